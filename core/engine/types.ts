@@ -1,0 +1,196 @@
+/**
+ * Public types of the SKFR engine (Zhang, Lange & Xu, NeurIPS 2020).
+ *
+ * Conventions used everywhere in the engine:
+ * - A data matrix is n × p, row-major, in a Float64Array: entry (i, l) is `data[i * cols + l]`.
+ * - `NaN` marks a missing cell. Missing cells are handled by k-POD (never dropped).
+ * - Cluster labels inside the engine are 0-based (`0 .. k-1`). Hosts that show labels to
+ *   people (CLI, exports, UI) add 1.
+ * - Feature indices are 0-based column indices of the matrix given to `fit`.
+ */
+
+/** Row-major n × p matrix of float64; NaN = missing. */
+export interface Matrix {
+  readonly rows: number;
+  readonly cols: number;
+  readonly data: Float64Array;
+}
+
+/** SKFR1 = 'global' (one set of s features), SKFR2 = 'local' (a set of s features per cluster). */
+export type Variant = 'global' | 'local';
+
+/** 'squared' = k-means (means, d_l = Σ_j |C_j| μ_jl²); 'absolute' = L1 (medians, L1 ranking of Section 3). */
+export type Loss = 'squared' | 'absolute';
+
+/** Anything with an `aborted` flag (the DOM / Node AbortSignal fits). Core stays platform-free. */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+}
+
+export type Stage = 'standardizing' | 'seeding' | 'fitting' | 'tuning' | 'done';
+
+/** Progress of a long computation. `fraction` is the overall completed fraction in [0, 1]. */
+export interface Progress {
+  stage: Stage;
+  fraction: number;
+  /** 1-based restart currently running, with the total. */
+  restart?: number;
+  restarts?: number;
+  /** 1-based permutation (gap statistic) currently running, with the total; 0 = the observed data. */
+  permutation?: number;
+  permutations?: number;
+  /** The s value currently being evaluated by tuneSparsity. */
+  s?: number;
+  message?: string;
+}
+
+export interface FitOptions {
+  /** Number of clusters, 2 ≤ k ≤ n. */
+  k: number;
+  /** Sparsity: number of informative features (per cluster for 'local'), 1 ≤ s ≤ p. */
+  s: number;
+  variant?: Variant; // default 'global'
+  loss?: Loss; // default 'squared'
+  restarts?: number; // default 20
+  seed?: number; // default 1 (uint32)
+  maxIterations?: number; // default 100
+  standardize?: boolean; // default true
+  onProgress?: (progress: Progress) => void;
+  signal?: AbortSignalLike;
+}
+
+/** FitOptions with every default filled in; echoed in the result. */
+export interface ResolvedFitOptions {
+  k: number;
+  s: number;
+  variant: Variant;
+  loss: Loss;
+  restarts: number;
+  seed: number;
+  maxIterations: number;
+  standardize: boolean;
+}
+
+export interface FitResult {
+  options: ResolvedFitOptions;
+  n: number;
+  p: number;
+  /** 0-based cluster of each sample (length n). */
+  labels: Int32Array;
+  /** Samples per cluster (length k). */
+  clusterSizes: Int32Array;
+  /**
+   * Within-cluster means (medians for loss 'absolute') of every feature, k × p row-major,
+   * in the fitted scale (standardized unless `standardize: false`). Missing cells contribute their imputed value.
+   */
+  means: Float64Array;
+  /** Sparse centers θ (k × p): `means` on the selected features, 0 elsewhere (Algorithms 1–2). */
+  centers: Float64Array;
+  /** Cluster means in the original units of the data (k × p), for reports. */
+  originalMeans: Float64Array;
+  /**
+   * SKFR1: the s selected feature indices, best first.
+   * SKFR2: the union of the per-cluster sets, ordered by `featureScores` (best first).
+   */
+  selectedFeatures: Int32Array;
+  /** SKFR2 only: k arrays of s feature indices, each best first. null for SKFR1. */
+  selectedFeaturesByCluster: Int32Array[] | null;
+  /**
+   * Ranking score of every feature (length p): d_l = Σ_j |C_j| μ_jl² (squared loss),
+   * or the L1 reduction Σ_i |x_il| − Σ_j Σ_{i∈C_j} |x_il − med_jl| (absolute loss).
+   * For SKFR2 this is Σ_j d_jl. Zero-variance features score 0 and are never selected.
+   */
+  featureScores: Float64Array;
+  /** SKFR2 only: d_jl, k × p row-major. null for SKFR1. */
+  clusterFeatureScores: Float64Array | null;
+  /** Distance of each sample to its own sparse center (Euclidean for 'squared', L1 for 'absolute'). */
+  distances: Float64Array;
+  /** Final objective: Σ_i Σ_{l observed} loss(x_il − θ_{c(i) l}). */
+  objective: number;
+  /** Total sum of squares around the grand mean (observed entries), and the between-cluster part. */
+  totalSS: number;
+  betweenSS: number;
+  /** Objective after each iteration of the best restart (non-increasing). */
+  objectiveTrace: number[];
+  iterations: number;
+  converged: boolean;
+  /** Number of missing cells filled by k-POD. */
+  imputedCells: number;
+  /** Features with zero (or all-missing) variance: kept out of ranking. */
+  zeroVarianceFeatures: number[];
+  /** Objective of every restart, in order. */
+  restartObjectives: number[];
+  /** Index (0-based) of the restart that won. */
+  bestRestart: number;
+  timings: { seedingMs: number; fittingMs: number };
+}
+
+export interface TuneOptions extends Omit<FitOptions, 's'> {
+  /** Candidate sparsity levels (each 1 ≤ s ≤ p). */
+  sValues: number[];
+  /** B permuted data sets (default 10). */
+  permutations?: number;
+}
+
+export interface GapPoint {
+  s: number;
+  /** Gap(s) = log O(X, s) − mean_b log O(X_b, s). */
+  gap: number;
+  /** Standard deviation of log O(X_b, s) over b, times sqrt(1 + 1/B) (Tibshirani et al. 2001). */
+  sd: number;
+  /** log O(X, s) on the observed data. */
+  logO: number;
+  /** mean_b log O(X_b, s). */
+  meanPermutedLogO: number;
+}
+
+export interface TuneResult {
+  curve: GapPoint[];
+  /** s maximising Gap(s). */
+  bestS: number;
+  /** Smallest s with Gap(s) ≥ Gap(bestS) − sd(bestS). */
+  oneSeS: number;
+  permutations: number;
+  /** The fit on the observed data at bestS. */
+  fit: FitResult;
+}
+
+export interface Contingency {
+  /** Distinct values of the first labelling (rows) and of the second (columns), sorted. */
+  rowLabels: number[];
+  colLabels: number[];
+  /** rows × cols counts, row-major. */
+  counts: Int32Array;
+}
+
+export interface MixedNodes {
+  /** Clusters holding samples of more than one known class. */
+  mixedNodes: number;
+  /** Samples in those clusters. */
+  totalInMixedNodes: number;
+}
+
+export type Design = 'sparse' | 'outliers' | 'subsets' | 'missing';
+
+export interface SimulateOptions {
+  n?: number;
+  p?: number;
+  k?: number;
+  s?: number;
+  seed?: number;
+  /** outliers design: fraction of each class replaced by outliers (default 0.1). */
+  outlierFraction?: number;
+  /** missing design: fraction of cells set missing (default 0.1). */
+  missingFraction?: number;
+}
+
+export interface Simulated {
+  design: Design;
+  X: Matrix;
+  /** True class (0-based) of each sample. */
+  classes: Int32Array;
+  /** Informative features: shared (sparse/outliers/missing) or per class (subsets). */
+  informative: number[];
+  informativeByClass: number[][] | null;
+  featureNames: string[];
+}

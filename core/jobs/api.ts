@@ -1,0 +1,37 @@
+/**
+ * The one object the renderer talks to: `window.skfr` in Electron (exposed by the preload through
+ * contextBridge), or the Web Worker bridge in the browser build. Same type in both.
+ */
+import type { ErrorInfo } from '../errors.js';
+import type { ExportFormat, ExportWhat, JobRequest, JobResponse, JobType, Progress, ResultOf } from './types.js';
+
+export interface RunHandle<T extends JobType> {
+  /** Id of the job, for cancel(). */
+  readonly jobId: string;
+  readonly response: Promise<JobResponse<T>>;
+}
+
+export type MenuCommand = 'open' | 'export' | 'example';
+
+export interface SkfrApi {
+  readonly platform: 'electron' | 'web';
+  /** Start a job; progress arrives through onProgress; the promise never rejects (errors are responses). */
+  run<R extends JobRequest>(request: R, onProgress?: (progress: Progress) => void): RunHandle<R['type']>;
+  cancel(jobId: string): void;
+  /** Electron: native open dialog; resolves the chosen path or null. Web: always null (use a file input). */
+  openFileDialog(): Promise<string | null>;
+  /**
+   * Export through the platform: Electron shows a save dialog and writes atomically (path returned);
+   * the browser triggers a download (file name returned). null = the user cancelled.
+   */
+  saveExport(fitId: string, what: ExportWhat, format: ExportFormat, suggestedName: string): Promise<{ savedAs: string } | { error: ErrorInfo } | null>;
+  /** Save a chart image (PNG or SVG data URL). */
+  saveImage(dataUrl: string, suggestedName: string): Promise<{ savedAs: string } | null>;
+  recentFiles(): Promise<string[]>;
+  /** Application menu commands (Electron); never fires in the web build. Returns an unsubscribe function. */
+  onMenu(listener: (command: MenuCommand) => void): () => void;
+  /** The compute process died unexpectedly (it is restarted); returns an unsubscribe function. */
+  onComputeError(listener: (error: ErrorInfo) => void): () => void;
+}
+
+export type { ResultOf };

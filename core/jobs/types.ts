@@ -1,0 +1,221 @@
+/**
+ * The request / progress / response protocol shared by every host of the engine:
+ * the Electron utility process, the browser's Web Worker and the CLI.
+ *
+ * Everything here is structured-clone friendly (plain objects, arrays, typed arrays):
+ * it crosses MessagePorts, Electron IPC and child_process channels unchanged.
+ * Datasets and fits stay in the host; the renderer holds only ids, previews and results.
+ */
+import type { ErrorInfo } from '../errors.js';
+import type { Design, GapPoint, Loss, Progress, Variant } from '../engine/types.js';
+import type { ColumnSummary, FileFormat, Mapping, TableWarning } from '../table/types.js';
+
+export type { Progress, Mapping, ErrorInfo };
+
+/** Where a dataset comes from: a path (Electron, CLI) or bytes with a file name (browser, drag and drop). */
+export type DataSource =
+  | { kind: 'path'; path: string }
+  | { kind: 'bytes'; fileName: string; bytes: Uint8Array }
+  | { kind: 'example'; design: Design; seed: number };
+
+export interface OpenRequest {
+  type: 'open';
+  source: DataSource;
+  /** Sheet to read; default: the first non-empty sheet. */
+  sheet?: string;
+}
+
+/** Re-read another sheet of an opened workbook. */
+export interface SheetRequest {
+  type: 'sheet';
+  datasetId: string;
+  sheet: string;
+}
+
+export interface MapRequest {
+  type: 'map';
+  datasetId: string;
+  mapping: Mapping;
+}
+
+/** Engine options as a user sets them. Exactly one of `s` and `tune` is given. */
+export interface FitSettings {
+  k: number;
+  s?: number;
+  tune?: { from: number; to: number; step?: number; permutations?: number };
+  variant: Variant;
+  loss: Loss;
+  restarts: number;
+  seed: number;
+  maxIterations: number;
+  standardize: boolean;
+}
+
+export interface FitRequest {
+  type: 'fit';
+  datasetId: string;
+  mapping: Mapping;
+  settings: FitSettings;
+  /** Annotation column holding known classes, for ARI / NMI / mixed nodes. */
+  classColumn?: string | null;
+}
+
+/** Compare a fit with another annotation column. */
+export interface EvaluateRequest {
+  type: 'evaluate';
+  fitId: string;
+  classColumn: string;
+}
+
+export type ExportWhat = 'samples' | 'features' | 'report';
+export type ExportFormat = 'csv' | 'xlsx';
+
+export interface ExportRequest {
+  type: 'export';
+  fitId: string;
+  what: ExportWhat;
+  format: ExportFormat;
+  /** Write here (atomically: temporary file + rename) when the host has a file system; else bytes are returned. */
+  path?: string;
+}
+
+export interface CloseRequest {
+  type: 'close';
+  datasetId: string;
+}
+
+export type JobRequest = OpenRequest | SheetRequest | MapRequest | FitRequest | EvaluateRequest | ExportRequest | CloseRequest;
+export type JobType = JobRequest['type'];
+
+export interface OpenResult {
+  datasetId: string;
+  fileName: string;
+  format: FileFormat;
+  /** SHA-256 of the file's bytes, hex. */
+  sha256: string;
+  sheets: string[];
+  sheet: string;
+  rowCount: number;
+  columns: ColumnSummary[];
+  /** The first 100 rows, cells as shown (numbers as numbers, missing as null). */
+  preview: (string | number | null)[][];
+  /** For examples: the suggested mapping (id, class annotation, features). */
+  suggestedMapping?: Mapping;
+}
+
+export interface MapResult {
+  datasetId: string;
+  n: number;
+  p: number;
+  missingCells: number;
+  featureNames: string[];
+  /** Features removed by maxMissingFraction, with their missing fraction. */
+  droppedFeatures: { name: string; missingFraction: number }[];
+  warnings: TableWarning[];
+}
+
+export interface RankedFeature {
+  /** 0-based index into `featureNames`. */
+  index: number;
+  name: string;
+  score: number;
+  /** score / Σ scores. */
+  share: number;
+  selected: boolean;
+}
+
+export interface Metrics {
+  classColumn: string;
+  ari: number;
+  /** Normalized mutual information, arithmetic-mean normalisation: 2·I / (H(U) + H(V)). */
+  nmi: number;
+  mixedNodes: number;
+  totalInMixedNodes: number;
+  contingency: { clusters: number[]; classes: string[]; counts: number[][] };
+}
+
+export interface FitView {
+  fitId: string;
+  datasetId: string;
+  fileName: string;
+  settings: FitSettings;
+  n: number;
+  p: number;
+  k: number;
+  /** The s used (the chosen one when tuned). */
+  s: number;
+  sampleIds: string[];
+  /** 1-based cluster of each sample, in mapped row order. */
+  clusters: Int32Array;
+  clusterSizes: number[];
+  featureNames: string[];
+  /** All features, best first. */
+  ranking: RankedFeature[];
+  /** Selected feature indices, best first (SKFR2: union). */
+  selected: number[];
+  /** SKFR2: per cluster, selected feature indices best first. */
+  selectedByCluster: number[][] | null;
+  /** Cluster means, k × p row-major, in the fitted (standardized) scale. */
+  means: Float64Array;
+  /** Cluster means in original units, k × p. */
+  originalMeans: Float64Array;
+  distances: Float64Array;
+  objective: number;
+  totalSS: number;
+  betweenSS: number;
+  iterations: number;
+  converged: boolean;
+  imputedCells: number;
+  zeroVarianceFeatures: string[];
+  /** PCA of the samples on the selected features (fitted scale). */
+  projection: { x: Float64Array; y: Float64Array; explained: [number, number] };
+  annotations: Record<string, (string | null)[]>;
+  metrics: Metrics | null;
+  gap: { curve: GapPoint[]; bestS: number; oneSeS: number; permutations: number } | null;
+  timings: { parseMs: number; fitMs: number };
+}
+
+export interface ExportResult {
+  fileName: string;
+  /** Where it was written, when a path was given. */
+  path: string | null;
+  /** The file's bytes when no path was given. */
+  bytes: Uint8Array | null;
+  mimeType: string;
+}
+
+export interface ResultOf {
+  open: OpenResult;
+  sheet: OpenResult;
+  map: MapResult;
+  fit: FitView;
+  evaluate: Metrics;
+  export: ExportResult;
+  close: { closed: boolean };
+}
+
+export type JobResponse<T extends JobType = JobType> =
+  | { ok: true; type: T; result: ResultOf[T] }
+  | { ok: false; type: T; error: ErrorInfo };
+
+/** Messages over a port between a client (main process, page) and a compute host. */
+export type ClientMessage =
+  | { kind: 'run'; id: string; request: JobRequest }
+  | { kind: 'cancel'; id: string };
+
+export type HostMessage =
+  | { kind: 'ready' }
+  | { kind: 'progress'; id: string; progress: Progress }
+  | { kind: 'response'; id: string; response: JobResponse };
+
+/** What a host needs from its platform to read and write files (absent in the browser). */
+export interface FileIO {
+  readFile(path: string): Promise<Uint8Array>;
+  /** Writes atomically: a temporary file beside the target, then rename. */
+  writeFileAtomic(path: string, bytes: Uint8Array): Promise<void>;
+}
+
+export interface RunOptions {
+  onProgress?: (progress: Progress) => void;
+  signal?: { readonly aborted: boolean };
+}
