@@ -1,0 +1,155 @@
+/**
+ * Opening datasets for the jobs session: from a path (through the host's FileIO), from bytes, or a
+ * simulated example panel; and the OpenResult the renderer sees (sheets, column summaries, preview).
+ */
+import { SkfrError } from '../errors.js';
+import { simulate } from '../engine/index.js';
+import type { Design } from '../engine/types.js';
+import { sha256Hex } from '../hash.js';
+import { parseTable, previewRows, summarizeColumns, toCsv } from '../table/index.js';
+import type { Mapping, Table } from '../table/types.js';
+import { now } from './progress.js';
+import type { DataSource, FileIO, OpenResult } from './types.js';
+
+/** What the session keeps of an opened file: its bytes (to re-read another sheet) and the parsed table. */
+export interface Dataset {
+  id: string;
+  fileName: string;
+  bytes: Uint8Array;
+  sha256: string;
+  table: Table;
+  parseMs: number;
+  suggestedMapping?: Mapping;
+}
+
+/** Rows shown in the preview. */
+export const PREVIEW_ROWS = 100;
+
+/** The last part of a path, for either separator: baseName('/a/b/mice.csv') === 'mice.csv'. */
+export function baseName(path: string): string {
+  const parts = path.split(/[\\/]/);
+  return parts[parts.length - 1] || path;
+}
+
+/** Reads a file through the host's FileIO, translating the platform's errors into the user's terms. */
+export async function readPath(io: FileIO | undefined, path: string): Promise<Uint8Array> {
+  if (!io) throw new SkfrError('invalid-request', `Opening “${path}” by path is not possible here: this host has no file system. Open the file's contents instead.`);
+  try {
+    return await io.readFile(path);
+  } catch (error) {
+    if (error instanceof SkfrError) throw error;
+    const code = (error as { code?: unknown }).code;
+    const name = baseName(path);
+    switch (code) {
+      case 'ENOENT':
+      case 'ENOTDIR':
+        throw new SkfrError('file-not-found', `The file “${path}” does not exist. Check the name and folder, or choose it again with Open….`);
+      case 'EISDIR':
+        throw new SkfrError('not-a-file', `“${path}” is a folder, not a file. Choose a .csv, .tsv, .xlsx or .xls file inside it.`);
+      case 'EACCES':
+      case 'EPERM':
+        throw new SkfrError('unreadable-file', `“${name}” cannot be read: permission denied.`);
+      default: {
+        const detail = error instanceof Error ? error.message : String(error);
+        throw new SkfrError('unreadable-file', `“${name}” cannot be read (${detail}).`);
+      }
+    }
+  }
+}
+
+/** Protein-like names for the simulated example panel (feature l gets NAMES[l], then NAMES[l] + "_2", …). */
+const PROTEINS = [
+  'DYRK1A', 'ITSN1', 'BDNF', 'NR1', 'NR2A', 'pAKT', 'pBRAF', 'pCAMKII', 'pCREB', 'pELK', 'pERK', 'pJNK', 'PKCA',
+  'pMEK', 'pNR1', 'pNR2A', 'pNR2B', 'pPKCAB', 'pRSK', 'AKT', 'BRAF', 'CAMKII', 'CREB', 'ELK', 'ERK', 'GSK3B', 'JNK',
+  'MEK', 'TRKA', 'RSK', 'APP', 'Bcatenin', 'SOD1', 'MTOR', 'P38', 'pMTOR', 'DSCR1', 'AMPKA', 'NR2B', 'pNUMB', 'RAPTOR',
+  'TIAM1', 'pP70S6', 'NUMB', 'P70S6', 'pGSK3B', 'pPKCG', 'CDK5', 'S6', 'ADARB1', 'AcetylH3K9', 'RRP1', 'BAX', 'ARC',
+  'ERBB4', 'nNOS', 'Tau', 'GFAP', 'GluR3', 'GluR4', 'IL1B', 'P3525', 'pCASP9', 'PSD95', 'SNCA', 'Ubiquitin',
+  'pGSK3B_Tyr216', 'SHH', 'BAD', 'BCL2', 'pS6', 'pCFOS', 'SYP', 'H3AcK18', 'EGR1', 'H3MeK4', 'CaNA',
+];
+
+export function proteinName(l: number): string {
+  const base = PROTEINS[l % PROTEINS.length]!;
+  const round = Math.floor(l / PROTEINS.length);
+  return round === 0 ? `${base}_N` : `${base}_${round + 1}_N`;
+}
+
+/**
+ * A simulated protein panel made by the engine's simulator (`simulate(design, { seed })`, its default
+ * sizes), as CSV bytes: columns `sample` (S001…), one protein-like name per feature, and `class` (C1…Ck,
+ * the true class). Returned with the mapping that analyses it.
+ */
+export function exampleFile(design: Design, seed: number): { fileName: string; bytes: Uint8Array; mapping: Mapping } {
+  const sim = simulate(design, { seed });
+  const { rows: n, cols: p, data } = sim.X;
+  const names = Array.from({ length: p }, (_, l) => proteinName(l));
+  const width = String(n).length;
+  const rows: (string | number | null)[][] = [['sample', ...names, 'class']];
+  for (let i = 0; i < n; i++) {
+    const row: (string | number | null)[] = [`S${String(i + 1).padStart(width, '0')}`];
+    for (let l = 0; l < p; l++) {
+      const v = data[i * p + l]!;
+      row.push(Number.isNaN(v) ? null : Math.round(v * 1e6) / 1e6);
+    }
+    row.push(`C${sim.classes[i]! + 1}`);
+    rows.push(row);
+  }
+  const encoder = new (globalThis as unknown as { TextEncoder: new () => { encode(s: string): Uint8Array } }).TextEncoder();
+  return {
+    fileName: `example-${design}-panel.csv`,
+    bytes: encoder.encode(toCsv(rows)),
+    mapping: { orientation: 'samples-as-rows', idColumn: 'sample', annotationColumns: ['class'], featureColumns: null, filters: [] },
+  };
+}
+
+/** Loads a source into a Dataset (parsing the requested or the first non-empty sheet). */
+export async function loadDataset(id: string, source: DataSource, sheet: string | undefined, io: FileIO | undefined): Promise<Dataset> {
+  let fileName: string;
+  let bytes: Uint8Array;
+  let suggestedMapping: Mapping | undefined;
+  switch (source.kind) {
+    case 'path':
+      bytes = await readPath(io, source.path);
+      fileName = baseName(source.path);
+      break;
+    case 'bytes':
+      bytes = source.bytes;
+      fileName = baseName(source.fileName);
+      break;
+    case 'example': {
+      const example = exampleFile(source.design, source.seed);
+      ({ fileName, bytes } = example);
+      suggestedMapping = example.mapping;
+      break;
+    }
+  }
+  const t0 = now();
+  const table = parseTable(bytes, fileName, sheet === undefined ? {} : { sheet });
+  const parseMs = now() - t0;
+  const dataset: Dataset = { id, fileName, bytes, sha256: sha256Hex(bytes), table, parseMs };
+  if (suggestedMapping) dataset.suggestedMapping = suggestedMapping;
+  return dataset;
+}
+
+/** Re-reads another sheet of an opened workbook. */
+export function withSheet(dataset: Dataset, sheet: string): Dataset {
+  const t0 = now();
+  const table = parseTable(dataset.bytes, dataset.fileName, { sheet });
+  return { ...dataset, table, parseMs: now() - t0 };
+}
+
+export function openResult(dataset: Dataset): OpenResult {
+  const { table } = dataset;
+  const result: OpenResult = {
+    datasetId: dataset.id,
+    fileName: dataset.fileName,
+    format: table.format,
+    sha256: dataset.sha256,
+    sheets: table.sheets,
+    sheet: table.sheet,
+    rowCount: table.rowCount,
+    columns: summarizeColumns(table),
+    preview: previewRows(table, PREVIEW_ROWS),
+  };
+  if (dataset.suggestedMapping) result.suggestedMapping = dataset.suggestedMapping;
+  return result;
+}

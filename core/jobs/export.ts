@@ -1,0 +1,86 @@
+/**
+ * Export files of a fit: labelled samples, the feature list, or the report workbook, as CSV or XLSX bytes
+ * (core/report builds the rows and the workbook). Written atomically through FileIO when a path is given.
+ *
+ * The report has several sheets, so it exists only as XLSX; asking for it as CSV is an 'invalid-option'.
+ */
+import { SkfrError } from '../errors.js';
+import { featuresRows, reportWorkbook, samplesRows } from '../report/index.js';
+import { toCsv, toXlsx } from '../table/index.js';
+import type { FitResult, TuneResult } from '../engine/types.js';
+import type { MappedData } from '../table/types.js';
+import { baseName } from './datasets.js';
+import type { ExportFormat, ExportResult, ExportWhat, FileIO, FitSettings, Metrics } from './types.js';
+
+export const MIME_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+export interface ExportSource {
+  fit: FitResult;
+  tune: TuneResult | null;
+  mapped: MappedData;
+  metrics: Metrics | null;
+  classColumn: string | null;
+  settings: FitSettings;
+  input: { fileName: string; sha256: string };
+  version: string;
+}
+
+/** "mice_protein.csv" + samples + csv → "mice_protein-samples.csv". */
+export function exportFileName(inputName: string, what: ExportWhat, format: ExportFormat): string {
+  const stem = inputName.replace(/\.[^.]*$/, '') || 'skfr';
+  return `${stem}-${what}.${format}`;
+}
+
+function encodeText(text: string): Uint8Array {
+  const encoder = new (globalThis as unknown as { TextEncoder: new () => { encode(s: string): Uint8Array } }).TextEncoder();
+  return encoder.encode(text);
+}
+
+export function exportBytes(source: ExportSource, what: ExportWhat, format: ExportFormat): Uint8Array {
+  switch (what) {
+    case 'samples':
+    case 'features': {
+      const rows = what === 'samples' ? samplesRows(source.fit, source.mapped) : featuresRows(source.fit, source.mapped);
+      const sheet = what === 'samples' ? 'Samples' : 'Features';
+      return format === 'csv' ? encodeText(toCsv(rows)) : toXlsx([{ name: sheet, rows }]);
+    }
+    case 'report':
+      if (format !== 'xlsx') {
+        throw new SkfrError('invalid-option', `The report has several sheets, so it is written only as an XLSX workbook (not ${format.toUpperCase()}); choose XLSX, or export the samples or the feature list as CSV.`);
+      }
+      return reportWorkbook({
+        fit: source.fit,
+        mapped: source.mapped,
+        ...(source.tune ? { tune: source.tune } : {}),
+        ...(source.classColumn ? { classColumn: source.classColumn } : {}),
+        ...(source.metrics ? { metrics: source.metrics } : {}),
+        input: source.input,
+        version: source.version,
+        parameters: source.settings,
+      });
+  }
+}
+
+export async function runExport(
+  source: ExportSource,
+  what: ExportWhat,
+  format: ExportFormat,
+  path: string | undefined,
+  io: FileIO | undefined,
+): Promise<ExportResult> {
+  const bytes = exportBytes(source, what, format);
+  const mimeType = MIME_TYPES[format];
+  if (path === undefined) return { fileName: exportFileName(source.input.fileName, what, format), path: null, bytes, mimeType };
+  if (!io) throw new SkfrError('write-failed', `Cannot write “${path}”: this host has no file system; export without a path to get the bytes.`);
+  try {
+    await io.writeFileAtomic(path, bytes);
+  } catch (error) {
+    if (error instanceof SkfrError) throw error;
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new SkfrError('write-failed', `Could not write “${path}” (${detail}). Choose another folder or name.`);
+  }
+  return { fileName: baseName(path), path, bytes: null, mimeType };
+}

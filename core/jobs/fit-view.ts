@@ -1,0 +1,105 @@
+/**
+ * The FitView the renderer shows: one fit turned into plain, structured-clone friendly data
+ * (1-based clusters, the ranked feature list with shares, a 2-D PCA projection on the selected features).
+ */
+import { pcaProjection, standardize } from '../engine/index.js';
+import type { FitResult, Matrix, TuneResult } from '../engine/types.js';
+import type { MappedData } from '../table/types.js';
+import type { FitSettings, FitView, Metrics, RankedFeature } from './types.js';
+
+/**
+ * Features ranked best first by score (ties: lower index first), with share = score / Σ scores.
+ * @example rankFeatures(Float64Array.of(1, 3, 1), ['a', 'b', 'c'], [1])
+ *   // [{index:1,name:'b',score:3,share:0.6,selected:true}, {index:0,…,share:0.2}, {index:2,…}]
+ */
+export function rankFeatures(scores: Float64Array, names: readonly string[], selected: ArrayLike<number>): RankedFeature[] {
+  const chosen = new Set(Array.from(selected));
+  let total = 0;
+  for (const s of scores) total += Number.isFinite(s) ? s : 0;
+  const order = Array.from(scores.keys()).sort((a, b) => scores[b]! - scores[a]! || a - b);
+  return order.map((index) => ({
+    index,
+    name: names[index]!,
+    score: scores[index]!,
+    share: total > 0 ? scores[index]! / total : 0,
+    selected: chosen.has(index),
+  }));
+}
+
+/**
+ * PCA of the samples on the given features, in the fitted scale (standardized when the fit was):
+ * the n × m sub-matrix is taken first, so only the selected columns are copied.
+ */
+export function projectSamples(X: Matrix, features: readonly number[], standardized: boolean): FitView['projection'] {
+  const n = X.rows;
+  const m = features.length;
+  const x = new Float64Array(n);
+  const y = new Float64Array(n);
+  if (m === 0 || n === 0) return { x, y, explained: [0, 0] };
+  const sub = new Float64Array(n * m);
+  for (let i = 0; i < n; i++) {
+    const row = i * X.cols;
+    for (let j = 0; j < m; j++) sub[i * m + j] = X.data[row + features[j]!]!;
+  }
+  let matrix: Matrix = { rows: n, cols: m, data: sub };
+  if (standardized) matrix = standardize(matrix).matrix;
+  const dims = Math.min(2, m);
+  const { coords, explained } = pcaProjection(matrix, Array.from({ length: m }, (_, j) => j), dims);
+  for (let i = 0; i < n; i++) {
+    x[i] = coords[i * dims]!;
+    y[i] = dims > 1 ? coords[i * dims + 1]! : 0;
+  }
+  return { x, y, explained: [explained[0] ?? 0, explained[1] ?? 0] };
+}
+
+export interface FitViewInput {
+  fitId: string;
+  datasetId: string;
+  fileName: string;
+  settings: FitSettings;
+  fit: FitResult;
+  tune: TuneResult | null;
+  metrics: Metrics | null;
+  mapped: MappedData;
+  parseMs: number;
+  fitMs: number;
+}
+
+export function buildFitView(input: FitViewInput): FitView {
+  const { fit, mapped, tune } = input;
+  const clusters = new Int32Array(fit.n);
+  for (let i = 0; i < fit.n; i++) clusters[i] = fit.labels[i]! + 1;
+  const selected = Array.from(fit.selectedFeatures);
+  return {
+    fitId: input.fitId,
+    datasetId: input.datasetId,
+    fileName: input.fileName,
+    settings: input.settings,
+    n: fit.n,
+    p: fit.p,
+    k: fit.options.k,
+    s: fit.options.s,
+    sampleIds: mapped.sampleIds,
+    clusters,
+    clusterSizes: Array.from(fit.clusterSizes),
+    featureNames: mapped.featureNames,
+    ranking: rankFeatures(fit.featureScores, mapped.featureNames, selected),
+    selected,
+    selectedByCluster: fit.selectedFeaturesByCluster ? fit.selectedFeaturesByCluster.map((c) => Array.from(c)) : null,
+    means: fit.means,
+    originalMeans: fit.originalMeans,
+    distances: fit.distances,
+    objective: fit.objective,
+    totalSS: fit.totalSS,
+    betweenSS: fit.betweenSS,
+    iterations: fit.iterations,
+    converged: fit.converged,
+    imputedCells: fit.imputedCells,
+    zeroVarianceFeatures: fit.zeroVarianceFeatures.map((l) => mapped.featureNames[l]!),
+    projection: projectSamples(mapped.matrix, selected, fit.options.standardize),
+    annotations: mapped.annotations,
+    metrics: input.metrics,
+    gap: tune ? { curve: tune.curve, bestS: tune.bestS, oneSeS: tune.oneSeS, permutations: tune.permutations } : null,
+    timings: { parseMs: input.parseMs, fitMs: input.fitMs },
+  };
+}

@@ -1,0 +1,10 @@
+/** core/jobs: the request/response protocol, the session that runs jobs, and the host/client over a Port. */
+export * from './types.js';
+export type { SkfrApi, RunHandle, MenuCommand } from './api.js';
+export type { Port } from './port.js';
+export { createPortPair } from './port.js';
+export { createSession, runJob, type Session, type SessionOptions } from './session.js';
+export { serveJobs, type ServeOptions } from './host.js';
+export { createJobClient, type JobClient, type JobClientOptions } from './client.js';
+export { parseRequest, parseClientMessage, jobRequestSchema, clientMessageSchema, mappingSchema, fitSettingsSchema } from './schema.js';
+export { throttleProgress } from './progress.js';

@@ -1,0 +1,149 @@
+/**
+ * Runtime schemas (zod) for every JobRequest and ClientMessage: the one boundary check shared by the
+ * jobs host (compute process, Web Worker) and the Electron IPC validator. Inner code trusts what passes.
+ *
+ * Value ranges that depend on the data (k ≤ n, s ≤ p) are checked by the engine, which knows n and p and
+ * answers with 'invalid-k' / 'invalid-s'; here we check shapes, types and data-independent bounds.
+ *
+ * @example
+ * parseRequest({ type: 'close', datasetId: 'd1' });   // → { type: 'close', datasetId: 'd1' }
+ * parseRequest({ type: 'close', datasetId: 3 });      // throws SkfrError('invalid-request',
+ *   // 'Invalid close request: datasetId = 3 is not allowed (Invalid input: expected string, received number).')
+ */
+import { z } from 'zod';
+import { SkfrError } from '../errors.js';
+import type { ClientMessage, FitSettings, JobRequest } from './types.js';
+import type { Mapping } from '../table/types.js';
+
+const nonEmpty = z.string().min(1, 'must not be empty');
+const int = z.number().int();
+
+export const designSchema = z.enum(['sparse', 'outliers', 'subsets', 'missing']);
+export const exportWhatSchema = z.enum(['samples', 'features', 'report']);
+export const exportFormatSchema = z.enum(['csv', 'xlsx']);
+
+export const dataSourceSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('path'), path: nonEmpty }),
+  z.strictObject({ kind: z.literal('bytes'), fileName: nonEmpty, bytes: z.instanceof(Uint8Array) }),
+  z.strictObject({ kind: z.literal('example'), design: designSchema, seed: int.min(0).max(0xffffffff) }),
+]);
+
+export const mappingSchema = z.strictObject({
+  orientation: z.enum(['samples-as-rows', 'samples-as-columns']),
+  idColumn: z.string().nullable(),
+  annotationColumns: z.array(z.string()),
+  featureColumns: z.array(z.string()).nullable(),
+  featuresMatch: z.string().nullable().optional(),
+  filters: z.array(z.strictObject({ column: z.string(), values: z.array(z.string()) })),
+  maxMissingFraction: z.number().min(0).max(1).nullable().optional(),
+});
+
+export const fitSettingsSchema = z
+  .strictObject({
+    k: int,
+    s: int.optional(),
+    tune: z
+      .strictObject({
+        from: int,
+        to: int,
+        step: int.min(1).optional(),
+        permutations: int.min(1).max(1000).optional(),
+      })
+      .optional(),
+    variant: z.enum(['global', 'local']),
+    loss: z.enum(['squared', 'absolute']),
+    restarts: int,
+    seed: int,
+    maxIterations: int,
+    standardize: z.boolean(),
+  })
+  .refine((v) => (v.s === undefined) !== (v.tune === undefined), {
+    message: 'give exactly one of s (a number of features) and tune (a range of s to try)',
+  });
+
+export const jobRequestSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('open'), source: dataSourceSchema, sheet: z.string().optional() }),
+  z.strictObject({ type: z.literal('sheet'), datasetId: nonEmpty, sheet: z.string() }),
+  z.strictObject({ type: z.literal('map'), datasetId: nonEmpty, mapping: mappingSchema }),
+  z.strictObject({
+    type: z.literal('fit'),
+    datasetId: nonEmpty,
+    mapping: mappingSchema,
+    settings: fitSettingsSchema,
+    classColumn: z.string().nullable().optional(),
+  }),
+  z.strictObject({ type: z.literal('evaluate'), fitId: nonEmpty, classColumn: nonEmpty }),
+  z.strictObject({
+    type: z.literal('export'),
+    fitId: nonEmpty,
+    what: exportWhatSchema,
+    format: exportFormatSchema,
+    path: nonEmpty.optional(),
+  }),
+  z.strictObject({ type: z.literal('close'), datasetId: nonEmpty }),
+]);
+
+const jobId = z.string().min(1).max(200);
+export const clientMessageSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('run'), id: jobId, request: z.unknown() }),
+  z.strictObject({ kind: z.literal('cancel'), id: jobId }),
+]);
+
+// Compile-time proof that what the schemas accept is what the types describe.
+type Assignable<A, B> = [A] extends [B] ? true : false;
+const _mapping: Assignable<z.infer<typeof mappingSchema>, Mapping> = true;
+const _settings: Assignable<z.infer<typeof fitSettingsSchema>, FitSettings> = true;
+const _request: Assignable<z.infer<typeof jobRequestSchema>, JobRequest> = true;
+void [_mapping, _settings, _request];
+
+/** A short, quoted rendering of an offending value for messages. */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return 'missing';
+  if (value instanceof Uint8Array) return `a byte array (${value.length} bytes)`;
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let v: unknown = input;
+  for (const key of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
+}
+
+/** Turns zod issues into one sentence naming the field, quoting the value and saying what is allowed. */
+export function formatIssues(what: string, input: unknown, issues: readonly z.core.$ZodIssue[]): string {
+  const parts = issues.slice(0, 3).map((issue) => {
+    const field = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      return `${field ? `${field}: ` : ''}unknown field(s) ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+    }
+    const value = describeValue(valueAt(input, issue.path));
+    return field ? `${field} = ${value} is not allowed (${issue.message})` : `${issue.message}`;
+  });
+  const more = issues.length > 3 ? ` (and ${issues.length - 3} more problems)` : '';
+  return `Invalid ${what}: ${parts.join('; ')}${more}.`;
+}
+
+/** Validates an untrusted request; throws SkfrError('invalid-request', …) naming the field. */
+export function parseRequest(input: unknown): JobRequest {
+  const parsed = jobRequestSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const type = typeof input === 'object' && input !== null ? (input as { type?: unknown }).type : undefined;
+  const what = typeof type === 'string' && /^[a-z]{1,12}$/.test(type) ? `${type} request` : 'request';
+  throw new SkfrError('invalid-request', formatIssues(what, input, parsed.error.issues));
+}
+
+/** Validates an untrusted client message (its request is checked separately by parseRequest). */
+export function parseClientMessage(input: unknown): ClientMessage | { kind: 'run'; id: string; request: unknown } {
+  const parsed = clientMessageSchema.safeParse(input);
+  if (parsed.success) return parsed.data as ClientMessage | { kind: 'run'; id: string; request: unknown };
+  throw new SkfrError('invalid-request', formatIssues('message', input, parsed.error.issues));
+}

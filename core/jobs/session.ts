@@ -1,0 +1,196 @@
+/**
+ * A jobs session: the one place that turns a JobRequest into work. It keeps opened datasets (parsed Table
+ * + the bytes' SHA-256) and fits in maps, so the renderer only ever holds ids, previews and results.
+ *
+ * `runJob` never throws: errors come back as `{ ok: false, error }` (SkfrError codes; anything else is
+ * 'internal'). Progress is throttled to ≤ 10 messages a second (first and last always sent).
+ * Cancellation is cooperative: the signal is handed to the engine, which checks it every iteration,
+ * restart and permutation, and throws SkfrError('cancelled').
+ *
+ * @example
+ * const session = createSession(nodeFileIO);
+ * const opened = await session.runJob({ type: 'open', source: { kind: 'path', path: 'mice.csv' } });
+ * if (opened.ok) await session.runJob({ type: 'fit', datasetId: opened.result.datasetId, mapping, settings });
+ */
+import { runAnalysis, computeMetrics } from '../analysis.js';
+import { SkfrError, assertNever, toErrorInfo } from '../errors.js';
+import { applyMapping } from '../table/index.js';
+import type { Mapping, MappedData } from '../table/types.js';
+import type { FitResult, TuneResult } from '../engine/types.js';
+import { type Dataset, loadDataset, openResult, withSheet } from './datasets.js';
+import { runExport } from './export.js';
+import { buildFitView } from './fit-view.js';
+import { now, throttleProgress } from './progress.js';
+import type { FileIO, FitSettings, JobRequest, JobResponse, MapResult, Metrics, ResultOf, RunOptions } from './types.js';
+
+export interface Session {
+  runJob<R extends JobRequest>(request: R, options?: RunOptions): Promise<JobResponse<R['type']>>;
+}
+
+export interface SessionOptions {
+  /** Written into report workbooks (default '0.1.0'). */
+  version?: string;
+  /** Fits kept for evaluate / export (oldest dropped first; default 20). */
+  maxFits?: number;
+  /** Minimum time between two progress messages (default 100 ms). */
+  progressIntervalMs?: number;
+}
+
+interface FitRecord {
+  datasetId: string;
+  fit: FitResult;
+  tune: TuneResult | null;
+  mapped: MappedData;
+  metrics: Metrics | null;
+  classColumn: string | null;
+  settings: FitSettings;
+}
+
+function mapResult(datasetId: string, mapped: MappedData, dropped: MapResult['droppedFeatures']): MapResult {
+  return {
+    datasetId,
+    n: mapped.matrix.rows,
+    p: mapped.matrix.cols,
+    missingCells: mapped.missingCells,
+    featureNames: mapped.featureNames,
+    droppedFeatures: dropped,
+    warnings: mapped.warnings,
+  };
+}
+
+/** Features removed by maxMissingFraction, with their missing fraction among the kept samples. */
+function droppedFeatures(dataset: Dataset, mapping: Mapping, mapped: MappedData): MapResult['droppedFeatures'] {
+  if (mapping.maxMissingFraction === undefined || mapping.maxMissingFraction === null) return [];
+  const all = applyMapping(dataset.table, { ...mapping, maxMissingFraction: null });
+  const kept = new Set(mapped.featureNames);
+  const { rows: n, cols: p, data } = all.matrix;
+  const dropped: MapResult['droppedFeatures'] = [];
+  for (let l = 0; l < p; l++) {
+    const name = all.featureNames[l]!;
+    if (kept.has(name)) continue;
+    let missing = 0;
+    for (let i = 0; i < n; i++) if (Number.isNaN(data[i * p + l]!)) missing++;
+    dropped.push({ name, missingFraction: n > 0 ? missing / n : 0 });
+  }
+  return dropped;
+}
+
+export function createSession(io?: FileIO, options: SessionOptions = {}): Session {
+  const version = options.version ?? '0.1.0';
+  const maxFits = options.maxFits ?? 20;
+  const datasets = new Map<string, Dataset>();
+  const fits = new Map<string, FitRecord>();
+  /** Last mapping applied per dataset (re-used by fit requests with the same mapping). */
+  const mappedCache = new Map<string, { key: string; mapped: MappedData }>();
+  let nextDataset = 0;
+  let nextFit = 0;
+
+  function dataset(id: string): Dataset {
+    const d = datasets.get(id);
+    if (!d) throw new SkfrError('unknown-dataset', `No open dataset has the id “${id}”; it may have been closed. Open the file again.`);
+    return d;
+  }
+
+  function fitRecord(id: string): FitRecord {
+    const f = fits.get(id);
+    if (!f) throw new SkfrError('unknown-fit', `No result has the id “${id}”; it may have been replaced or its dataset closed. Run the analysis again.`);
+    return f;
+  }
+
+  function mapDataset(d: Dataset, mapping: Mapping): MappedData {
+    const key = JSON.stringify(mapping);
+    const cached = mappedCache.get(d.id);
+    if (cached && cached.key === key) return cached.mapped;
+    const mapped = applyMapping(d.table, mapping);
+    mappedCache.set(d.id, { key, mapped });
+    return mapped;
+  }
+
+  async function run(request: JobRequest, opts: RunOptions): Promise<ResultOf[JobRequest['type']]> {
+    if (opts.signal?.aborted) throw new SkfrError('cancelled', 'The run was cancelled.');
+    switch (request.type) {
+      case 'open': {
+        const d = await loadDataset(`d${++nextDataset}`, request.source, request.sheet, io);
+        datasets.set(d.id, d);
+        return openResult(d);
+      }
+      case 'sheet': {
+        const d = withSheet(dataset(request.datasetId), request.sheet);
+        datasets.set(d.id, d);
+        mappedCache.delete(d.id);
+        return openResult(d);
+      }
+      case 'map': {
+        const d = dataset(request.datasetId);
+        const mapped = mapDataset(d, request.mapping);
+        return mapResult(d.id, mapped, droppedFeatures(d, request.mapping, mapped));
+      }
+      case 'fit': {
+        const d = dataset(request.datasetId);
+        const mapped = mapDataset(d, request.mapping);
+        const classColumn = request.classColumn ?? null;
+        const t0 = now();
+        const analysis = runAnalysis(mapped, request.settings, { classColumn, onProgress: opts.onProgress, signal: opts.signal });
+        const fitMs = now() - t0;
+        const fitId = `f${++nextFit}`;
+        fits.set(fitId, { datasetId: d.id, fit: analysis.fit, tune: analysis.tune, mapped, metrics: analysis.metrics, classColumn, settings: request.settings });
+        while (fits.size > maxFits) fits.delete(fits.keys().next().value!);
+        return buildFitView({
+          fitId, datasetId: d.id, fileName: d.fileName, settings: request.settings, fit: analysis.fit, tune: analysis.tune,
+          metrics: analysis.metrics, mapped, parseMs: d.parseMs, fitMs,
+        });
+      }
+      case 'evaluate': {
+        const f = fitRecord(request.fitId);
+        const classes = f.mapped.annotations[request.classColumn];
+        if (!classes) {
+          const kept = Object.keys(f.mapped.annotations);
+          throw new SkfrError('unknown-column', `“${request.classColumn}” is not an annotation column of this analysis${kept.length ? ` (annotation columns: ${kept.join(', ')})` : ' (it has none)'}; add it as an annotation column and run again.`);
+        }
+        return computeMetrics(f.fit.labels, classes, request.classColumn);
+      }
+      case 'export': {
+        const f = fitRecord(request.fitId);
+        const d = dataset(f.datasetId);
+        return runExport(
+          { fit: f.fit, tune: f.tune, mapped: f.mapped, metrics: f.metrics, classColumn: f.classColumn, settings: f.settings, input: { fileName: d.fileName, sha256: d.sha256 }, version },
+          request.what, request.format, request.path, io,
+        );
+      }
+      case 'close': {
+        dataset(request.datasetId);
+        datasets.delete(request.datasetId);
+        mappedCache.delete(request.datasetId);
+        for (const [id, f] of fits) if (f.datasetId === request.datasetId) fits.delete(id);
+        return { closed: true };
+      }
+      default:
+        return assertNever(request);
+    }
+  }
+
+  return {
+    async runJob<R extends JobRequest>(request: R, opts: RunOptions = {}): Promise<JobResponse<R['type']>> {
+      const type = request.type as R['type'];
+      const progress = throttleProgress(opts.onProgress, options.progressIntervalMs ?? 100);
+      try {
+        const runOpts: RunOptions = { onProgress: (p) => progress.report(p) };
+        if (opts.signal) runOpts.signal = opts.signal;
+        const result = await run(request, runOpts);
+        progress.flush();
+        return { ok: true, type, result } as JobResponse<R['type']>;
+      } catch (error) {
+        progress.flush();
+        return { ok: false, type, error: toErrorInfo(error) } as JobResponse<R['type']>;
+      }
+    },
+  };
+}
+
+let defaultSession: Session | null = null;
+
+/** runJob on a default, process-wide session without a file system (bytes and examples only). */
+export function runJob<R extends JobRequest>(request: R, options?: RunOptions): Promise<JobResponse<R['type']>> {
+  defaultSession ??= createSession();
+  return defaultSession.runJob(request, options);
+}
