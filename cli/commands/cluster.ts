@@ -1,0 +1,133 @@
+/**
+ * `skfr cluster FILE …`: read a sheet, map its columns, run the analysis (core/analysis.ts), write the
+ * requested files atomically and print the result (JSON or a summary). The input is only ever read.
+ */
+import { basename } from 'node:path';
+import { runAnalysis } from '../../core/analysis.js';
+import { sha256Hex } from '../../core/hash.js';
+import { applyMapping, parseTable, toCsv, toXlsx } from '../../core/table/index.js';
+import { featuresRows, reportWorkbook, samplesRows } from '../../core/report/index.js';
+import type { CommandContext } from '../main.js';
+import { createProgressBar } from '../progress.js';
+import { CLUSTER_HELP, planCluster, type ClusterPlan } from './cluster-options.js';
+import { clusterJson, clusterSummary } from './cluster-output.js';
+
+export { CLUSTER_HELP };
+
+const now = () => performance.now();
+const encoder = new TextEncoder();
+
+/** How many warnings of one kind are printed before they are summarised. */
+const WARNING_LIMIT = 10;
+
+export async function clusterCommand(argv: readonly string[], { io, version }: CommandContext): Promise<number> {
+  const plan = planCluster(argv);
+  if (plan === null) {
+    io.stdout(CLUSTER_HELP + '\n');
+    return 0;
+  }
+  for (const output of [plan.out?.path, plan.featuresOut?.path]) {
+    if (output !== undefined) await io.checkOutputPath?.(output, [plan.file]);
+  }
+
+  const t0 = now();
+  const bytes = await io.readFile(plan.file);
+  const fileName = basename(plan.file);
+  const table = parseTable(bytes, fileName, plan.sheet !== null ? { sheet: plan.sheet } : {});
+  const mapped = applyMapping(table, plan.mapping);
+  const parseMs = now() - t0;
+  printWarnings(io.stderr, [...(table.notes ?? []), ...mapped.warnings.map((w) => w.message)]);
+
+  const bar = createProgressBar(io.stderr, { enabled: io.isTTY });
+  const t1 = now();
+  let result;
+  try {
+    result = runAnalysis(mapped, plan.settings, { classColumn: plan.classColumn, onProgress: bar.update });
+  } finally {
+    bar.done();
+  }
+  const fitMs = now() - t1;
+  const timings = { parseMs, fitMs };
+  const { fit } = result;
+  if (fit.zeroVarianceFeatures.length > 0) {
+    const names = fit.zeroVarianceFeatures.map((l) => `“${mapped.featureNames[l]}”`);
+    printWarnings(io.stderr, [`${names.length} feature column${names.length === 1 ? ' is' : 's are'} constant in the samples analysed and cannot be ranked: ${names.slice(0, 10).join(', ')}${names.length > 10 ? ', …' : ''}.`]);
+  }
+
+  const written = await writeOutputs(plan, { bytes, fileName, version, mapped, result }, io.writeFileAtomic);
+  if (plan.json) io.stdout(JSON.stringify(clusterJson(mapped, result, timings)) + '\n');
+  else io.stdout(clusterSummary(fileName, plan.settings, mapped, result, timings, written));
+  return 0;
+}
+
+function printWarnings(write: (text: string) => void, messages: string[]): void {
+  for (const message of messages.slice(0, WARNING_LIMIT)) write(`warning: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
+  if (messages.length > WARNING_LIMIT) write(`warning: … and ${messages.length - WARNING_LIMIT} more warnings like these.\n`);
+}
+
+interface RunData {
+  bytes: Uint8Array;
+  fileName: string;
+  version: string;
+  mapped: ReturnType<typeof applyMapping>;
+  result: ReturnType<typeof runAnalysis>;
+}
+
+async function writeOutputs(
+  plan: ClusterPlan,
+  data: RunData,
+  write: (path: string, bytes: Uint8Array) => Promise<void>,
+): Promise<{ path: string; what: string }[]> {
+  const { mapped, result } = data;
+  const written: { path: string; what: string }[] = [];
+  if (plan.out) {
+    if (plan.out.kind === 'report') {
+      const bytes = reportWorkbook({
+        fit: result.fit,
+        mapped,
+        tune: result.tune,
+        classColumn: plan.classColumn,
+        metrics: result.metrics,
+        input: { fileName: data.fileName, sha256: sha256Hex(data.bytes) },
+        version: data.version,
+        parameters: reportParameters(plan),
+      });
+      await write(plan.out.path, bytes);
+      written.push({ path: plan.out.path, what: 'report workbook' });
+    } else {
+      await write(plan.out.path, encoder.encode(toCsv(samplesRows(result.fit, mapped))));
+      written.push({ path: plan.out.path, what: 'labelled samples' });
+    }
+  }
+  if (plan.featuresOut) {
+    const rows = featuresRows(result.fit, mapped);
+    const bytes = plan.featuresOut.format === 'csv' ? encoder.encode(toCsv(rows)) : toXlsx([{ name: 'Features', rows }]);
+    await write(plan.featuresOut.path, bytes);
+    written.push({ path: plan.featuresOut.path, what: 'ranked features' });
+  }
+  return written;
+}
+
+/** The parameters echoed in the report's Summary sheet, as the user gave them (defaults filled in). */
+function reportParameters(plan: ClusterPlan): Record<string, string | number | boolean | null> {
+  const { settings, mapping } = plan;
+  return {
+    k: settings.k,
+    s: settings.s ?? null,
+    'tune s': settings.tune ? `${settings.tune.from}:${settings.tune.to}:${settings.tune.step ?? 1}` : null,
+    permutations: settings.tune?.permutations ?? null,
+    variant: settings.variant,
+    loss: settings.loss,
+    restarts: settings.restarts,
+    seed: settings.seed,
+    'max iterations': settings.maxIterations,
+    standardize: settings.standardize,
+    sheet: plan.sheet,
+    orientation: mapping.orientation,
+    'id column': mapping.idColumn,
+    'class column': plan.classColumn,
+    'annotation columns': mapping.annotationColumns.join(', '),
+    features: mapping.featureColumns ? mapping.featureColumns.join(', ') : mapping.featuresMatch ? `matching ${mapping.featuresMatch}` : 'all numeric',
+    where: mapping.filters.map((f) => `${f.column} = ${f.values.join(' or ')}`).join('; ') || null,
+  };
+}

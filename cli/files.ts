@@ -1,0 +1,92 @@
+/**
+ * Node file system access for the CLI, with every failure translated into a SkfrError in the user's terms.
+ * Inputs are only ever read; outputs are written to a temporary file in the same directory and renamed over
+ * the target, so a reader never sees a half-written file and an existing output is replaced in one step.
+ */
+import { open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { SkfrError } from '../core/errors.js';
+
+function errno(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
+}
+
+/** Read a whole input file; missing file, directory and permission problems become one-line user errors. */
+export async function readInputFile(path: string): Promise<Uint8Array> {
+  let info;
+  try {
+    info = await stat(path);
+  } catch (error) {
+    const code = errno(error);
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new SkfrError('file-not-found', `“${path}” does not exist.`);
+    throw new SkfrError('unreadable-file', `“${path}” cannot be read (${code ?? String(error)}).`);
+  }
+  if (info.isDirectory()) throw new SkfrError('not-a-file', `“${path}” is a directory, not a data file.`);
+  if (!info.isFile()) throw new SkfrError('not-a-file', `“${path}” is not a regular file.`);
+  try {
+    const buffer = await readFile(path);
+    return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  } catch (error) {
+    const code = errno(error);
+    const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (code ?? String(error));
+    throw new SkfrError('unreadable-file', `“${path}” cannot be read (${why}).`);
+  }
+}
+
+/**
+ * Check, before any long computation, that `path` can be written: its directory exists and it is not a
+ * directory itself, and it is not one of the input files (inputs are never overwritten).
+ */
+export async function checkOutputPath(path: string, inputs: readonly string[] = []): Promise<void> {
+  const target = resolve(path);
+  for (const input of inputs) {
+    if (resolve(input) === target) {
+      throw new SkfrError('write-failed', `“${path}” is the input file; choose another output name (inputs are never overwritten).`);
+    }
+  }
+  const dir = dirname(target);
+  let dirInfo;
+  try {
+    dirInfo = await stat(dir);
+  } catch {
+    throw new SkfrError('write-failed', `cannot write “${path}”: the folder “${dirname(path)}” does not exist.`);
+  }
+  if (!dirInfo.isDirectory()) {
+    throw new SkfrError('write-failed', `cannot write “${path}”: “${dirname(path)}” is not a folder.`);
+  }
+  try {
+    const info = await stat(target);
+    if (info.isDirectory()) throw new SkfrError('write-failed', `cannot write “${path}”: it is a directory.`);
+  } catch (error) {
+    if (error instanceof SkfrError) throw error;
+    // Not existing yet is the normal case.
+  }
+}
+
+let counter = 0;
+
+/** Write `bytes` to `path` atomically: a temporary file beside it, flushed, then renamed over the target. */
+export async function writeFileAtomic(path: string, bytes: Uint8Array): Promise<void> {
+  const target = resolve(path);
+  const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${Date.now()}.${counter++}.tmp`);
+  let handle;
+  try {
+    handle = await open(temp, 'wx');
+    await handle.writeFile(bytes);
+    await handle.sync();
+    await handle.close();
+    handle = undefined;
+    await rename(temp, target);
+  } catch (error) {
+    await handle?.close().catch(() => undefined);
+    await unlink(temp).catch(() => undefined);
+    const code = errno(error);
+    const why =
+      code === 'ENOENT' ? 'the folder does not exist'
+      : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
+      : code === 'EISDIR' ? 'it is a directory'
+      : code === 'ENOSPC' ? 'the disk is full'
+      : (code ?? String(error));
+    throw new SkfrError('write-failed', `cannot write “${path}”: ${why}.`);
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * Entry of the `skfr` command: dispatch to a sub-command and turn every failure into an exit code.
+ *
+ * Exit codes: 0 success; 2 a user mistake (one line `error: …` on stderr, no stack trace); 1 an internal
+ * error (`internal error: …`); 130 cancelled. `main(argv, io)` never touches `process` itself, so tests run it
+ * in-process with captured streams; `runFromProcess()` wires it to the real process.
+ * @example
+ *   const code = await main(['cluster', 'mice.csv', '--k', '8', '--s', '24', '--json'], nodeIO());
+ */
+import { fileURLToPath } from 'node:url';
+import { realpathSync } from 'node:fs';
+import { SkfrError } from '../core/errors.js';
+import { checkOutputPath, readInputFile, writeFileAtomic } from './files.js';
+import { packageVersion } from './version.js';
+import { clusterCommand, CLUSTER_HELP } from './commands/cluster.js';
+import { simulateCommand, SIMULATE_HELP } from './commands/simulate.js';
+
+/** Everything a command needs from its platform; tests substitute captured streams. */
+export interface CliIO {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Whether stderr is a terminal (the progress bar is drawn only then). */
+  isTTY: boolean;
+  readFile(path: string): Promise<Uint8Array>;
+  writeFileAtomic(path: string, bytes: Uint8Array): Promise<void>;
+  /** Fail early (before computing) when an output cannot be written or would replace an input. */
+  checkOutputPath?(path: string, inputs: readonly string[]): Promise<void>;
+  /** Print stack traces of internal errors (SKFR_DEBUG=1). */
+  debug?: boolean;
+}
+
+export interface CommandContext {
+  io: CliIO;
+  version: string;
+}
+
+export const USAGE = `skfr — sparse k-means with feature ranking (SKFR, Zhang, Lange & Xu, NeurIPS 2020)
+
+Usage:
+  skfr cluster FILE --k K (--s S | --tune-s FROM:TO[:STEP]) [options]   cluster a sheet (.csv .tsv .xlsx .xls)
+  skfr simulate --design sparse|outliers|subsets|missing --out FILE.csv   write a simulated data set
+  skfr --help | skfr COMMAND --help | skfr --version
+
+Example (the mouse protein data):
+  skfr cluster mice_protein.csv --id-column MouseID --class-column class \\
+    --annotation-columns Genotype,Treatment,Behavior --k 8 --s 24 --out report.xlsx
+
+Exit codes: 0 success, 2 a problem with the input or the options (one "error:" line), 1 an internal error.`;
+
+/** Run the command line `argv` (without node and the script). Resolves to the exit code; never throws. */
+export async function main(argv: readonly string[], io: CliIO): Promise<number> {
+  const context: CommandContext = { io, version: packageVersion() };
+  try {
+    const [command, ...rest] = argv;
+    switch (command) {
+      case undefined:
+        io.stderr(USAGE + '\n');
+        return 2;
+      case '--help':
+      case '-h':
+        io.stdout(USAGE + '\n');
+        return 0;
+      case 'help':
+        if (rest[0] === 'cluster') io.stdout(CLUSTER_HELP + '\n');
+        else if (rest[0] === 'simulate') io.stdout(SIMULATE_HELP + '\n');
+        else io.stdout(USAGE + '\n');
+        return 0;
+      case '--version':
+      case '-V':
+      case 'version':
+        io.stdout(`skfr ${context.version}\n`);
+        return 0;
+      case 'cluster':
+        return await clusterCommand(rest, context);
+      case 'simulate':
+        return await simulateCommand(rest, context);
+      default:
+        throw new SkfrError(
+          'invalid-option',
+          command.startsWith('-')
+            ? `unknown option “${command}”; start with a command: skfr cluster … or skfr simulate … (see skfr --help).`
+            : `unknown command “${command}”; the commands are cluster and simulate (see skfr --help).`,
+        );
+    }
+  } catch (error) {
+    return reportError(error, io);
+  }
+}
+
+/** One line on stderr for the error, and its exit code. */
+export function reportError(error: unknown, io: CliIO): number {
+  const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ').trim();
+  if (error instanceof SkfrError && error.code !== 'internal' && error.code !== 'compute-crashed') {
+    io.stderr(`error: ${oneLine(error.message)}\n`);
+    return error.code === 'cancelled' ? 130 : 2;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  io.stderr(`internal error: ${oneLine(message)} (please report this, with the command you ran)\n`);
+  if (io.debug && error instanceof Error && error.stack) io.stderr(error.stack + '\n');
+  return 1;
+}
+
+/** The real process: Node streams and file system; sets the exit code when done. */
+export function nodeIO(): CliIO {
+  return {
+    stdout: (text) => void process.stdout.write(text),
+    stderr: (text) => void process.stderr.write(text),
+    isTTY: process.stderr.isTTY === true,
+    readFile: readInputFile,
+    writeFileAtomic,
+    checkOutputPath,
+    debug: process.env['SKFR_DEBUG'] === '1',
+  };
+}
+
+export async function runFromProcess(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  // `skfr … | head` closes stdout early: that is not an error worth a stack trace.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+  process.exitCode = await main(argv, nodeIO());
+}
+
+function isEntry(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntry()) await runFromProcess();

@@ -1,0 +1,204 @@
+/**
+ * The analysis step shared by every host (CLI, Electron compute process, Web Worker): mapped data + settings
+ * → fit (or gap-statistic tuning then the fit at the chosen s) + agreement metrics with a known class column.
+ * Pure and platform-free; the numerics are the engine's (core/engine), this module only wires them.
+ *
+ * Choice of s when tuning: `chosenS` is the arg-max of Gap(s) (TuneResult.bestS), and the returned fit is
+ * the engine's fit at that s. The one-standard-error choice (`tune.oneSeS`) is reported beside it.
+ * @example
+ *   const { fit, metrics, chosenS } = runAnalysis(mapped, settingsFromOptions({ k: 8, s: 24 }), { classColumn: 'class' });
+ *   // fit.labels: 0-based clusters; metrics.ari, metrics.mixedNodes …; chosenS === 24
+ */
+import { SkfrError } from './errors.js';
+import {
+  adjustedRandIndex,
+  contingency,
+  fit as fitSkfr,
+  mixedNodes,
+  normalizedMutualInfo,
+  tuneSparsity,
+} from './engine/index.js';
+import type { AbortSignalLike, FitResult, Progress, TuneResult } from './engine/types.js';
+import type { FitSettings, Metrics } from './jobs/types.js';
+import type { MappedData } from './table/types.js';
+
+/** Defaults of every setting a user may leave out (k and s/tune have none). */
+export const DEFAULT_SETTINGS = {
+  variant: 'global',
+  loss: 'squared',
+  restarts: 20,
+  seed: 1,
+  maxIterations: 100,
+  standardize: true,
+} as const satisfies Omit<FitSettings, 'k' | 's' | 'tune'>;
+
+/** Permuted data sets B for the gap statistic when not given. */
+export const DEFAULT_PERMUTATIONS = 10;
+
+export type SettingsInput = Partial<Omit<FitSettings, 'k'>> & { k: number };
+
+/** Merge user settings with the defaults, in one place. Tune step defaults to 1 and permutations to 10. */
+export function settingsFromOptions(input: SettingsInput): FitSettings {
+  const settings: FitSettings = {
+    k: input.k,
+    variant: input.variant ?? DEFAULT_SETTINGS.variant,
+    loss: input.loss ?? DEFAULT_SETTINGS.loss,
+    restarts: input.restarts ?? DEFAULT_SETTINGS.restarts,
+    seed: input.seed ?? DEFAULT_SETTINGS.seed,
+    maxIterations: input.maxIterations ?? DEFAULT_SETTINGS.maxIterations,
+    standardize: input.standardize ?? DEFAULT_SETTINGS.standardize,
+  };
+  if (input.s !== undefined) settings.s = input.s;
+  if (input.tune !== undefined) {
+    settings.tune = {
+      from: input.tune.from,
+      to: input.tune.to,
+      step: input.tune.step ?? 1,
+      permutations: input.tune.permutations ?? DEFAULT_PERMUTATIONS,
+    };
+  }
+  return settings;
+}
+
+function isWhole(value: number): boolean {
+  return Number.isSafeInteger(value);
+}
+
+/**
+ * The candidate sparsity levels of a tune range: from, from+step, … up to and including `to` when reached.
+ * Validated against p: 1 ≤ from ≤ to ≤ p, step ≥ 1.
+ * @example sparsityGrid({ from: 5, to: 30, step: 5 }, 77) // [5, 10, 15, 20, 25, 30]
+ */
+export function sparsityGrid(tune: { from: number; to: number; step?: number }, p: number): number[] {
+  const step = tune.step ?? 1;
+  const range = `${tune.from}..${tune.to}`;
+  if (!isWhole(tune.from) || !isWhole(tune.to) || tune.from < 1 || tune.to > p) {
+    throw new SkfrError('invalid-s', `The sparsity range ${range} is not possible: s must be a whole number between 1 and the number of features (${p}).`);
+  }
+  if (tune.from > tune.to) {
+    throw new SkfrError('invalid-s', `The sparsity range ${range} is empty: its start (${tune.from}) must not exceed its end (${tune.to}).`);
+  }
+  if (!isWhole(step) || step < 1) {
+    throw new SkfrError('invalid-s', `The sparsity step ${step} is not possible: it must be a whole number of at least 1.`);
+  }
+  const values: number[] = [];
+  for (let s = tune.from; s <= tune.to; s += step) values.push(s);
+  return values;
+}
+
+/** Natural order for class names: "2" before "10", then plain text order. */
+function compareClassNames(a: string, b: string): number {
+  return a.localeCompare(b, 'en', { numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/**
+ * Agreement between 0-based cluster labels and a known class annotation (strings; null = unknown class,
+ * such samples are left out of every figure). ARI, NMI (arithmetic-mean normalisation 2I/(H(U)+H(V))),
+ * mixed nodes (clusters holding more than one known class, and the samples in them; Higuera et al.) and
+ * the clusters × classes contingency table (clusters 1-based, classes in natural order).
+ */
+export function computeMetrics(labels: Int32Array, classes: readonly (string | null)[], classColumn: string): Metrics {
+  if (classes.length !== labels.length) {
+    throw new SkfrError('invalid-request', `The class column “${classColumn}” has ${classes.length} values for ${labels.length} samples.`);
+  }
+  const names = [...new Set(classes.filter((c): c is string => c !== null))].sort(compareClassNames);
+  if (names.length === 0) {
+    throw new SkfrError('invalid-option', `The class column “${classColumn}” has no values in the samples analysed, so no metrics can be computed.`);
+  }
+  const codeOf = new Map(names.map((name, i) => [name, i]));
+  const known: number[] = [];
+  for (let i = 0; i < classes.length; i++) if (classes[i] !== null) known.push(i);
+  const clusterKnown = new Int32Array(known.length);
+  const classKnown = new Int32Array(known.length);
+  known.forEach((row, j) => {
+    clusterKnown[j] = labels[row]!;
+    classKnown[j] = codeOf.get(classes[row]!)!;
+  });
+  const table = contingency(clusterKnown, classKnown);
+  const mixed = mixedNodes(clusterKnown, classKnown);
+  const counts: number[][] = [];
+  for (let r = 0; r < table.rowLabels.length; r++) {
+    counts.push(Array.from(table.counts.subarray(r * table.colLabels.length, (r + 1) * table.colLabels.length)));
+  }
+  return {
+    classColumn,
+    ari: adjustedRandIndex(clusterKnown, classKnown),
+    nmi: normalizedMutualInfo(clusterKnown, classKnown),
+    mixedNodes: mixed.mixedNodes,
+    totalInMixedNodes: mixed.totalInMixedNodes,
+    contingency: {
+      clusters: table.rowLabels.map((label) => label + 1),
+      classes: table.colLabels.map((code) => names[code]!),
+      counts,
+    },
+  };
+}
+
+export interface AnalysisOptions {
+  /** Annotation column holding known classes; metrics are computed when given. */
+  classColumn?: string | null;
+  onProgress?: (progress: Progress) => void;
+  signal?: AbortSignalLike;
+}
+
+export interface AnalysisResult {
+  fit: FitResult;
+  /** The gap curve when the settings asked for tuning, else null. */
+  tune: TuneResult | null;
+  metrics: Metrics | null;
+  /** The s of `fit`: settings.s, or the arg-max of Gap(s) when tuned. */
+  chosenS: number;
+}
+
+/** Run one analysis: exactly one of `settings.s` and `settings.tune` must be given. */
+export function runAnalysis(mapped: MappedData, settings: FitSettings, options: AnalysisOptions = {}): AnalysisResult {
+  const X = mapped.matrix;
+  const classColumn = options.classColumn ?? null;
+  let classes: (string | null)[] | null = null;
+  if (classColumn !== null) {
+    classes = mapped.annotations[classColumn] ?? null;
+    if (classes === null) {
+      const kept = Object.keys(mapped.annotations);
+      throw new SkfrError(
+        'unknown-column',
+        `The class column “${classColumn}” is not among the annotation columns${kept.length > 0 ? ` (${kept.join(', ')})` : ''}.`,
+      );
+    }
+    if (classes.every((c) => c === null)) {
+      throw new SkfrError('invalid-option', `The class column “${classColumn}” has no values in the samples analysed, so no metrics can be computed.`);
+    }
+  }
+  if ((settings.s === undefined) === (settings.tune === undefined)) {
+    throw new SkfrError('invalid-s', 'Give either a sparsity s or a range of s to tune, not both and not neither.');
+  }
+  const common = {
+    k: settings.k,
+    variant: settings.variant,
+    loss: settings.loss,
+    restarts: settings.restarts,
+    seed: settings.seed,
+    maxIterations: settings.maxIterations,
+    standardize: settings.standardize,
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
+  let fit: FitResult;
+  let tune: TuneResult | null = null;
+  let chosenS: number;
+  if (settings.tune !== undefined) {
+    const permutations = settings.tune.permutations ?? DEFAULT_PERMUTATIONS;
+    if (!isWhole(permutations) || permutations < 1) {
+      throw new SkfrError('invalid-option', `permutations = ${permutations} is not possible: it must be a whole number of at least 1.`);
+    }
+    const sValues = sparsityGrid(settings.tune, X.cols);
+    const tuned = tuneSparsity(X, { ...common, sValues, permutations });
+    tune = tuned;
+    fit = tuned.fit;
+    chosenS = tuned.bestS;
+  } else {
+    chosenS = settings.s!;
+    fit = fitSkfr(X, { ...common, s: chosenS });
+  }
+  const metrics = classColumn !== null && classes !== null ? computeMetrics(fit.labels, classes, classColumn) : null;
+  return { fit, tune, metrics, chosenS };
+}
