@@ -1,0 +1,151 @@
+/**
+ * `fit`: SKFR1 (variant 'global') and SKFR2 (variant 'local') with k-means++ restarts — see restart.ts for
+ * the algorithm. `fit(X, o)` is exactly
+ *   const prep = prepareFit(X, o);
+ *   finishFit(prep, [runRestart(prep, 0), …, runRestart(prep, restarts − 1)]);
+ * and a host may run the restarts anywhere (e.g. worker threads) and get the identical result.
+ *
+ * @example
+ * const result = fit(X, { k: 3, s: 5, seed: 7 });
+ * result.labels;            // Int32Array of 0-based clusters
+ * result.selectedFeatures;  // the 5 kept features, best first
+ */
+import { throwIfAborted } from './abort.js';
+import { prepareFit, type PreparedFit } from './prepare.js';
+import { runRestart, type RestartResult } from './restart.js';
+import type { FitOptions, FitResult, Matrix } from './types.js';
+
+export function fit(X: Matrix, options: FitOptions): FitResult {
+  const prep = prepareFit(X, options);
+  const results: RestartResult[] = [];
+  for (let r = 0; r < prep.options.restarts; r++) {
+    throwIfAborted(prep.signal);
+    results.push(runRestart(prep, r));
+  }
+  return finishFit(prep, results);
+}
+
+/** Index of the restart with the lowest objective (ties: the lowest restart index). */
+export function pickBest(results: ReadonlyArray<{ objective: number; restart?: number }>): number {
+  let best = 0;
+  for (let t = 1; t < results.length; t++) {
+    const a = results[t]!;
+    const b = results[best]!;
+    if (a.objective < b.objective || (a.objective === b.objective && (a.restart ?? t) < (b.restart ?? best))) best = t;
+  }
+  return best;
+}
+
+/**
+ * Assemble the FitResult from all restarts (in any order): picks the best, then computes, over observed
+ * entries only, each sample's distance to its sparse center, totalSS = Σ (x_il − x̄_l)² and
+ * betweenSS = totalSS − Σ (x_il − θ_{c(i) l})², and the cluster means in original units.
+ * Timings are summed over restarts.
+ */
+export function finishFit(prep: PreparedFit, results: readonly RestartResult[]): FitResult {
+  const sorted = [...results].sort((a, b) => a.restart - b.restart);
+  const best = sorted[pickBest(sorted)]!;
+  const { n, p, data: Y, missing, options } = prep;
+  const { k } = options;
+  const absolute = options.loss === 'absolute';
+  const theta = best.centers;
+
+  // Observed column means (fitted scale) for totalSS.
+  const colSum = new Float64Array(p);
+  const colCount = new Float64Array(p);
+  let mp = 0;
+  let nextMissing = missing.length > 0 ? missing[0]! : -1;
+  for (let o = 0; o < n * p; o++) {
+    if (o === nextMissing) {
+      nextMissing = ++mp < missing.length ? missing[mp]! : -1;
+      continue;
+    }
+    colSum[o % p]! += Y[o]!;
+    colCount[o % p]!++;
+  }
+  for (let l = 0; l < p; l++) colSum[l] = colCount[l]! > 0 ? colSum[l]! / colCount[l]! : 0;
+
+  const distances = new Float64Array(n);
+  let totalSS = 0;
+  let withinSS = 0;
+  mp = 0;
+  nextMissing = missing.length > 0 ? missing[0]! : -1;
+  for (let i = 0; i < n; i++) {
+    const c = best.labels[i]! * p;
+    let d = 0;
+    let sq = 0;
+    for (let l = 0, o = i * p; l < p; l++, o++) {
+      if (o === nextMissing) {
+        nextMissing = ++mp < missing.length ? missing[mp]! : -1;
+        continue;
+      }
+      const y = Y[o]!;
+      const e = y - theta[c + l]!;
+      sq += e * e;
+      if (absolute) d += Math.abs(e);
+      const g = y - colSum[l]!;
+      totalSS += g * g;
+    }
+    withinSS += sq;
+    distances[i] = absolute ? d : Math.sqrt(sq);
+  }
+
+  const originalMeans = new Float64Array(k * p);
+  for (let j = 0; j < k; j++) {
+    for (let l = 0; l < p; l++) {
+      originalMeans[j * p + l] = best.means[j * p + l]! * prep.columnScales[l]! + prep.columnMeans[l]!;
+    }
+  }
+
+  const s = best.selectedCount;
+  const local = options.variant === 'local';
+  let selectedFeatures: Int32Array;
+  let selectedFeaturesByCluster: Int32Array[] | null = null;
+  if (local) {
+    selectedFeaturesByCluster = [];
+    const union = new Set<number>();
+    for (let j = 0; j < k; j++) {
+      const set = best.selected.slice(j * s, (j + 1) * s);
+      selectedFeaturesByCluster.push(set);
+      for (const l of set) union.add(l);
+    }
+    const scores = best.featureScores;
+    selectedFeatures = Int32Array.from([...union].sort((a, b) => scores[b]! - scores[a]! || a - b));
+  } else {
+    selectedFeatures = best.selected.slice();
+  }
+
+  let seedingMs = 0;
+  let fittingMs = 0;
+  for (const r of sorted) {
+    seedingMs += r.seedingMs;
+    fittingMs += r.fittingMs;
+  }
+  prep.onProgress?.({ stage: 'done', fraction: 1, restart: options.restarts, restarts: options.restarts });
+  return {
+    options,
+    n,
+    p,
+    labels: best.labels,
+    clusterSizes: best.clusterSizes,
+    means: best.means,
+    centers: theta,
+    originalMeans,
+    selectedFeatures,
+    selectedFeaturesByCluster,
+    featureScores: best.featureScores,
+    clusterFeatureScores: local ? best.clusterFeatureScores : null,
+    distances,
+    objective: best.objective,
+    totalSS,
+    betweenSS: totalSS - withinSS,
+    objectiveTrace: best.objectiveTrace,
+    iterations: best.iterations,
+    converged: best.converged,
+    imputedCells: missing.length,
+    zeroVarianceFeatures: prep.zeroVariance.slice(),
+    restartObjectives: sorted.map((r) => r.objective),
+    bestRestart: best.restart,
+    timings: { seedingMs, fittingMs },
+  };
+}

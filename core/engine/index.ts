@@ -1,0 +1,10 @@
+/** Public entry of the SKFR engine. */
+export * from './types.js';
+export { fit, finishFit, pickBest } from './fit.js';
+export { prepareFit, type PreparedFit } from './prepare.js';
+export { runRestart, restartSeed, type RestartResult } from './restart.js';
+export { validateFitOptions, FIT_DEFAULTS } from './options.js';
+export { standardize, columnStats, type Standardized, type ColumnStats } from './standardize.js';
+export { kmeansPlusPlus } from './seeding.js';
+export { createRng, deriveSeed, type Rng } from './random.js';
+export { createMatrix, fromRows, selectColumns } from './matrix.js';

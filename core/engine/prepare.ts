@@ -1,0 +1,113 @@
+/**
+ * Data preparation shared by all restarts of one fit: validation, standardisation, the list of missing
+ * cells (k-POD) and their starting fill, and which features may be ranked.
+ *
+ * `prepareFit(X, options)` + `runRestart(prepared, r)` + `pickBest(results)` is the whole of `fit`; the
+ * pieces are exported so a host can farm restarts out to worker threads with identical results.
+ */
+import { SkfrError } from '../errors.js';
+import { throwIfAborted } from './abort.js';
+import { firstEmptyRow } from './matrix.js';
+import { validateFitOptions } from './options.js';
+import { columnStats, standardize } from './standardize.js';
+import type { AbortSignalLike, FitOptions, Matrix, Progress, ResolvedFitOptions } from './types.js';
+
+export interface PreparedFit {
+  options: ResolvedFitOptions;
+  n: number;
+  p: number;
+  /**
+   * Working matrix in the fitted scale (standardised unless `standardize: false`), row-major n × p.
+   * Missing cells hold their current k-POD fill: `runRestart` resets them to `initialFill` first and
+   * then overwrites them, so restarts on one PreparedFit must run one after another (or on copies).
+   */
+  data: Float64Array;
+  /** Flat indices (i·p + l) of the missing cells, increasing. */
+  missing: Int32Array;
+  /** Starting value of each missing cell: its column mean in the fitted scale (0 when standardised). */
+  initialFill: Float64Array;
+  /** 1 for features that may be ranked and selected, 0 for zero-variance ones. */
+  usable: Uint8Array;
+  usableCount: number;
+  zeroVariance: number[];
+  /** Column means and sds of the input, to map fitted-scale values back (identity when not standardised). */
+  columnMeans: Float64Array;
+  columnScales: Float64Array;
+  signal?: AbortSignalLike;
+  onProgress?: (progress: Progress) => void;
+}
+
+/**
+ * Validate options and data, standardise, and list the missing cells.
+ * @throws SkfrError 'invalid-k' | 'invalid-s' | 'invalid-option' | 'empty-sample' | 'cancelled'
+ */
+export function prepareFit(X: Matrix, options: FitOptions): PreparedFit {
+  throwIfAborted(options.signal);
+  const { rows: n, cols: p } = X;
+  if (X.data.length !== n * p) {
+    throw new SkfrError('invalid-option', `The data matrix claims ${n} × ${p} but holds ${X.data.length} values.`);
+  }
+  const resolved = validateFitOptions(n, p, options);
+  const empty = firstEmptyRow(X);
+  if (empty >= 0) {
+    throw new SkfrError(
+      'empty-sample',
+      `Row ${empty + 1} has no observed value in any of the ${p} features: remove that sample or give it at least one value.`,
+    );
+  }
+  let data: Float64Array;
+  let columnMeans: Float64Array;
+  let columnScales: Float64Array;
+  let zeroVariance: number[];
+  // Fill value of a missing cell: the observed column mean in the fitted scale (0 when standardised).
+  const fillByColumn = new Float64Array(p);
+  if (resolved.standardize) {
+    const z = standardize(X);
+    data = z.matrix.data;
+    columnMeans = z.means;
+    columnScales = new Float64Array(p);
+    for (let l = 0; l < p; l++) columnScales[l] = z.sds[l]! > 0 ? z.sds[l]! : 1;
+    zeroVariance = z.zeroVariance;
+  } else {
+    const stats = columnStats(X);
+    data = X.data.slice();
+    columnMeans = new Float64Array(p);
+    columnScales = new Float64Array(p).fill(1);
+    zeroVariance = stats.zeroVariance;
+    fillByColumn.set(stats.means);
+  }
+  const usable = new Uint8Array(p).fill(1);
+  for (const l of zeroVariance) usable[l] = 0;
+  const usableCount = p - zeroVariance.length;
+  if (usableCount === 0) {
+    throw new SkfrError('invalid-s', `No feature varies across the ${n} samples: every one of the ${p} features is constant or missing, so nothing can be ranked.`);
+  }
+
+  let m = 0;
+  for (let o = 0; o < n * p; o++) if (!Number.isFinite(data[o]!)) m++;
+  const missing = new Int32Array(m);
+  const initialFill = new Float64Array(m);
+  for (let o = 0, t = 0; o < n * p; o++) {
+    if (!Number.isFinite(data[o]!)) {
+      missing[t] = o;
+      const fill = fillByColumn[o % p]!;
+      initialFill[t++] = fill;
+      data[o] = fill;
+    }
+  }
+  return {
+    options: resolved,
+    n,
+    p,
+    data,
+    missing,
+    initialFill,
+    usable,
+    usableCount,
+    zeroVariance,
+    columnMeans,
+    columnScales,
+    signal: options.signal,
+    onProgress: options.onProgress,
+  };
+}

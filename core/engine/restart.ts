@@ -1,0 +1,396 @@
+/**
+ * One restart of SKFR (Algorithms 1–2 of Zhang, Lange & Xu 2020) — a pure function of (prepared data, r).
+ *
+ * Restart r draws its k-means++ seeds from its own generator createRng(deriveSeed(seed, r)), assigns every
+ * sample to its nearest seed, then repeats until no label changes (or maxIterations):
+ *   1. k-POD (missing cells only, from the 2nd iteration): y_il ← θ_{c(i) l}, the current sparse center;
+ *   2. centers μ_j: means of the filled data y (squared loss) or medians (absolute loss);
+ *   3. ranking: d_jl = |C_j| μ_jl² (squared) or Σ_{i∈C_j} |y_il| − Σ_{i∈C_j} |y_il − med_jl| (absolute);
+ *      SKFR1 ('global') keeps the s features with the largest d_l = Σ_j d_jl, SKFR2 ('local') the s largest
+ *      d_jl for each cluster j. Ties: lower feature index. Zero-variance features are never kept; when fewer
+ *      than s features are usable, all usable ones are kept;
+ *   4. sparse centers θ_j = μ_j on the kept features, 0 elsewhere;
+ *   5. assignment of every sample to the nearest sparse center, argmin_j Σ_{l∈L_j} (θ_jl² − 2 y_il θ_jl)
+ *      (squared; + ‖y_i‖² for the distance) or Σ_{l∈L_j} (|y_il − θ_jl| − |y_il|) (absolute; + ‖y_i‖₁),
+ *      which costs O(n·s·k) instead of O(n·p·k); ties go to the lower cluster index;
+ *   6. an empty cluster takes the sample farthest from its center (among clusters with ≥ 2 samples; lowest
+ *      index on ties) and that sample's own values as its sparse center (SKFR2: on the sample's s largest
+ *      |y_il|) — this never raises the objective and never produces NaN;
+ *   7. objective f = Σ_i Σ_{l observed} loss(x_il − θ_{c(i) l}). Each step minimises the k-POD surrogate
+ *      (observed + filled cells), which equals f at the current point, so f never increases.
+ * Cluster sums and counts (squared loss) are updated only from the samples that changed cluster and from the
+ * k-POD fills that changed, so the ranking needs no second pass over the data.
+ */
+import { now, ROWS_PER_CHECK, throwIfAborted } from './abort.js';
+import { medianInPlace } from './median.js';
+import type { PreparedFit } from './prepare.js';
+import { createRng, deriveSeed, RNG_DOMAIN } from './random.js';
+import { topFeatures } from './rank.js';
+import { seedCenters } from './seeding.js';
+
+export interface RestartResult {
+  /** 0-based restart index. */
+  restart: number;
+  labels: Int32Array;
+  clusterSizes: Int32Array;
+  /** Within-cluster means (medians for the absolute loss), k × p, of the k-POD-filled data. */
+  means: Float64Array;
+  /** Sparse centers θ, k × p. */
+  centers: Float64Array;
+  /** SKFR1: the kept features, best first (length s'). SKFR2: k × s' row-major, each row best first. */
+  selected: Int32Array;
+  /** Number of features kept (per cluster for SKFR2): min(s, usable features). */
+  selectedCount: number;
+  /** d_l = Σ_j d_jl (length p), 0 for zero-variance features. */
+  featureScores: Float64Array;
+  /** d_jl, k × p. */
+  clusterFeatureScores: Float64Array;
+  objective: number;
+  objectiveTrace: number[];
+  iterations: number;
+  converged: boolean;
+  seedingMs: number;
+  fittingMs: number;
+}
+
+/** Seed of restart r's generator. */
+export function restartSeed(seed: number, r: number): number {
+  return deriveSeed(seed, r, RNG_DOMAIN.restart);
+}
+
+export function runRestart(prep: PreparedFit, r: number): RestartResult {
+  const { n, p, data: Y, missing, initialFill, usable, signal, options } = prep;
+  const { k, variant, loss, maxIterations, restarts } = options;
+  const local = variant === 'local';
+  const absolute = loss === 'absolute';
+  const sEff = Math.min(options.s, prep.usableCount);
+  const m = missing.length;
+
+  throwIfAborted(signal);
+  prep.onProgress?.({ stage: 'seeding', fraction: r / restarts, restart: r + 1, restarts });
+  for (let t = 0; t < m; t++) Y[missing[t]!] = initialFill[t]!;
+
+  // ---- seeding and the initial assignment to the nearest seed ----
+  const t0 = now();
+  const seeding = seedCenters(Y, n, p, k, createRng(restartSeed(options.seed, r)), loss, signal);
+  const labels = seeding.labels;
+  const minDist = seeding.distances;
+  const counts = new Int32Array(k);
+  for (let i = 0; i < n; i++) counts[labels[i]!]!++;
+  fillEmptyClusters(labels, counts, minDist, n, k, null);
+  const t1 = now();
+  prep.onProgress?.({ stage: 'fitting', fraction: (r + 0.05) / restarts, restart: r + 1, restarts });
+
+  // ---- working state ----
+  const rowNorm = new Float64Array(n); // Σ_l y_il² (squared) or Σ_l |y_il| (absolute)
+  for (let i = 0; i < n; i++) {
+    let a = 0;
+    for (let l = 0, o = i * p; l < p; l++, o++) {
+      const y = Y[o]!;
+      a += absolute ? Math.abs(y) : y * y;
+    }
+    rowNorm[i] = a;
+  }
+  const sums = absolute ? new Float64Array(0) : new Float64Array(k * p);
+  if (!absolute) {
+    for (let i = 0; i < n; i++) {
+      if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(signal);
+      const so = labels[i]! * p;
+      for (let l = 0, o = i * p; l < p; l++, o++) sums[so + l]! += Y[o]!;
+    }
+  }
+  const means = new Float64Array(k * p);
+  const theta = new Float64Array(k * p);
+  const clusterScores = new Float64Array(k * p);
+  const scores = new Float64Array(p);
+  const selected = new Int32Array(local ? k * sEff : sEff);
+  // Compact centers: SKFR1 feature-major (t·k + j), SKFR2 cluster-major (j·s' + t).
+  const thetaC = new Float64Array(k * sEff);
+  const cj = new Float64Array(k);
+  const acc = new Float64Array(k);
+  const newLabels = new Int32Array(n);
+  const newCounts = new Int32Array(k);
+  const order = new Int32Array(Math.max(n, p));
+  const clusterStart = new Int32Array(k + 1);
+  const scratch = absolute ? new Float64Array(n) : new Float64Array(0);
+  const absScratch = new Float64Array(local ? p : 0);
+  const trace: number[] = [];
+  let converged = false;
+  let iterations = 0;
+  let objective = Infinity;
+
+  for (let iter = 1; iter <= maxIterations; iter++) {
+    throwIfAborted(signal);
+    iterations = iter;
+
+    // 1. k-POD: fill missing cells with the current sparse center of their sample's cluster.
+    if (iter > 1) {
+      for (let t = 0; t < m; t++) {
+        const o = missing[t]!;
+        const i = (o / p) | 0;
+        const l = o - i * p;
+        const c = labels[i]!;
+        const v = theta[c * p + l]!;
+        const old = Y[o]!;
+        if (v !== old) {
+          if (absolute) {
+            rowNorm[i]! += Math.abs(v) - Math.abs(old);
+          } else {
+            sums[c * p + l]! += v - old;
+            rowNorm[i]! += v * v - old * old;
+          }
+          Y[o] = v;
+        }
+      }
+    }
+
+    // 2–3. centers and scores d_jl.
+    if (absolute) {
+      clusterStart.fill(0);
+      for (let i = 0; i < n; i++) clusterStart[labels[i]! + 1]!++;
+      for (let j = 0; j < k; j++) clusterStart[j + 1]! += clusterStart[j]!;
+      const cursor = clusterStart.slice(0, k);
+      for (let i = 0; i < n; i++) order[cursor[labels[i]!]!++] = i;
+      for (let l = 0; l < p; l++) {
+        if ((l & 63) === 0) throwIfAborted(signal);
+        for (let j = 0; j < k; j++) {
+          const a = clusterStart[j]!;
+          const size = clusterStart[j + 1]! - a;
+          let sumAbs = 0;
+          for (let t = 0; t < size; t++) {
+            const y = Y[order[a + t]! * p + l]!;
+            scratch[t] = y;
+            sumAbs += Math.abs(y);
+          }
+          const med = medianInPlace(scratch, size);
+          let dev = 0;
+          for (let t = 0; t < size; t++) dev += Math.abs(scratch[t]! - med);
+          means[j * p + l] = med;
+          clusterScores[j * p + l] = usable[l] === 1 ? sumAbs - dev : 0;
+        }
+      }
+    } else {
+      for (let j = 0; j < k; j++) {
+        const size = counts[j]!;
+        const inv = 1 / size;
+        for (let l = 0, o = j * p; l < p; l++, o++) {
+          const mu = sums[o]! * inv;
+          means[o] = mu;
+          clusterScores[o] = usable[l] === 1 ? size * mu * mu : 0;
+        }
+      }
+    }
+    scores.fill(0);
+    for (let j = 0; j < k; j++) for (let l = 0, o = j * p; l < p; l++, o++) scores[l]! += clusterScores[o]!;
+
+    // 3–4. ranking and sparse centers.
+    theta.fill(0);
+    cj.fill(0);
+    if (local) {
+      for (let j = 0; j < k; j++) {
+        topFeatures(clusterScores, j * p, p, usable, sEff, selected, j * sEff, order);
+        for (let t = 0; t < sEff; t++) {
+          const l = selected[j * sEff + t]!;
+          const mu = means[j * p + l]!;
+          theta[j * p + l] = mu;
+          thetaC[j * sEff + t] = mu;
+          cj[j]! += mu * mu;
+        }
+      }
+    } else {
+      topFeatures(scores, 0, p, usable, sEff, selected, 0, order);
+      for (let t = 0; t < sEff; t++) {
+        const l = selected[t]!;
+        for (let j = 0; j < k; j++) {
+          const mu = means[j * p + l]!;
+          theta[j * p + l] = mu;
+          thetaC[t * k + j] = mu;
+          cj[j]! += mu * mu;
+        }
+      }
+    }
+
+    // 5. assignment to the nearest sparse center, O(n·s·k).
+    newCounts.fill(0);
+    for (let i = 0; i < n; i++) {
+      if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(signal);
+      const base = i * p;
+      let best = 0;
+      let bestD = Infinity;
+      if (local) {
+        for (let j = 0; j < k; j++) {
+          const off = j * sEff;
+          let d = 0;
+          if (absolute) {
+            for (let t = 0; t < sEff; t++) {
+              const y = Y[base + selected[off + t]!]!;
+              d += Math.abs(y - thetaC[off + t]!) - Math.abs(y);
+            }
+          } else {
+            d = cj[j]!;
+            for (let t = 0; t < sEff; t++) d -= 2 * Y[base + selected[off + t]!]! * thetaC[off + t]!;
+          }
+          if (d < bestD) {
+            bestD = d;
+            best = j;
+          }
+        }
+      } else {
+        if (absolute) {
+          acc.fill(0);
+          for (let t = 0; t < sEff; t++) {
+            const y = Y[base + selected[t]!]!;
+            const ay = Math.abs(y);
+            const off = t * k;
+            for (let j = 0; j < k; j++) acc[j]! += Math.abs(y - thetaC[off + j]!) - ay;
+          }
+        } else {
+          acc.set(cj);
+          for (let t = 0; t < sEff; t++) {
+            const y2 = 2 * Y[base + selected[t]!]!;
+            if (y2 !== 0) {
+              const off = t * k;
+              for (let j = 0; j < k; j++) acc[j]! -= y2 * thetaC[off + j]!;
+            }
+          }
+        }
+        for (let j = 0; j < k; j++) {
+          if (acc[j]! < bestD) {
+            bestD = acc[j]!;
+            best = j;
+          }
+        }
+      }
+      newLabels[i] = best;
+      newCounts[best]!++;
+      const dist = rowNorm[i]! + bestD;
+      minDist[i] = dist > 0 ? dist : 0;
+    }
+
+    // 6. empty clusters.
+    fillEmptyClusters(newLabels, newCounts, minDist, n, k, {
+      Y, p, rowNorm, theta, thetaC, cj, selected, sEff, local, absolute, usable, order, scoreScratch: absScratch,
+    });
+
+    // 7. objective over observed entries.
+    let f = 0;
+    for (let i = 0; i < n; i++) f += minDist[i]!;
+    for (let t = 0; t < m; t++) {
+      const o = missing[t]!;
+      const i = (o / p) | 0;
+      const d = Y[o]! - theta[newLabels[i]! * p + (o - i * p)]!;
+      f -= absolute ? Math.abs(d) : d * d;
+    }
+    objective = f > 0 ? f : 0;
+    trace.push(objective);
+
+    // Apply the label changes to the cluster sums (squared loss).
+    let changes = 0;
+    for (let i = 0; i < n; i++) {
+      const from = labels[i]!;
+      const to = newLabels[i]!;
+      if (from === to) continue;
+      changes++;
+      if (!absolute) {
+        const fo = from * p;
+        const to_ = to * p;
+        for (let l = 0, o = i * p; l < p; l++, o++) {
+          const y = Y[o]!;
+          sums[fo + l]! -= y;
+          sums[to_ + l]! += y;
+        }
+      }
+      labels[i] = to;
+    }
+    counts.set(newCounts);
+    if (changes === 0) {
+      converged = true;
+      break;
+    }
+  }
+  const t2 = now();
+
+  return {
+    restart: r,
+    labels,
+    clusterSizes: counts,
+    means,
+    centers: theta,
+    selected,
+    selectedCount: sEff,
+    featureScores: scores,
+    clusterFeatureScores: clusterScores,
+    objective,
+    objectiveTrace: trace,
+    iterations,
+    converged,
+    seedingMs: t1 - t0,
+    fittingMs: t2 - t1,
+  };
+}
+
+interface CenterState {
+  Y: Float64Array;
+  p: number;
+  rowNorm: Float64Array;
+  theta: Float64Array;
+  thetaC: Float64Array;
+  cj: Float64Array;
+  selected: Int32Array;
+  sEff: number;
+  local: boolean;
+  absolute: boolean;
+  usable: Uint8Array;
+  order: Int32Array;
+  scoreScratch: Float64Array;
+}
+
+/**
+ * Give every empty cluster the sample farthest from its center (taken from a cluster with ≥ 2 samples,
+ * lowest index on ties). With `state`, the empty cluster's sparse center becomes that sample's own values
+ * (on the global set L for SKFR1, on the sample's s' largest |y_il| for SKFR2), so its cost can only drop.
+ */
+function fillEmptyClusters(
+  labels: Int32Array,
+  counts: Int32Array,
+  dist: Float64Array,
+  n: number,
+  k: number,
+  state: CenterState | null,
+): void {
+  for (let j = 0; j < k; j++) {
+    if (counts[j]! > 0) continue;
+    let far = -1;
+    let farD = -1;
+    for (let i = 0; i < n; i++) {
+      if (counts[labels[i]!]! > 1 && dist[i]! > farD) {
+        farD = dist[i]!;
+        far = i;
+      }
+    }
+    counts[labels[far]!]!--;
+    labels[far] = j;
+    counts[j] = 1;
+    dist[far] = 0;
+    if (state === null) continue;
+    const { Y, p, rowNorm, theta, thetaC, cj, selected, sEff, local, absolute, usable, order, scoreScratch } = state;
+    const base = far * p;
+    theta.fill(0, j * p, (j + 1) * p);
+    let kept = 0;
+    cj[j] = 0;
+    if (local) {
+      for (let l = 0; l < p; l++) scoreScratch[l] = Math.abs(Y[base + l]!);
+      topFeatures(scoreScratch, 0, p, usable, sEff, selected, j * sEff, order);
+    }
+    for (let t = 0; t < sEff; t++) {
+      const l = local ? selected[j * sEff + t]! : selected[t]!;
+      const y = Y[base + l]!;
+      theta[j * p + l] = y;
+      thetaC[local ? j * sEff + t : t * k + j] = y;
+      cj[j]! += y * y;
+      kept += absolute ? Math.abs(y) : y * y;
+    }
+    const d = rowNorm[far]! - kept;
+    dist[far] = d > 0 ? d : 0;
+  }
+}
