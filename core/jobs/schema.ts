@@ -62,7 +62,7 @@ export const fitSettingsSchema = z
   });
 
 export const jobRequestSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('open'), source: dataSourceSchema, sheet: z.string().optional() }),
+  z.strictObject({ type: z.literal('open'), source: dataSourceSchema, sheet: z.string().optional(), datasetId: nonEmpty.optional() }),
   z.strictObject({ type: z.literal('sheet'), datasetId: nonEmpty, sheet: z.string() }),
   z.strictObject({ type: z.literal('map'), datasetId: nonEmpty, mapping: mappingSchema }),
   z.strictObject({
@@ -71,6 +71,7 @@ export const jobRequestSchema = z.discriminatedUnion('type', [
     mapping: mappingSchema,
     settings: fitSettingsSchema,
     classColumn: z.string().nullable().optional(),
+    fitId: nonEmpty.optional(),
   }),
   z.strictObject({ type: z.literal('evaluate'), fitId: nonEmpty, classColumn: nonEmpty }),
   z.strictObject({

@@ -34,6 +34,11 @@ export interface SessionOptions {
   maxFits?: number;
   /** Minimum time between two progress messages (default 100 ms). */
   progressIntervalMs?: number;
+  /**
+   * Prefix of dataset and fit ids, so ids from a previous (crashed) process never address data of a new one.
+   * Default: the start time in base 36.
+   */
+  idPrefix?: string;
 }
 
 interface FitRecord {
@@ -82,6 +87,7 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
   const fits = new Map<string, FitRecord>();
   /** Last mapping applied per dataset (re-used by fit requests with the same mapping). */
   const mappedCache = new Map<string, { key: string; mapped: MappedData }>();
+  const prefix = options.idPrefix ?? Date.now().toString(36);
   let nextDataset = 0;
   let nextFit = 0;
 
@@ -110,8 +116,9 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
     if (opts.signal?.aborted) throw new SkfrError('cancelled', 'The run was cancelled.');
     switch (request.type) {
       case 'open': {
-        const d = await loadDataset(`d${++nextDataset}`, request.source, request.sheet, io);
+        const d = await loadDataset(request.datasetId ?? `d-${prefix}-${++nextDataset}`, request.source, request.sheet, io);
         datasets.set(d.id, d);
+        mappedCache.delete(d.id);
         return openResult(d);
       }
       case 'sheet': {
@@ -132,7 +139,8 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
         const t0 = now();
         const analysis = runAnalysis(mapped, request.settings, { classColumn, onProgress: opts.onProgress, signal: opts.signal });
         const fitMs = now() - t0;
-        const fitId = `f${++nextFit}`;
+        const fitId = request.fitId ?? `f-${prefix}-${++nextFit}`;
+        fits.delete(fitId);
         fits.set(fitId, { datasetId: d.id, fit: analysis.fit, tune: analysis.tune, mapped, metrics: analysis.metrics, classColumn, settings: request.settings });
         while (fits.size > maxFits) fits.delete(fits.keys().next().value!);
         return buildFitView({

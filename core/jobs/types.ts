@@ -23,6 +23,8 @@ export interface OpenRequest {
   source: DataSource;
   /** Sheet to read; default: the first non-empty sheet. */
   sheet?: string;
+  /** Give the dataset this id (a supervisor restoring a dataset in a restarted process); default: a new id. */
+  datasetId?: string;
 }
 
 /** Re-read another sheet of an opened workbook. */
@@ -58,6 +60,8 @@ export interface FitRequest {
   settings: FitSettings;
   /** Annotation column holding known classes, for ARI / NMI / mixed nodes. */
   classColumn?: string | null;
+  /** Give the fit this id (a supervisor restoring a fit in a restarted process); default: a new id. */
+  fitId?: string;
 }
 
 /** Compare a fit with another annotation column. */
