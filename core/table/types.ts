@@ -30,6 +30,13 @@ export interface Table {
   sheet: string;
   rowCount: number;
   columns: Column[];
+  /**
+   * Where each data row came from, 1-based: the file line (CSV/TSV; a quoted field may span lines) or the
+   * sheet row (workbooks). Optional (absent for derived tables, e.g. transposed), used in messages.
+   */
+  sourceRows?: Int32Array;
+  /** Things the reader changed and the user should know, e.g. renamed blank or duplicate headers. */
+  notes?: string[];
 }
 
 export interface ColumnSummary {
@@ -83,4 +90,6 @@ export interface MappedData {
   rowIndices: Int32Array;
   missingCells: number;
   warnings: TableWarning[];
+  /** Features left out by maxMissingFraction, with their missing fraction among the kept samples. */
+  droppedFeatures?: { name: string; missingFraction: number }[];
 }

@@ -1,0 +1,123 @@
+/**
+ * Column builder: collects the cells of one column while a reader walks the rows, then decides its kind.
+ *
+ * Numbers go straight into a Float64Array (no string per numeric cell); text cells are kept as (row, text)
+ * pairs. Kind rule: no non-missing cell → 'empty'; more numeric cells than text cells → 'numeric' (the text
+ * cells become NaN and are listed in `badCells`); otherwise 'text'. A text column that also holds numeric
+ * cells needs every cell's text: the reader supplies it (`finish(…, texts)`), re-reading just that column.
+ * Example: cells 1, "x", 3 → numeric [1, NaN, 3] with badCells [{ row: 1, text: "x" }].
+ */
+import type { Column, ColumnKind } from './types.js';
+
+export class ColumnBuilder {
+  numbers: Float64Array;
+  numericCount = 0;
+  missing = 0;
+  private readonly textRows: number[] = [];
+  private readonly textValues: string[] = [];
+
+  constructor(capacity: number) {
+    this.numbers = new Float64Array(Math.max(capacity, 16));
+  }
+
+  /** Make room for `rows` rows (amortised doubling). */
+  reserve(rows: number): void {
+    if (rows <= this.numbers.length) return;
+    const grown = new Float64Array(Math.max(rows, this.numbers.length * 2));
+    grown.set(this.numbers);
+    this.numbers = grown;
+  }
+
+  setNumber(row: number, value: number): void {
+    this.numbers[row] = value;
+    this.numericCount++;
+  }
+
+  setMissing(row: number): void {
+    this.numbers[row] = NaN;
+    this.missing++;
+  }
+
+  setText(row: number, text: string): void {
+    this.numbers[row] = NaN;
+    this.textRows.push(row);
+    this.textValues.push(text);
+  }
+
+  /** Add a classified cell (see cells.ts `classifyText`). */
+  setCell(row: number, cell: number | string | null): void {
+    if (cell === null) this.setMissing(row);
+    else if (typeof cell === 'number') this.setNumber(row, cell);
+    else this.setText(row, cell);
+  }
+
+  get textCount(): number {
+    return this.textRows.length;
+  }
+
+  get kind(): ColumnKind {
+    if (this.numericCount === 0 && this.textRows.length === 0) return 'empty';
+    return this.numericCount > this.textRows.length ? 'numeric' : 'text';
+  }
+
+  /** True when `finish` needs the text of every cell (a text column that also has numeric cells). */
+  get needsAllTexts(): boolean {
+    return this.kind === 'text' && this.numericCount > 0;
+  }
+
+  /**
+   * The finished column over `rowCount` rows. `allTexts` (required when `needsAllTexts`) gives every cell's
+   * text, null for missing.
+   */
+  finish(name: string, rowCount: number, allTexts?: (string | null)[]): Column {
+    const kind = this.kind;
+    switch (kind) {
+      case 'numeric': {
+        const numbers =
+          this.numbers.length === rowCount ? this.numbers : this.numbers.slice(0, rowCount);
+        const badCells = this.textRows.map((row, i) => ({ row, text: this.textValues[i]! }));
+        return { name, kind, numbers, texts: null, missing: this.missing, badCells };
+      }
+      case 'text':
+      case 'empty': {
+        let texts: (string | null)[];
+        if (this.numericCount > 0) {
+          if (!allTexts || allTexts.length !== rowCount) throw new Error(`column ${name}: all texts required`);
+          texts = allTexts;
+        } else {
+          texts = new Array<string | null>(rowCount).fill(null);
+          for (let i = 0; i < this.textRows.length; i++) texts[this.textRows[i]!] = this.textValues[i]!;
+        }
+        return { name, kind, numbers: null, texts, missing: this.missing, badCells: [] };
+      }
+    }
+  }
+}
+
+/**
+ * Make header names usable: trimmed, blank → "Column 3" (1-based position), duplicates → "BDNF_N (2)".
+ * Returns the names and one note per change, e.g. `Column 3 had no name; it is called “Column 3”.`
+ */
+export function uniqueHeaderNames(raw: readonly (string | null)[]): { names: string[]; notes: string[] } {
+  const notes: string[] = [];
+  const names: string[] = [];
+  const used = new Set<string>();
+  raw.forEach((value, i) => {
+    let name = (value ?? '').trim();
+    if (name === '') {
+      name = `Column ${i + 1}`;
+      let n = 2;
+      while (used.has(name)) name = `Column ${i + 1} (${n++})`;
+      notes.push(`Column ${i + 1} has no name; it is called “${name}”.`);
+    } else if (used.has(name)) {
+      const base = name;
+      let n = 2;
+      while (used.has(`${base} (${n})`)) n++;
+      name = `${base} (${n})`;
+      notes.push(`Column ${i + 1} repeats the name “${base}”; it is called “${name}”.`);
+    }
+    used.add(name);
+    names.push(name);
+  });
+  return { names, notes };
+}

@@ -1,0 +1,233 @@
+/**
+ * Apply a Mapping to a Table: what the engine fits (an n × p row-major Float64Array, NaN = missing) and what
+ * is kept beside it (sample ids, annotation columns as strings, the table row of each sample).
+ *
+ * Steps, in order: orientation (transpose when samples are columns) → id, annotation and feature columns →
+ * row filters (several filters on one column are OR-ed, different columns AND-ed) → maxMissingFraction →
+ * matrix. Problems the user can fix are SkfrErrors ('unknown-column', 'invalid-regex', 'no-numeric-features',
+ * 'no-rows', 'empty-sample', 'invalid-option'); things worth knowing are warnings ('text-in-feature',
+ * 'dropped-feature', 'duplicate-id').
+ * Example: columns [id (text), a, b (numeric)], mapping { idColumn: 'id', featureColumns: null } → p = 2.
+ */
+import { assertNever, SkfrError } from '../errors.js';
+import { columnTexts, findColumn, quoteList, rowLocation } from './lookup.js';
+import { transposeTable } from './transpose.js';
+import type { Column, MappedData, Mapping, RowFilter, Table, TableWarning } from './types.js';
+
+function orient(table: Table, mapping: Mapping): Table {
+  switch (mapping.orientation) {
+    case 'samples-as-rows':
+      return table;
+    case 'samples-as-columns':
+      return transposeTable(table);
+    default:
+      return assertNever(mapping.orientation);
+  }
+}
+
+function compileRegex(pattern: string): RegExp {
+  try {
+    return new RegExp(pattern);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : String(error);
+    throw new SkfrError('invalid-regex', `The feature pattern “${pattern}” is not a valid regular expression (${reason}).`);
+  }
+}
+
+function chooseFeatures(table: Table, mapping: Mapping, reserved: Set<string>, warnings: TableWarning[]): Column[] {
+  if (mapping.featureColumns) {
+    const chosen: Column[] = [];
+    for (const name of mapping.featureColumns) {
+      const column = findColumn(table, name, 'Feature column');
+      if (column.kind === 'text') {
+        const example = column.texts!.find((t) => t !== null);
+        throw new SkfrError(
+          'no-numeric-features',
+          `Feature column “${name}” holds text (e.g. “${example}”), not numbers; choose numeric columns as ` +
+            `features, or use “${name}” as an annotation column.`,
+        );
+      }
+      if (column.kind === 'empty') {
+        warnings.push({ code: 'dropped-feature', message: `Feature column “${name}” has no values at all; it is left out.` });
+        continue;
+      }
+      chosen.push(column);
+    }
+    if (chosen.length === 0) {
+      throw new SkfrError('no-numeric-features', `None of the feature columns ${quoteList(mapping.featureColumns)} has any value.`);
+    }
+    return chosen;
+  }
+  const numeric = table.columns.filter((c) => c.kind === 'numeric' && !reserved.has(c.name));
+  const pattern = mapping.featuresMatch ?? null;
+  if (pattern !== null && pattern !== '') {
+    const regex = compileRegex(pattern);
+    const chosen = numeric.filter((c) => regex.test(c.name));
+    if (chosen.length === 0) {
+      const matching = table.columns.filter((c) => regex.test(c.name)).map((c) => c.name);
+      throw new SkfrError(
+        'no-numeric-features',
+        matching.length === 0
+          ? `No column of “${table.fileName}” matches the feature pattern “${pattern}”.`
+          : `The columns matching “${pattern}” (${quoteList(matching)}) are not numeric feature columns ` +
+              `(they hold text or are the id/annotation columns).`,
+      );
+    }
+    return chosen;
+  }
+  if (numeric.length === 0) {
+    throw new SkfrError(
+      'no-numeric-features',
+      `“${table.fileName}” has no numeric column to cluster on besides the id and annotation columns ` +
+        `(columns: ${quoteList(table.columns.map((c) => `${c.name} (${c.kind})`))}).`,
+    );
+  }
+  return numeric;
+}
+
+/** Keep the rows whose cell text equals one of a filter's values (numbers also match numerically). */
+function applyFilters(table: Table, filters: readonly RowFilter[]): Int32Array {
+  let rows = Int32Array.from({ length: table.rowCount }, (_, i) => i);
+  const byColumn = new Map<string, string[]>();
+  for (const f of filters) byColumn.set(f.column, [...(byColumn.get(f.column) ?? []), ...f.values]);
+  for (const [name, values] of byColumn) {
+    const column = findColumn(table, name, 'Filter');
+    const wanted = new Set(values.map((v) => v.trim()));
+    const wantedNumbers = new Set(values.filter((v) => v.trim() !== '').map((v) => Number(v.trim())).filter((v) => v === v));
+    const texts = columnTexts(column, rows);
+    const kept: number[] = [];
+    for (let i = 0; i < rows.length; i++) {
+      const t = texts[i];
+      if (t === null) continue;
+      const r = rows[i]!;
+      if (wanted.has(t) || (column.numbers !== null && wantedNumbers.has(column.numbers[r]!))) kept.push(r);
+    }
+    if (kept.length === 0) {
+      const present = [...new Set(columnTexts(column).filter((t): t is string => t !== null))];
+      throw new SkfrError(
+        'no-rows',
+        `No rows left after the filter ${name} = ${values.map((v) => `“${v}”`).join(' or ')}` +
+          `${byColumn.size > 1 ? ' (with the other filters)' : ''}; values in “${name}”: ${quoteList(present)}.`,
+      );
+    }
+    rows = Int32Array.from(kept);
+  }
+  return rows;
+}
+
+function missingFraction(column: Column, rows: Int32Array): number {
+  const numbers = column.numbers;
+  if (!numbers) return 1;
+  let missing = 0;
+  for (let i = 0; i < rows.length; i++) if (numbers[rows[i]!] !== numbers[rows[i]!]) missing++;
+  return missing / rows.length;
+}
+
+function textWarnings(table: Table, features: Column[], rows: Int32Array): TableWarning[] {
+  const kept = new Set(rows);
+  const warnings: TableWarning[] = [];
+  for (const column of features) {
+    const cells = column.badCells.filter((b) => kept.has(b.row));
+    if (cells.length === 0) continue;
+    const shown = cells.slice(0, 5).map((b) => `${rowLocation(table, b.row)} “${b.text}”`).join(', ');
+    const more = cells.length > 5 ? ` and ${cells.length - 5} more` : '';
+    warnings.push({
+      code: 'text-in-feature',
+      message:
+        `Column “${column.name}” has text in ${cells.length} cell${cells.length === 1 ? '' : 's'} (${shown}${more}); ` +
+        `treated as missing.`,
+    });
+  }
+  return warnings;
+}
+
+function duplicateWarnings(ids: string[]): TableWarning[] {
+  const seen = new Map<string, number>();
+  for (const id of ids) seen.set(id, (seen.get(id) ?? 0) + 1);
+  const repeated = [...seen].filter(([, n]) => n > 1);
+  if (repeated.length === 0) return [];
+  const shown = repeated.slice(0, 5).map(([id, n]) => `“${id}” ×${n}`).join(', ');
+  const more = repeated.length > 5 ? ` and ${repeated.length - 5} more` : '';
+  return [
+    {
+      code: 'duplicate-id',
+      message: `${repeated.length} sample id${repeated.length === 1 ? ' is' : 's are'} not unique (${shown}${more}); they are kept as they are.`,
+    },
+  ];
+}
+
+export function applyMapping(source: Table, mapping: Mapping): MappedData {
+  const table = orient(source, mapping);
+  const warnings: TableWarning[] = [];
+  const idColumn = mapping.idColumn !== null ? findColumn(table, mapping.idColumn, 'Id column') : null;
+  const annotationColumns = mapping.annotationColumns.map((name) => findColumn(table, name, 'Annotation column'));
+  const reserved = new Set([...(idColumn ? [idColumn.name] : []), ...annotationColumns.map((c) => c.name)]);
+  let features = chooseFeatures(table, mapping, reserved, warnings);
+  const rows = applyFilters(table, mapping.filters);
+
+  const droppedFeatures: { name: string; missingFraction: number }[] = [];
+  const limit = mapping.maxMissingFraction ?? null;
+  if (limit !== null) {
+    if (!(limit >= 0 && limit <= 1)) {
+      throw new SkfrError('invalid-option', `maxMissingFraction = ${limit} is not possible: it must be between 0 and 1.`);
+    }
+    const dropped: string[] = [];
+    features = features.filter((c) => {
+      const fraction = missingFraction(c, rows);
+      if (fraction <= limit) return true;
+      droppedFeatures.push({ name: c.name, missingFraction: fraction });
+      dropped.push(`“${c.name}” (${(100 * fraction).toFixed(1)}% missing)`);
+      return false;
+    });
+    if (dropped.length > 0) {
+      warnings.push({
+        code: 'dropped-feature',
+        message: `${dropped.length} feature${dropped.length === 1 ? '' : 's'} missing in more than ${(100 * limit).toFixed(1)}% of the samples left out: ${dropped.slice(0, 10).join(', ')}${dropped.length > 10 ? ` and ${dropped.length - 10} more` : ''}.`,
+      });
+    }
+    if (features.length === 0) {
+      throw new SkfrError('no-numeric-features', `Every feature is missing in more than ${(100 * limit).toFixed(1)}% of the samples; none is left.`);
+    }
+  }
+  warnings.push(...textWarnings(table, features, rows));
+
+  const n = rows.length;
+  const p = features.length;
+  const data = new Float64Array(n * p);
+  features.forEach((column, j) => {
+    const numbers = column.numbers!;
+    for (let i = 0; i < n; i++) data[i * p + j] = numbers[rows[i]!]!;
+  });
+
+  const idTexts = idColumn ? columnTexts(idColumn, rows) : null;
+  const sampleIds = Array.from(rows, (r, i) => idTexts?.[i] ?? String(r + 1));
+  warnings.push(...duplicateWarnings(sampleIds));
+
+  let missingCells = 0;
+  for (let i = 0; i < n; i++) {
+    let observed = 0;
+    for (let j = i * p, end = j + p; j < end; j++) if (data[j] === data[j]) observed++;
+    if (observed === 0) {
+      throw new SkfrError(
+        'empty-sample',
+        `Sample “${sampleIds[i]}” (${rowLocation(table, rows[i]!)} of “${table.fileName}”) has no value in any of the ` +
+          `${p} feature columns; remove it or filter it out.`,
+      );
+    }
+    missingCells += p - observed;
+  }
+
+  const annotations: Record<string, (string | null)[]> = {};
+  for (const column of annotationColumns) annotations[column.name] = columnTexts(column, rows);
+
+  return {
+    matrix: { rows: n, cols: p, data },
+    sampleIds,
+    featureNames: features.map((c) => c.name),
+    annotations,
+    rowIndices: rows,
+    missingCells,
+    warnings,
+    droppedFeatures,
+  };
+}

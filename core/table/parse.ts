@@ -1,0 +1,50 @@
+/**
+ * Entry points for reading a table from bytes: `listSheets` and `parseTable` dispatch on the detected format
+ * (see detect.ts) to the CSV/TSV fast path or to SheetJS for workbooks.
+ * Example: parseTable(bytes, 'mice.csv') → Table with 1080 rows and 82 columns.
+ */
+import { assertNever, SkfrError } from '../errors.js';
+import { parseDelimited } from './csv.js';
+import { baseName, detectFormat } from './detect.js';
+import type { Table } from './types.js';
+import { listWorkbookSheets, parseWorkbook } from './workbook.js';
+
+export interface ParseOptions {
+  /** Sheet to read; default: the first non-empty sheet. CSV/TSV files have one sheet named after the file. */
+  sheet?: string;
+}
+
+/** Sheet names of a workbook, or the single pseudo-sheet (the file name) of a CSV/TSV file. */
+export function listSheets(bytes: Uint8Array, fileName: string): string[] {
+  const name = baseName(fileName);
+  const format = detectFormat(bytes, name);
+  switch (format) {
+    case 'csv':
+    case 'tsv':
+      return [name];
+    case 'xlsx':
+    case 'xls':
+      return listWorkbookSheets(bytes, name, format);
+    default:
+      return assertNever(format);
+  }
+}
+
+export function parseTable(bytes: Uint8Array, fileName: string, options: ParseOptions = {}): Table {
+  const name = baseName(fileName);
+  const format = detectFormat(bytes, name);
+  switch (format) {
+    case 'csv':
+    case 'tsv': {
+      if (options.sheet !== undefined && options.sheet !== name) {
+        throw new SkfrError('unknown-sheet', `“${name}” is a text table with one sheet, “${name}”; there is no sheet “${options.sheet}”.`);
+      }
+      return parseDelimited(bytes, name);
+    }
+    case 'xlsx':
+    case 'xls':
+      return parseWorkbook(bytes, name, format, options.sheet);
+    default:
+      return assertNever(format);
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * RFC 4180 row scanner over UTF-8 bytes: one row at a time, fields as byte ranges (no strings made).
+ *
+ * - Fields are separated by `delimiter`, rows by LF, CRLF or a lone CR.
+ * - A field opening with `"` runs to the closing quote; `""` inside is a literal quote; delimiters and line
+ *   breaks inside quotes belong to the field.
+ * - Spaces around fields are trimmed (tabs too, unless the delimiter is a tab).
+ * Example: `a,"b ""c""",1\r\n` → fields `a`, `b "c"` (flag ESCAPED), `1`.
+ */
+import { SkfrError } from '../errors.js';
+
+/** How a field's bytes must be turned into text. */
+export const PLAIN = 0; // bytes [start, end) are the text
+export const QUOTED = 1; // quoted, no escapes: bytes [start, end) (inside the quotes) are the text
+export const ESCAPED = 2; // quoted with "" escapes inside [start, end)
+export const MESSY = 3; // a quoted part followed by more text, e.g. "ab"cd: [start, end) includes the quotes
+
+const QUOTE = 0x22;
+const LF = 0x0a;
+const CR = 0x0d;
+const SPACE = 0x20;
+const TAB = 0x09;
+
+export class CsvScanner {
+  /** Byte offset of the next unread row. */
+  pos: number;
+  /** 1-based line number at `pos`. */
+  line = 1;
+  /** 1-based line where the last row read starts. */
+  rowLine = 1;
+  /** Fields of the last row read. */
+  count = 0;
+  starts = new Int32Array(64);
+  ends = new Int32Array(64);
+  flags = new Uint8Array(64);
+
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly delimiter: number,
+    private readonly fileName: string,
+    start = 0,
+  ) {
+    this.pos = start;
+  }
+
+  /** True when the last row read is blank (one empty, unquoted field). */
+  get blank(): boolean {
+    return this.count === 1 && this.flags[0] === PLAIN && this.starts[0] === this.ends[0];
+  }
+
+  /** Read the next row into `starts/ends/flags/count`; false at the end of the input. */
+  next(): boolean {
+    const b = this.bytes;
+    const len = b.length;
+    const delim = this.delimiter;
+    const tabIsSpace = delim !== TAB;
+    let p = this.pos;
+    if (p >= len) return false;
+    this.rowLine = this.line;
+    this.count = 0;
+    for (;;) {
+      while (p < len && (b[p] === SPACE || (tabIsSpace && b[p] === TAB))) p++;
+      let start: number;
+      let end: number;
+      let flag = PLAIN;
+      if (p < len && b[p] === QUOTE) {
+        const open = p;
+        p++;
+        start = p;
+        flag = QUOTED;
+        for (;;) {
+          if (p >= len) {
+            throw new SkfrError(
+              'unreadable-file',
+              `“${this.fileName}”, line ${this.rowLine}: a quoted field opens there and never closes (a " is missing).`,
+            );
+          }
+          const c = b[p];
+          if (c === QUOTE) {
+            if (p + 1 < len && b[p + 1] === QUOTE) {
+              flag = ESCAPED;
+              p += 2;
+              continue;
+            }
+            break;
+          }
+          if (c === LF) this.line++;
+          p++;
+        }
+        end = p;
+        p++;
+        let q = p;
+        while (q < len && (b[q] === SPACE || (tabIsSpace && b[q] === TAB))) q++;
+        if (q < len && b[q] !== delim && b[q] !== LF && b[q] !== CR) {
+          while (q < len && b[q] !== delim && b[q] !== LF && b[q] !== CR) q++;
+          start = open;
+          end = q;
+          while (end > start && (b[end - 1] === SPACE || (tabIsSpace && b[end - 1] === TAB))) end--;
+          flag = MESSY;
+        }
+        p = q;
+      } else {
+        start = p;
+        while (p < len && b[p] !== delim && b[p] !== LF && b[p] !== CR) p++;
+        end = p;
+        while (end > start && (b[end - 1] === SPACE || (tabIsSpace && b[end - 1] === TAB))) end--;
+      }
+      this.push(start, end, flag);
+      if (p < len && b[p] === delim) {
+        p++;
+        continue;
+      }
+      if (p < len) {
+        if (b[p] === CR) {
+          p++;
+          if (p < len && b[p] === LF) p++;
+        } else p++;
+        this.line++;
+      }
+      this.pos = p;
+      return true;
+    }
+  }
+
+  private push(start: number, end: number, flag: number): void {
+    const i = this.count;
+    if (i === this.starts.length) {
+      const grow = <T extends Int32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
+        const g = make(a.length * 2);
+        g.set(a);
+        return g;
+      };
+      this.starts = grow(this.starts, (n) => new Int32Array(n));
+      this.ends = grow(this.ends, (n) => new Int32Array(n));
+      this.flags = grow(this.flags, (n) => new Uint8Array(n));
+    }
+    this.starts[i] = start;
+    this.ends[i] = end;
+    this.flags[i] = flag;
+    this.count = i + 1;
+  }
+}
+
+/** Turn a MESSY field's raw text (`"ab"cd`) into its value (`abcd`). */
+export function unquoteMessy(raw: string): string {
+  if (!raw.startsWith('"')) return raw;
+  let out = '';
+  let i = 1;
+  for (; i < raw.length; i++) {
+    if (raw[i] === '"') {
+      if (raw[i + 1] === '"') {
+        out += '"';
+        i++;
+      } else break;
+    } else out += raw[i];
+  }
+  return out + raw.slice(i + 1);
+}
