@@ -1,0 +1,12 @@
+/** core/report: result tables (samples, ranked features, centers, gap, contingency) and the report files. */
+export {
+  samplesRows,
+  featuresRows,
+  centersRows,
+  gapRows,
+  contingencyRows,
+  rankByScore,
+  type FeaturesRowsOptions,
+} from './rows.js';
+export { summaryRows, resolveMetrics, type ReportInput } from './summary.js';
+export { reportSheets, reportWorkbook } from './workbook.js';

@@ -1,0 +1,108 @@
+/**
+ * Report tables as rows of cells (header first), built from a fit and the mapped data. Hosts write them as
+ * CSV or XLSX (core/table/write.ts); the report workbook puts them on its sheets.
+ * Clusters are shown 1-based (1..k); centers are in the original units of the data (`fit.originalMeans`).
+ */
+import type { FitResult, TuneResult } from '../engine/types.js';
+import type { Metrics } from '../jobs/types.js';
+import type { Cell } from '../table/write.js';
+import type { MappedData } from '../table/types.js';
+
+export interface FeaturesRowsOptions {
+  /** List every feature (ranked), not only the selected ones. Default false. */
+  all?: boolean;
+}
+
+/** Header `id, <annotations…>, cluster, distance`; one row per sample (mapped order), cluster 1..k. */
+export function samplesRows(fit: FitResult, mapped: MappedData): Cell[][] {
+  const names = Object.keys(mapped.annotations);
+  const rows: Cell[][] = [['id', ...names, 'cluster', 'distance']];
+  for (let i = 0; i < fit.n; i++) {
+    rows.push([
+      mapped.sampleIds[i] ?? String(i + 1),
+      ...names.map((name) => mapped.annotations[name]![i] ?? null),
+      fit.labels[i]! + 1,
+      fit.distances[i]!,
+    ]);
+  }
+  return rows;
+}
+
+/** Feature indices ordered by `scores` (best first; ties: lower index first). */
+export function rankByScore(scores: ArrayLike<number>, count: number, offset = 0): number[] {
+  const order = Array.from({ length: count }, (_, l) => l);
+  return order.sort((a, b) => scores[offset + b]! - scores[offset + a]! || a - b);
+}
+
+function centersOf(fit: FitResult, l: number): number[] {
+  return Array.from({ length: fit.options.k }, (_, j) => fit.originalMeans[j * fit.p + l]!);
+}
+
+function centerHeaders(k: number): string[] {
+  return Array.from({ length: k }, (_, j) => `center ${j + 1}`);
+}
+
+/**
+ * The ranked feature list.
+ * SKFR1 ('global'): header `rank, feature, score, share, center 1..k`; the s selected features best first
+ * (all p with `all`). score = d_l = Σ_j |C_j| μ_jl² (or the L1 reduction), share = score / Σ_l score.
+ * SKFR2 ('local'): header `cluster, rank, feature, score, share, center 1..k`; per cluster its s features best
+ * first, score = d_jl, share = d_jl / Σ_l d_jl (that cluster's total).
+ * Example (SKFR1, s = 2, k = 2): [rank, feature, score, share, center 1, center 2], [1, 'F3', 812.4, 0.41, …], [2, …].
+ */
+export function featuresRows(fit: FitResult, mapped: MappedData, options: FeaturesRowsOptions = {}): Cell[][] {
+  const k = fit.options.k;
+  const p = fit.p;
+  const name = (l: number): string => mapped.featureNames[l] ?? `feature ${l + 1}`;
+  if (fit.options.variant === 'local' && fit.clusterFeatureScores && fit.selectedFeaturesByCluster) {
+    const scores = fit.clusterFeatureScores;
+    const rows: Cell[][] = [['cluster', 'rank', 'feature', 'score', 'share', ...centerHeaders(k)]];
+    for (let j = 0; j < k; j++) {
+      let total = 0;
+      for (let l = 0; l < p; l++) total += scores[j * p + l]!;
+      const list = options.all ? rankByScore(scores, p, j * p) : Array.from(fit.selectedFeaturesByCluster[j]!);
+      list.forEach((l, r) => {
+        const score = scores[j * p + l]!;
+        rows.push([j + 1, r + 1, name(l), score, total > 0 ? score / total : 0, ...centersOf(fit, l)]);
+      });
+    }
+    return rows;
+  }
+  const scores = fit.featureScores;
+  let total = 0;
+  for (let l = 0; l < p; l++) total += scores[l]!;
+  const list = options.all ? rankByScore(scores, p) : Array.from(fit.selectedFeatures);
+  const rows: Cell[][] = [['rank', 'feature', 'score', 'share', ...centerHeaders(k)]];
+  list.forEach((l, r) => {
+    const score = scores[l]!;
+    rows.push([r + 1, name(l), score, total > 0 ? score / total : 0, ...centersOf(fit, l)]);
+  });
+  return rows;
+}
+
+/** Header `cluster, size, <selected features…>`; k rows of cluster means in original units. */
+export function centersRows(fit: FitResult, mapped: MappedData): Cell[][] {
+  const selected = Array.from(fit.selectedFeatures);
+  const rows: Cell[][] = [['cluster', 'size', ...selected.map((l) => mapped.featureNames[l] ?? `feature ${l + 1}`)]];
+  for (let j = 0; j < fit.options.k; j++) {
+    rows.push([j + 1, fit.clusterSizes[j]!, ...selected.map((l) => fit.originalMeans[j * fit.p + l]!)]);
+  }
+  return rows;
+}
+
+/** Header `s, gap, sd, log O, mean permuted log O`; one row per s tried (Algorithm 3). */
+export function gapRows(tune: TuneResult): Cell[][] {
+  return [
+    ['s', 'gap', 'sd', 'log O', 'mean permuted log O'],
+    ...tune.curve.map((g) => [g.s, g.gap, g.sd, g.logO, g.meanPermutedLogO]),
+  ];
+}
+
+/** Header `cluster, <classes…>, total`; one row per cluster: samples of each known class. */
+export function contingencyRows(metrics: Metrics): Cell[][] {
+  const { clusters, classes, counts } = metrics.contingency;
+  return [
+    ['cluster', ...classes, 'total'],
+    ...clusters.map((c, r) => [c, ...counts[r]!, counts[r]!.reduce((a, b) => a + b, 0)]),
+  ];
+}

@@ -1,0 +1,107 @@
+/**
+ * The report's Summary sheet: what was run on what (version, input file and its SHA-256, parameters, seed)
+ * and what came out (n, p, k, s, objective, between/total SS, iterations, convergence, imputed cells,
+ * selected features, agreement metrics). Two columns: `item, value`.
+ */
+import { SkfrError } from '../errors.js';
+import { computeMetrics } from '../analysis.js';
+import type { FitResult, TuneResult } from '../engine/types.js';
+import type { Metrics } from '../jobs/types.js';
+import type { Cell } from '../table/write.js';
+import type { MappedData } from '../table/types.js';
+
+export interface ReportInput {
+  fit: FitResult;
+  mapped: MappedData;
+  /** The gap-statistic run, when s was tuned. */
+  tune?: TuneResult | null;
+  /** Annotation column with known classes: metrics and the Contingency sheet. */
+  classColumn?: string | null;
+  /** Metrics already computed by the host (else computed here from `classColumn`). */
+  metrics?: Metrics | null;
+  input: { fileName: string; sha256: string };
+  /** SKFR Studio version. */
+  version: string;
+  /** The settings as the user gave them (objects are written as JSON). */
+  parameters: object;
+}
+
+/** `metrics` when given, else computed from the class annotation column (null without a class column). */
+export function resolveMetrics(report: ReportInput): Metrics | null {
+  if (report.metrics) return report.metrics;
+  const column = report.classColumn ?? null;
+  if (column === null) return null;
+  const classes = report.mapped.annotations[column];
+  if (!classes) {
+    const names = Object.keys(report.mapped.annotations);
+    throw new SkfrError(
+      'unknown-column',
+      `The class column “${column}” is not one of the annotation columns (${names.length > 0 ? names.map((n) => `“${n}”`).join(', ') : 'none'}); add it to the annotation columns.`,
+    );
+  }
+  return computeMetrics(report.fit.labels, classes, column);
+}
+
+function asCell(value: unknown): Cell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number' || typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  return JSON.stringify(value);
+}
+
+export function summaryRows(report: ReportInput, metrics: Metrics | null): Cell[][] {
+  const { fit, mapped, tune } = report;
+  const o = fit.options;
+  const names = (indices: ArrayLike<number>): string =>
+    Array.from(indices, (l) => mapped.featureNames[l] ?? `feature ${l + 1}`).join(', ');
+  const rows: Cell[][] = [
+    ['item', 'value'],
+    ['SKFR Studio version', report.version],
+    ['input file', report.input.fileName],
+    ['input SHA-256', report.input.sha256],
+  ];
+  for (const [key, value] of Object.entries(report.parameters)) rows.push([`parameter: ${key}`, asCell(value)]);
+  rows.push(
+    ['variant', o.variant === 'global' ? 'global (SKFR1)' : 'local (SKFR2)'],
+    ['loss', o.loss],
+    ['seed', o.seed],
+    ['restarts', o.restarts],
+    ['max iterations', o.maxIterations],
+    ['standardize', o.standardize ? 'yes' : 'no'],
+    ['n (samples)', fit.n],
+    ['p (features)', fit.p],
+    ['k (clusters)', o.k],
+    ['s (sparsity)', o.s],
+    ['objective', fit.objective],
+    ['between SS', fit.betweenSS],
+    ['total SS', fit.totalSS],
+    ['between / total SS', fit.totalSS > 0 ? fit.betweenSS / fit.totalSS : null],
+    ['iterations', fit.iterations],
+    ['converged', fit.converged ? 'yes' : 'no'],
+    ['best restart', fit.bestRestart + 1],
+    ['missing cells in the input', mapped.missingCells],
+    ['imputed cells (k-POD)', fit.imputedCells],
+    ['cluster sizes', Array.from(fit.clusterSizes).join(', ')],
+    ['selected features', names(fit.selectedFeatures)],
+    ['zero-variance features', fit.zeroVarianceFeatures.length > 0 ? names(fit.zeroVarianceFeatures) : 'none'],
+  );
+  if (tune) {
+    rows.push(
+      ['gap statistic: s values', tune.curve.map((g) => g.s).join(', ')],
+      ['gap statistic: permutations', tune.permutations],
+      ['gap statistic: best s (max gap)', tune.bestS],
+      ['gap statistic: one-SE s', tune.oneSeS],
+    );
+  }
+  if (metrics) {
+    rows.push(
+      ['class column', metrics.classColumn],
+      ['adjusted Rand index', metrics.ari],
+      ['normalized mutual information (2I/(H(U)+H(V)))', metrics.nmi],
+      ['mixed nodes', metrics.mixedNodes],
+      ['samples in mixed nodes', metrics.totalInMixedNodes],
+    );
+  }
+  for (const warning of mapped.warnings) rows.push([`warning (${warning.code})`, warning.message]);
+  return rows;
+}
