@@ -8,3 +8,15 @@ export { standardize, columnStats, type Standardized, type ColumnStats } from '.
 export { kmeansPlusPlus } from './seeding.js';
 export { createRng, deriveSeed, type Rng } from './random.js';
 export { createMatrix, fromRows, selectColumns } from './matrix.js';
+export { tuneSparsity, permuteColumns, DEFAULT_PERMUTATIONS } from './tuning.js';
+export {
+  adjustedRandIndex,
+  normalizedMutualInfo,
+  contingency,
+  mixedNodes,
+  falsePositiveRate,
+  falseNegativeRate,
+  type Labels,
+} from './metrics.js';
+export { simulate } from './simulate.js';
+export { pcaProjection, type Projection } from './projection.js';

@@ -1,0 +1,176 @@
+/**
+ * The paper's four simulation designs (Section 4), seeded and reproducible on every host.
+ *
+ * Common: a generator createRng(deriveSeed(seed, 0, 'simulate')); feature names F1..Fp; N(m, v) below is a
+ * normal with mean m and VARIANCE v; the true class of each sample is returned (0-based).
+ *
+ * - 'sparse' (defaults n=400, k=10, s=10, p=50): k equal classes (sample i is in class ⌊i·k/n⌋). For each
+ *   class j and informative feature l < s, a class mean μ_jl = ±U(3, 6) (sign + or − with probability ½, i.e.
+ *   U([−6,−3] ∪ [3,6])). x_il = μ_{c(i) l} + N(0, 1) for l < s; the p − s noise features are N(0, 1).
+ *   Informative features: F1..Fs.
+ * - 'outliers' (same defaults, outlierFraction 0.1): the sparse design, then in every class the last
+ *   round(outlierFraction · |class|) samples are replaced by outliers that keep their class label: each
+ *   informative value is ±U(10, 15) (random sign per cell), far from every center (|μ| ≤ 6); their noise
+ *   features stay N(0, 1).
+ * - 'subsets' (defaults n=250, k=5, s=10, p=50): uneven classes — samples 1..k get classes 0..k−1, every
+ *   further sample a uniformly random class. Each class j has its own informative set S_j, a uniformly random
+ *   s-subset of the p features, with centers θ_jl = 6·U(0, 1); x_il = θ_{c(i) l} + N(0, 1) for l ∈ S_{c(i)},
+ *   else N(0, 3). `informativeByClass` lists S_j (sorted), `informative` their union.
+ * - 'missing' (defaults n=250, k=5, s=10, p=50, missingFraction 0.1): uneven classes as in 'subsets'; shared
+ *   informative features F1..Fs with centers θ_jl = 6·U(0, 1), x_il = θ + N(0, 1); noise N(0, 1.5). Then
+ *   exactly round(missingFraction · n · p) cells, drawn uniformly without replacement, are set to NaN —
+ *   a cell is skipped (and the next drawn) when it would leave its row with no observed value.
+ *
+ * @example const { X, classes, informative } = simulate('sparse', { p: 100, seed: 3 });
+ */
+import { assertNever, SkfrError } from '../errors.js';
+import { createRng, deriveSeed, RNG_DOMAIN, type Rng } from './random.js';
+import type { Design, Simulated, SimulateOptions } from './types.js';
+
+const DEFAULTS: Record<Design, { n: number; k: number; s: number; p: number }> = {
+  sparse: { n: 400, k: 10, s: 10, p: 50 },
+  outliers: { n: 400, k: 10, s: 10, p: 50 },
+  subsets: { n: 250, k: 5, s: 10, p: 50 },
+  missing: { n: 250, k: 5, s: 10, p: 50 },
+};
+
+function whole(name: string, value: number, min: number, max: number): number {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new SkfrError('invalid-option', `${name} = ${value} is not possible: ${name} must be a whole number between ${min} and ${max}.`);
+  }
+  return value;
+}
+
+function fraction(name: string, value: number): number {
+  if (!(value >= 0 && value < 1)) {
+    throw new SkfrError('invalid-option', `${name} = ${value} is not possible: it must be at least 0 and below 1.`);
+  }
+  return value;
+}
+
+function unevenClasses(n: number, k: number, rng: Rng): Int32Array {
+  const classes = new Int32Array(n);
+  for (let i = 0; i < n; i++) classes[i] = i < k ? i : rng.int(k);
+  return classes;
+}
+
+/** A uniformly random s-subset of 0..p−1, sorted (partial Fisher–Yates). */
+function randomSubset(p: number, s: number, rng: Rng): number[] {
+  const idx = Array.from({ length: p }, (_, l) => l);
+  for (let t = 0; t < s; t++) {
+    const u = t + rng.int(p - t);
+    [idx[t], idx[u]] = [idx[u]!, idx[t]!];
+  }
+  return idx.slice(0, s).sort((a, b) => a - b);
+}
+
+export function simulate(design: Design, options: SimulateOptions = {}): Simulated {
+  const d = DEFAULTS[design];
+  if (d === undefined) {
+    throw new SkfrError('invalid-option', `design = "${String(design)}" is not possible: use sparse, outliers, subsets or missing.`);
+  }
+  const p = whole('p', options.p ?? d.p, 1, 10_000_000);
+  const n = whole('n', options.n ?? d.n, 2, 100_000_000);
+  const k = whole('k', options.k ?? d.k, 2, n);
+  const s = whole('s', options.s ?? d.s, 1, p);
+  const seed = whole('seed', options.seed ?? 1, 0, 4294967295);
+  const rng = createRng(deriveSeed(seed, 0, RNG_DOMAIN.simulate));
+  const data = new Float64Array(n * p);
+  let classes: Int32Array;
+  let informative: number[];
+  let informativeByClass: number[][] | null = null;
+
+  switch (design) {
+    case 'sparse':
+    case 'outliers': {
+      classes = new Int32Array(n);
+      for (let i = 0; i < n; i++) classes[i] = Math.floor((i * k) / n);
+      const mu = new Float64Array(k * s);
+      for (let t = 0; t < k * s; t++) {
+        const u = 3 + 3 * rng.next();
+        mu[t] = rng.next() < 0.5 ? -u : u;
+      }
+      for (let i = 0; i < n; i++) {
+        const c = classes[i]!;
+        for (let l = 0; l < p; l++) data[i * p + l] = (l < s ? mu[c * s + l]! : 0) + rng.normal();
+      }
+      informative = Array.from({ length: s }, (_, l) => l);
+      if (design === 'outliers') {
+        const frac = fraction('outlierFraction', options.outlierFraction ?? 0.1);
+        for (let j = 0; j < k; j++) {
+          const members: number[] = [];
+          for (let i = 0; i < n; i++) if (classes[i] === j) members.push(i);
+          const count = Math.round(frac * members.length);
+          for (const i of members.slice(members.length - count)) {
+            for (let l = 0; l < s; l++) {
+              const u = 10 + 5 * rng.next();
+              data[i * p + l] = rng.next() < 0.5 ? -u : u;
+            }
+          }
+        }
+      }
+      break;
+    }
+    case 'subsets': {
+      classes = unevenClasses(n, k, rng);
+      informativeByClass = [];
+      const theta = new Float64Array(k * p);
+      const isInformative = new Uint8Array(k * p);
+      for (let j = 0; j < k; j++) {
+        const set = randomSubset(p, s, rng);
+        informativeByClass.push(set);
+        for (const l of set) {
+          isInformative[j * p + l] = 1;
+          theta[j * p + l] = 6 * rng.next();
+        }
+      }
+      const noiseSd = Math.sqrt(3);
+      for (let i = 0; i < n; i++) {
+        const c = classes[i]!;
+        for (let l = 0; l < p; l++) {
+          data[i * p + l] = isInformative[c * p + l] === 1 ? theta[c * p + l]! + rng.normal() : noiseSd * rng.normal();
+        }
+      }
+      informative = [...new Set(informativeByClass.flat())].sort((a, b) => a - b);
+      break;
+    }
+    case 'missing': {
+      classes = unevenClasses(n, k, rng);
+      const theta = new Float64Array(k * s);
+      for (let t = 0; t < k * s; t++) theta[t] = 6 * rng.next();
+      const noiseSd = Math.sqrt(1.5);
+      for (let i = 0; i < n; i++) {
+        const c = classes[i]!;
+        for (let l = 0; l < p; l++) data[i * p + l] = l < s ? theta[c * s + l]! + rng.normal() : noiseSd * rng.normal();
+      }
+      informative = Array.from({ length: s }, (_, l) => l);
+      const target = Math.round(fraction('missingFraction', options.missingFraction ?? 0.1) * n * p);
+      const cells = new Int32Array(n * p);
+      for (let o = 0; o < n * p; o++) cells[o] = o;
+      const observedInRow = new Int32Array(n).fill(p);
+      let made = 0;
+      for (let t = 0; t < n * p && made < target; t++) {
+        const u = t + rng.int(n * p - t);
+        const o = cells[u]!;
+        cells[u] = cells[t]!;
+        cells[t] = o;
+        const i = (o / p) | 0;
+        if (observedInRow[i]! <= 1) continue;
+        observedInRow[i]!--;
+        data[o] = NaN;
+        made++;
+      }
+      break;
+    }
+    default:
+      return assertNever(design);
+  }
+  return {
+    design,
+    X: { rows: n, cols: p, data },
+    classes,
+    informative,
+    informativeByClass,
+    featureNames: Array.from({ length: p }, (_, l) => `F${l + 1}`),
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * Choice of the sparsity level s by the gap statistic (Algorithm 3 of the paper; Tibshirani et al. 2001).
+ *
+ * O(X, s) = Σ_i ‖x_i − x̄‖² − Σ_j Σ_{i∈C_j} ‖x_i − θ_j‖²  (FitResult.betweenSS: total minus within sum of
+ * squares at the fitted sparse centers, observed entries, fitted scale).
+ * B permuted data sets X_b permute each column independently; permutation b uses its own generator
+ * createRng(deriveSeed(seed, b, 'permutation')), so permutations can run anywhere in any order. Missing
+ * cells stay where they are: each column's observed values are shuffled among its observed cells, so a
+ * permuted set never has an empty row.
+ * Gap(s) = log O(X, s) − (1/B) Σ_b log O(X_b, s);
+ * sd(s) = sqrt((1/B) Σ_b (log O(X_b, s) − mean)²) · sqrt(1 + 1/B);
+ * bestS = argmax Gap (smallest s on ties); oneSeS = smallest s with Gap(s) ≥ Gap(bestS) − sd(bestS).
+ * Every fit uses the caller's options (k, variant, loss, restarts, seed, …) with the s under test.
+ * O ≤ 0 (possible only with `standardize: false`, where unselected features are not centred) is clamped to
+ * 1e-12 · totalSS before the logarithm.
+ *
+ * @example tuneSparsity(X, { k: 10, sValues: [5, 10, 15, 20], permutations: 10 }).bestS
+ */
+import { SkfrError } from '../errors.js';
+import { throwIfAborted } from './abort.js';
+import { fit } from './fit.js';
+import { checkS } from './options.js';
+import { createRng, deriveSeed, RNG_DOMAIN } from './random.js';
+import type { FitOptions, FitResult, GapPoint, Matrix, Progress, TuneOptions, TuneResult } from './types.js';
+
+export const DEFAULT_PERMUTATIONS = 10;
+export const MAX_PERMUTATIONS = 10_000;
+
+/**
+ * X with each column's observed values shuffled (Fisher–Yates) among that column's observed cells,
+ * using permutation b's own generator.
+ */
+export function permuteColumns(X: Matrix, seed: number, b: number): Matrix {
+  const { rows: n, cols: p, data } = X;
+  const rng = createRng(deriveSeed(seed, b, RNG_DOMAIN.permutation));
+  const out = data.slice();
+  const cells = new Int32Array(n);
+  for (let l = 0; l < p; l++) {
+    let m = 0;
+    for (let i = 0; i < n; i++) if (Number.isFinite(data[i * p + l]!)) cells[m++] = i * p + l;
+    for (let t = m - 1; t > 0; t--) {
+      const u = rng.int(t + 1);
+      const a = out[cells[t]!]!;
+      out[cells[t]!] = out[cells[u]!]!;
+      out[cells[u]!] = a;
+    }
+  }
+  return { rows: n, cols: p, data: out };
+}
+
+function logO(result: FitResult): number {
+  const o = Math.max(result.betweenSS, 1e-12 * result.totalSS);
+  return Math.log(o > 0 ? o : Number.MIN_VALUE);
+}
+
+export function tuneSparsity(X: Matrix, options: TuneOptions): TuneResult {
+  const { sValues, permutations, onProgress, ...rest } = options;
+  if (!Array.isArray(sValues) || sValues.length === 0) {
+    throw new SkfrError('invalid-s', 'No sparsity levels to try: give at least one s between 1 and the number of features.');
+  }
+  for (const s of sValues) checkS(s, X.cols);
+  const S = [...new Set(sValues)].sort((a, b) => a - b);
+  const B = permutations ?? DEFAULT_PERMUTATIONS;
+  if (!Number.isInteger(B) || B < 1 || B > MAX_PERMUTATIONS) {
+    throw new SkfrError(
+      'invalid-option',
+      `permutations = ${String(B)} is not possible: permutations must be a whole number between 1 and ${MAX_PERMUTATIONS}.`,
+    );
+  }
+  throwIfAborted(options.signal);
+  const totalFits = S.length * (B + 1);
+  let done = 0;
+  const runFit = (data: Matrix, s: number, permutation: number): FitResult => {
+    const base = done;
+    const report = (inner: Progress): void =>
+      onProgress?.({
+        stage: 'tuning',
+        fraction: (base + inner.fraction) / totalFits,
+        s,
+        permutation,
+        permutations: B,
+        restart: inner.restart,
+        restarts: inner.restarts,
+      });
+    const fitOptions: FitOptions = { ...rest, s, onProgress: onProgress ? report : undefined };
+    const result = fit(data, fitOptions);
+    done++;
+    return result;
+  };
+
+  const observed = S.map((s) => runFit(X, s, 0));
+  const seed = observed[0]!.options.seed;
+  const permutedLogO = S.map(() => new Float64Array(B));
+  for (let b = 1; b <= B; b++) {
+    throwIfAborted(options.signal);
+    const Xb = permuteColumns(X, seed, b);
+    S.forEach((s, t) => {
+      permutedLogO[t]![b - 1] = logO(runFit(Xb, s, b));
+    });
+  }
+
+  const curve: GapPoint[] = S.map((s, t) => {
+    const logs = permutedLogO[t]!;
+    let mean = 0;
+    for (const v of logs) mean += v;
+    mean /= B;
+    let ss = 0;
+    for (const v of logs) ss += (v - mean) ** 2;
+    const sd = Math.sqrt(ss / B) * Math.sqrt(1 + 1 / B);
+    const lo = logO(observed[t]!);
+    return { s, gap: lo - mean, sd, logO: lo, meanPermutedLogO: mean };
+  });
+  let best = 0;
+  for (let t = 1; t < curve.length; t++) if (curve[t]!.gap > curve[best]!.gap) best = t;
+  const threshold = curve[best]!.gap - curve[best]!.sd;
+  const oneSe = curve.findIndex((point) => point.gap >= threshold);
+  onProgress?.({ stage: 'done', fraction: 1, permutations: B });
+  return {
+    curve,
+    bestS: curve[best]!.s,
+    oneSeS: curve[oneSe]!.s,
+    permutations: B,
+    fit: observed[best]!,
+  };
+}
