@@ -32,6 +32,12 @@ export interface SkfrApi {
   onMenu(listener: (command: MenuCommand) => void): () => void;
   /** The compute process died unexpectedly (it is restarted); returns an unsubscribe function. */
   onComputeError(listener: (error: ErrorInfo) => void): () => void;
+  /**
+   * Electron only (absent in the web build): the path of a File the user dropped on the window or picked in
+   * a file input, now allowed to be opened by path (and so added to the recent files); null when the file
+   * has no path on disk. Pass a DOM `File`.
+   */
+  droppedFilePath?(file: { readonly name: string }): Promise<string | null>;
 }
 
 export type { ResultOf };

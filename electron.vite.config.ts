@@ -1,0 +1,43 @@
+// electron-vite: main (main + utility-process compute entry + its worker thread), a sandboxed preload bundled
+// to ONE CommonJS file, and the Vue renderer (root renderer/, written by the renderer).
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import vue from '@vitejs/plugin-vue';
+
+const root = import.meta.dirname;
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rolldownOptions: {
+        input: {
+          main: resolve(root, 'electron/main.ts'),
+          compute: resolve(root, 'electron/compute.ts'),
+          'compute-worker': resolve(root, 'electron/compute-worker.ts'),
+        },
+        output: { format: 'es', entryFileNames: '[name].js' },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      externalizeDeps: false,
+      rolldownOptions: {
+        input: { preload: resolve(root, 'electron/preload.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(root, 'renderer'),
+    base: './',
+    plugins: [vue()],
+    build: {
+      outDir: resolve(root, 'out/renderer'),
+      emptyOutDir: true,
+      rolldownOptions: { input: { index: resolve(root, 'renderer/index.html') } },
+    },
+  },
+});

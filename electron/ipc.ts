@@ -1,0 +1,142 @@
+/**
+ * IPC handlers of the main process. Every message is checked twice before anything happens:
+ * the sender must be our window's main frame showing our origin (isTrustedSender), and the payload must
+ * match its channel's schema (validatePayload; job requests also through core/jobs/schema and the
+ * file-access policy). A rejected invoke throws a clear error to the caller; a rejected job is answered
+ * with an 'invalid-request' response. Nothing changes in either case.
+ */
+import { writeFileAtomic } from './node-io.js';
+import type { IpcMain, IpcMainEvent, IpcMainInvokeEvent, WebContents } from 'electron';
+import { SkfrError, toErrorInfo, type ErrorInfo } from '../core/errors.js';
+import { parseRequest } from '../core/jobs/schema.js';
+import type { HostMessage, JobRequest, JobResponse } from '../core/jobs/types.js';
+import type { ComputeSupervisor } from './compute-supervisor.js';
+import { decodeDataUrl, EXPORT_FILTERS, IMAGE_FILTERS, type Dialogs } from './dialogs.js';
+import { checkRendererRequest, type FileAccess } from './file-access.js';
+import { IPC, IPC_EVENTS, isTrustedSender, validatePayload, type Channel } from './ipc-channels.js';
+import type { RecentFiles } from './recent.js';
+
+export interface IpcDeps {
+  ipcMain: IpcMain;
+  supervisor: ComputeSupervisor;
+  dialogs: Dialogs;
+  recent: RecentFiles;
+  access: FileAccess;
+  /** The main frame of our window (null when there is none). */
+  mainFrame(): Electron.WebFrameMain | null;
+  allowedOrigins: readonly string[];
+  log?(message: string): void;
+}
+
+function send(contents: WebContents, channel: string, message: unknown) {
+  if (!contents.isDestroyed()) contents.send(channel, message);
+}
+
+export function registerIpc(deps: IpcDeps): () => void {
+  const { ipcMain, supervisor, dialogs, recent, access } = deps;
+  const log = deps.log ?? ((m: string) => console.warn(m));
+  /** `${webContentsId}:${rendererJobId}` → supervisor job id, for cancel. */
+  const relayed = new Map<string, string>();
+  const watched = new Set<number>();
+
+  const trusted = (event: IpcMainEvent | IpcMainInvokeEvent) => isTrustedSender(event.senderFrame, deps.mainFrame(), deps.allowedOrigins);
+
+  function handle<C extends Channel>(channel: C, run: (args: ReturnType<typeof validatePayload<C>>, event: IpcMainInvokeEvent) => Promise<unknown>) {
+    ipcMain.handle(channel, async (event, ...args: unknown[]) => {
+      if (!trusted(event)) throw new SkfrError('invalid-request', `IPC “${channel}” refused: the sender is not the SKFR Studio window.`);
+      return run(validatePayload(channel, args), event);
+    });
+  }
+
+  function watch(contents: WebContents) {
+    if (watched.has(contents.id)) return;
+    watched.add(contents.id);
+    const id = contents.id;
+    const cancelAll = () => {
+      for (const [key, jobId] of relayed) if (key.startsWith(`${id}:`)) supervisor.cancel(jobId);
+    };
+    contents.once('destroyed', () => {
+      cancelAll();
+      watched.delete(id);
+    });
+    contents.on('render-process-gone', cancelAll);
+  }
+
+  function onOpened(request: JobRequest, response: JobResponse) {
+    if (request.type === 'open' && request.source.kind === 'path' && response.ok) void recent.add(request.source.path);
+  }
+
+  ipcMain.on(IPC.job, (event, ...args: unknown[]) => {
+    if (!trusted(event)) {
+      log(`IPC ${IPC.job} refused: untrusted sender ${event.senderFrame?.url ?? '(gone)'}`);
+      return;
+    }
+    let message;
+    try {
+      [message] = validatePayload(IPC.job, args);
+    } catch (error) {
+      log(`IPC ${IPC.job}: ${toErrorInfo(error).message}`);
+      return; // no usable job id: nobody to answer
+    }
+    const contents = event.sender;
+    watch(contents);
+    const key = `${contents.id}:${message.id}`;
+    if (message.kind === 'cancel') {
+      const jobId = relayed.get(key);
+      if (jobId) supervisor.cancel(jobId);
+      return;
+    }
+    const id = message.id;
+    const reply = (m: HostMessage) => send(contents, IPC_EVENTS.jobEvent, m);
+    let request: JobRequest;
+    try {
+      request = parseRequest(message.request);
+      checkRendererRequest(request, access);
+    } catch (error) {
+      const t = (message.request as { type?: unknown } | null)?.type;
+      const type = (typeof t === 'string' ? t : 'open') as JobRequest['type'];
+      reply({ kind: 'response', id, response: { ok: false, type, error: toErrorInfo(error) } });
+      return;
+    }
+    const handle = supervisor.run(request, (progress) => reply({ kind: 'progress', id, progress }));
+    relayed.set(key, handle.jobId);
+    void handle.response.then((response) => {
+      relayed.delete(key);
+      onOpened(request, response);
+      reply({ kind: 'response', id, response });
+    });
+  });
+
+  handle(IPC.openDialog, async () => {
+    const path = await dialogs.chooseFile();
+    if (path) access.allow(path);
+    return path;
+  });
+
+  handle(IPC.recentFiles, async () => recent.list());
+
+  handle(IPC.droppedFile, async ([{ path }]) => {
+    access.allow(path);
+    return path;
+  });
+
+  handle(IPC.saveExport, async ([{ fitId, what, format, suggestedName }]): Promise<{ savedAs: string } | { error: ErrorInfo } | null> => {
+    const path = await dialogs.chooseSavePath(suggestedName, EXPORT_FILTERS[format], format);
+    if (!path) return null;
+    const response = await supervisor.run({ type: 'export', fitId, what, format, path }).response;
+    return response.ok ? { savedAs: path } : { error: response.error };
+  });
+
+  handle(IPC.saveImage, async ([{ dataUrl, suggestedName }]) => {
+    const { ext, bytes } = decodeDataUrl(dataUrl);
+    const path = await dialogs.chooseSavePath(suggestedName, IMAGE_FILTERS[ext], ext);
+    if (!path) return null;
+    await writeFileAtomic(path, bytes);
+    return { savedAs: path };
+  });
+
+  return () => {
+    ipcMain.removeAllListeners(IPC.job);
+    for (const channel of [IPC.openDialog, IPC.recentFiles, IPC.droppedFile, IPC.saveExport, IPC.saveImage]) ipcMain.removeHandler(channel);
+  };
+}
