@@ -35,8 +35,8 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'annotation-columns', kind: 'value', placeholder: 'A,B', help: 'columns kept with the samples but never fitted' },
   { name: 'features', kind: 'value', placeholder: 'A,B', help: 'feature columns (default: every numeric column that is not id or\nannotation)' },
   { name: 'features-match', kind: 'value', placeholder: 'REGEX', help: 'instead of --features: the columns whose name matches REGEX' },
-  { name: 'where', kind: 'repeat', placeholder: 'COLUMN=VALUE', help: 'keep only rows whose COLUMN equals VALUE; repeatable (the same column\ntwice = either value); the column becomes an annotation' },
-  { name: 'samples-as-columns', kind: 'flag', help: 'the sheet has one sample per column (first column: feature names)' },
+  { name: 'where', kind: 'repeat', placeholder: 'COLUMN=VALUE', help: 'keep only rows whose COLUMN equals VALUE; repeatable (the same column\ntwice = either value); COLUMN is kept as an annotation, never fitted' },
+  { name: 'samples-as-columns', kind: 'flag', help: 'the sheet has one sample per column: the header row holds the\nsample ids, the first column the feature names' },
   { name: 'out', kind: 'value', placeholder: 'FILE', help: 'FILE.xlsx = the report workbook (Summary, Samples, Features, Centers,\nGap, Contingency); FILE.csv = the labelled samples (id, annotations,\ncluster, distance). Replaced atomically if it exists' },
   { name: 'features-out', kind: 'value', placeholder: 'FILE', help: 'ranked feature list, .csv or .xlsx (rank, feature, score, share,\ncenter per cluster)' },
   { name: 'json', kind: 'flag', help: 'print one JSON object on stdout instead of the summary' },
@@ -113,7 +113,9 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
   if (features !== undefined && featuresMatch !== undefined) throw invalid('give either --features A,B or --features-match REGEX, not both.');
   if (featuresMatch !== undefined && featuresMatch.length === 0) throw invalid('--features-match needs a regular expression, got an empty one.');
 
-  const idColumn = parsed.values.get('id-column') ?? null;
+  const samplesAsColumns = parsed.flags.has('samples-as-columns');
+  // Transposed sheets keep the sample ids (the header row) in a first column named "Sample".
+  const idColumn = parsed.values.get('id-column') ?? (samplesAsColumns ? 'Sample' : null);
   const classColumn = parsed.values.get('class-column') ?? null;
   const filters = parseWhere(parsed.repeats.get('where') ?? []);
   const annotationColumns: string[] = [];
@@ -122,10 +124,9 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
   };
   for (const name of readList(parsed, 'annotation-columns') ?? []) addAnnotation(name);
   if (classColumn !== null) addAnnotation(classColumn);
-  for (const filter of filters) addAnnotation(filter.column);
 
   const mapping: Mapping = {
-    orientation: parsed.flags.has('samples-as-columns') ? 'samples-as-columns' : 'samples-as-rows',
+    orientation: samplesAsColumns ? 'samples-as-columns' : 'samples-as-rows',
     idColumn,
     annotationColumns,
     featureColumns: features ?? null,
@@ -172,4 +173,20 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
     featuresOut,
     json: parsed.flags.has('json'),
   };
+}
+
+/**
+ * A column used in --where is an annotation by nature (after filtering it is constant): keep it out of the
+ * features. Added only when the table has it, so a misspelt filter column is reported as a filter problem.
+ */
+export function withFilterAnnotations(mapping: Mapping, columnNames: readonly string[]): Mapping {
+  if (mapping.orientation !== 'samples-as-rows') return mapping;
+  const annotationColumns = [...mapping.annotationColumns];
+  for (const { column } of mapping.filters) {
+    const isFeature = mapping.featureColumns?.includes(column) ?? false;
+    if (columnNames.includes(column) && column !== mapping.idColumn && !isFeature && !annotationColumns.includes(column)) {
+      annotationColumns.push(column);
+    }
+  }
+  return { ...mapping, annotationColumns };
 }

@@ -87,7 +87,7 @@ export function clusterSummary(
   const k = fit.options.k;
   const lines: string[] = [];
   const variant = fit.options.variant === 'global' ? 'SKFR1 (global)' : 'SKFR2 (local)';
-  lines.push(`${fileName}: ${fit.n} samples × ${fit.p} features${fit.imputedCells > 0 ? `, ${fit.imputedCells} missing cells imputed (k-POD)` : ''}`);
+  lines.push(`${fileName}: ${fit.n} samples × ${fit.p} features${fit.imputedCells > 0 ? `, ${fit.imputedCells} missing cell${fit.imputedCells === 1 ? '' : 's'} imputed (k-POD)` : ''}`);
   lines.push(
     `${variant}, k = ${k}, s = ${result.chosenS}${fit.options.variant === 'local' ? ' per cluster' : ''}, ${fit.options.loss} loss` +
       `${fit.options.standardize ? ', standardized' : ''}; seed ${settings.seed}, ${settings.restarts} restarts`,

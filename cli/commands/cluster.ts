@@ -9,7 +9,7 @@ import { applyMapping, parseTable, toCsv, toXlsx } from '../../core/table/index.
 import { featuresRows, reportWorkbook, samplesRows } from '../../core/report/index.js';
 import type { CommandContext } from '../main.js';
 import { createProgressBar } from '../progress.js';
-import { CLUSTER_HELP, planCluster, type ClusterPlan } from './cluster-options.js';
+import { CLUSTER_HELP, planCluster, withFilterAnnotations, type ClusterPlan } from './cluster-options.js';
 import { clusterJson, clusterSummary } from './cluster-output.js';
 
 export { CLUSTER_HELP };
@@ -21,19 +21,20 @@ const encoder = new TextEncoder();
 const WARNING_LIMIT = 10;
 
 export async function clusterCommand(argv: readonly string[], { io, version }: CommandContext): Promise<number> {
-  const plan = planCluster(argv);
-  if (plan === null) {
+  const asked = planCluster(argv);
+  if (asked === null) {
     io.stdout(CLUSTER_HELP + '\n');
     return 0;
   }
-  for (const output of [plan.out?.path, plan.featuresOut?.path]) {
-    if (output !== undefined) await io.checkOutputPath?.(output, [plan.file]);
+  for (const output of [asked.out?.path, asked.featuresOut?.path]) {
+    if (output !== undefined) await io.checkOutputPath?.(output, [asked.file]);
   }
 
   const t0 = now();
-  const bytes = await io.readFile(plan.file);
-  const fileName = basename(plan.file);
-  const table = parseTable(bytes, fileName, plan.sheet !== null ? { sheet: plan.sheet } : {});
+  const bytes = await io.readFile(asked.file);
+  const fileName = basename(asked.file);
+  const table = parseTable(bytes, fileName, asked.sheet !== null ? { sheet: asked.sheet } : {});
+  const plan = { ...asked, mapping: withFilterAnnotations(asked.mapping, table.columns.map((column) => column.name)) };
   const mapped = applyMapping(table, plan.mapping);
   const parseMs = now() - t0;
   printWarnings(io.stderr, [...(table.notes ?? []), ...mapped.warnings.map((w) => w.message)]);

@@ -1,0 +1,144 @@
+/** core/analysis.ts: defaults, the s grid, metrics against a class annotation, and the wiring to the engine. */
+import { describe, expect, it } from 'vitest';
+import { computeMetrics, DEFAULT_SETTINGS, runAnalysis, settingsFromOptions, sparsityGrid } from '../../core/analysis.js';
+import { fit, tuneSparsity } from '../../core/engine/index.js';
+import { SkfrError } from '../../core/errors.js';
+import type { MappedData } from '../../core/table/types.js';
+
+function errorOf(fn: () => unknown): SkfrError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof SkfrError) return error;
+    throw error;
+  }
+  throw new Error('expected a SkfrError');
+}
+
+/** Three well separated groups of 8 samples in features 0 and 1; features 2..5 are noise. */
+function threeGroups(): MappedData {
+  const n = 24;
+  const p = 6;
+  const data = new Float64Array(n * p);
+  let state = 12345;
+  const noise = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648 - 0.5);
+  for (let i = 0; i < n; i++) {
+    const g = Math.floor(i / 8);
+    for (let l = 0; l < p; l++) data[i * p + l] = noise() + (l < 2 ? g * 10 : 0);
+  }
+  const group = Array.from({ length: n }, (_, i) => ['a', 'b', 'c'][Math.floor(i / 8)]!);
+  group[5] = null as unknown as string; // one sample with unknown class
+  return {
+    matrix: { rows: n, cols: p, data },
+    sampleIds: Array.from({ length: n }, (_, i) => `s${i + 1}`),
+    featureNames: Array.from({ length: p }, (_, l) => `F${l + 1}`),
+    annotations: { group },
+    rowIndices: Int32Array.from({ length: n }, (_, i) => i),
+    missingCells: 0,
+    warnings: [],
+  };
+}
+
+describe('settingsFromOptions', () => {
+  it('fills the documented defaults', () => {
+    expect(settingsFromOptions({ k: 3, s: 2 })).toEqual({
+      k: 3, s: 2, variant: 'global', loss: 'squared', restarts: 20, seed: 1, maxIterations: 100, standardize: true,
+    });
+    expect(DEFAULT_SETTINGS.restarts).toBe(20);
+    expect(settingsFromOptions({ k: 3, tune: { from: 1, to: 4 }, variant: 'local', seed: 9 })).toMatchObject({
+      tune: { from: 1, to: 4, step: 1, permutations: 10 }, variant: 'local', seed: 9,
+    });
+  });
+});
+
+describe('sparsityGrid', () => {
+  it('lists from, from+step, … up to to', () => {
+    expect(sparsityGrid({ from: 5, to: 30, step: 5 }, 77)).toEqual([5, 10, 15, 20, 25, 30]);
+    expect(sparsityGrid({ from: 5, to: 12, step: 5 }, 77)).toEqual([5, 10]);
+    expect(sparsityGrid({ from: 3, to: 3 }, 3)).toEqual([3]);
+  });
+  it('rejects ranges outside 1..p and empty ranges with invalid-s', () => {
+    const e = errorOf(() => sparsityGrid({ from: 5, to: 100 }, 77));
+    expect(e.code).toBe('invalid-s');
+    expect(e.message).toBe('The sparsity range 5..100 is not possible: s must be a whole number between 1 and the number of features (77).');
+    expect(errorOf(() => sparsityGrid({ from: 0, to: 3 }, 77)).code).toBe('invalid-s');
+    expect(errorOf(() => sparsityGrid({ from: 9, to: 3 }, 77)).message).toContain('must not exceed');
+    expect(errorOf(() => sparsityGrid({ from: 1, to: 3, step: 0 }, 77)).code).toBe('invalid-s');
+  });
+});
+
+describe('computeMetrics', () => {
+  it('matches hand-checked values and ignores samples of unknown class', () => {
+    // clusters 0,0,0,1 vs classes a,b,a,b (the fifth sample has no class and is left out):
+    //   contingency  a b        Σ C(n_ij,2) = C(2,2) = 1; rows: C(3,2)+C(1,2) = 3; cols: C(2,2)+C(2,2) = 2; C(4,2) = 6
+    //   cluster 1    2 1        expected = 3·2/6 = 1, max = (3+2)/2 = 2.5 → ARI = (1−1)/(2.5−1) = 0
+    //   cluster 2    0 1        H(U) = −(¾ln¾ + ¼ln¼) = 0.562335, H(V) = ln 2 = 0.693147
+    //   I = ½ln(½/(¾·½)) + ¼ln(¼/(¾·½)) + ¼ln(¼/(¼·½)) = 0.143841 − 0.101366 + 0.173287 = 0.215762
+    //   NMI = 2I/(H(U)+H(V)) = 0.431523/1.255482 = 0.343712; cluster 1 holds a and b → 1 mixed node, 3 samples.
+    const m = computeMetrics(Int32Array.from([0, 0, 0, 1, 1]), ['a', 'b', 'a', 'b', null], 'class');
+    expect(m.classColumn).toBe('class');
+    expect(m.ari).toBeCloseTo(0, 12);
+    expect(m.nmi).toBeCloseTo(0.343712, 5);
+    expect(m.mixedNodes).toBe(1);
+    expect(m.totalInMixedNodes).toBe(3);
+    expect(m.contingency).toEqual({ clusters: [1, 2], classes: ['a', 'b'], counts: [[2, 1], [0, 1]] });
+  });
+  it('a perfect match scores 1 with no mixed nodes; classes in natural order', () => {
+    const m = computeMetrics(Int32Array.from([1, 1, 0, 0, 2]), ['10', '10', '2', '2', '9'], 'c');
+    expect(m.ari).toBeCloseTo(1, 12);
+    expect(m.nmi).toBeCloseTo(1, 12);
+    expect(m.mixedNodes).toBe(0);
+    expect(m.totalInMixedNodes).toBe(0);
+    expect(m.contingency.classes).toEqual(['2', '9', '10']);
+    expect(m.contingency.counts).toEqual([[2, 0, 0], [0, 0, 2], [0, 1, 0]]);
+  });
+});
+
+describe('runAnalysis', () => {
+  const mapped = threeGroups();
+
+  it('with a fixed s gives exactly the engine fit with the same options, plus metrics', () => {
+    const settings = settingsFromOptions({ k: 3, s: 2, variant: 'local', loss: 'absolute', restarts: 3, seed: 42, maxIterations: 50 });
+    const result = runAnalysis(mapped, settings, { classColumn: 'group' });
+    const direct = fit(mapped.matrix, { k: 3, s: 2, variant: 'local', loss: 'absolute', restarts: 3, seed: 42, maxIterations: 50 });
+    expect(result.chosenS).toBe(2);
+    expect(result.tune).toBeNull();
+    expect(result.fit.options).toEqual(direct.options);
+    expect(Array.from(result.fit.labels)).toEqual(Array.from(direct.labels));
+    expect(result.fit.objective).toBe(direct.objective);
+    expect(result.metrics!.ari).toBeCloseTo(1, 12);
+    expect(result.metrics!.contingency.counts.flat().reduce((a, b) => a + b, 0)).toBe(23); // the unknown class is left out
+    expect(runAnalysis(mapped, settings).metrics).toBeNull();
+  });
+
+  it('with a range runs the gap statistic and returns the fit at the arg-max of Gap(s)', () => {
+    const settings = settingsFromOptions({ k: 3, tune: { from: 1, to: 5, step: 2, permutations: 3 }, restarts: 2, seed: 5 });
+    const progress: string[] = [];
+    const result = runAnalysis(mapped, settings, { onProgress: (p) => progress.push(p.stage) });
+    const direct = tuneSparsity(mapped.matrix, { k: 3, sValues: [1, 3, 5], permutations: 3, restarts: 2, seed: 5 });
+    expect(result.tune!.curve.map((point) => point.s)).toEqual([1, 3, 5]);
+    expect(result.tune!.curve.map((point) => point.gap)).toEqual(direct.curve.map((point) => point.gap));
+    const best = result.tune!.curve.reduce((a, b) => (b.gap > a.gap ? b : a));
+    expect(result.chosenS).toBe(best.s);
+    expect(result.fit.options.s).toBe(best.s);
+    expect(progress.length).toBeGreaterThan(0);
+  });
+
+  it('rejects both or neither of s and tune, an unknown class column and a class column without values', () => {
+    const both = { ...settingsFromOptions({ k: 3, s: 2 }), tune: { from: 1, to: 2 } };
+    expect(errorOf(() => runAnalysis(mapped, both)).code).toBe('invalid-s');
+    const neither = settingsFromOptions({ k: 3 });
+    expect(errorOf(() => runAnalysis(mapped, neither)).code).toBe('invalid-s');
+    const e = errorOf(() => runAnalysis(mapped, settingsFromOptions({ k: 3, s: 2 }), { classColumn: 'genotype' }));
+    expect(e.code).toBe('unknown-column');
+    expect(e.message).toContain('“genotype”');
+    expect(e.message).toContain('group');
+    const blank = { ...mapped, annotations: { group: mapped.sampleIds.map(() => null) } };
+    expect(errorOf(() => runAnalysis(blank, settingsFromOptions({ k: 3, s: 2 }), { classColumn: 'group' })).message).toContain('no values');
+  });
+
+  it('passes k and s errors of the engine through', () => {
+    expect(errorOf(() => runAnalysis(mapped, settingsFromOptions({ k: 25, s: 2 }))).code).toBe('invalid-k');
+    expect(errorOf(() => runAnalysis(mapped, settingsFromOptions({ k: 3, s: 7 }))).code).toBe('invalid-s');
+  });
+});
