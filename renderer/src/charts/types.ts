@@ -1,0 +1,41 @@
+/** The ECharts option type for the charts this app registers (see ./echarts.ts). Types only: no canvas needed. */
+import type { ComposeOption } from 'echarts/core';
+import type { HeatmapSeriesOption, LineSeriesOption, ScatterSeriesOption } from 'echarts/charts';
+import type {
+  GridComponentOption,
+  LegendComponentOption,
+  MarkLineComponentOption,
+  TitleComponentOption,
+  TooltipComponentOption,
+  VisualMapComponentOption,
+} from 'echarts/components';
+
+export type ChartOption = ComposeOption<
+  | HeatmapSeriesOption
+  | LineSeriesOption
+  | ScatterSeriesOption
+  | GridComponentOption
+  | LegendComponentOption
+  | MarkLineComponentOption
+  | TitleComponentOption
+  | TooltipComponentOption
+  | VisualMapComponentOption
+>;
+
+/** Categorical palette (Tableau 10 and a second, lighter ten), cycled beyond 20 groups. */
+export const PALETTE = [
+  '#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac',
+  '#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf',
+];
+
+export function colourOf(group: number): string {
+  return PALETTE[((group % PALETTE.length) + PALETTE.length) % PALETTE.length]!;
+}
+
+export const TEXT_COLOUR = '#1f2933';
+export const FONT = { fontFamily: 'system-ui, sans-serif', fontSize: 12 };
+
+/** Escapes text for ECharts' HTML tooltips. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}

@@ -1,0 +1,134 @@
+/**
+ * Pure helpers for the column mapping (core/table Mapping): the role of each column, changing roles,
+ * the default guess when a file is opened, and selecting features by kind or by a regular expression.
+ * Every function returns a new Mapping; none mutates its input.
+ */
+import type { ColumnSummary, Mapping, Orientation } from '../../../core/table/types';
+
+export type ColumnRole = 'id' | 'annotation' | 'feature' | 'ignore';
+
+export const ROLE_LABELS: Record<ColumnRole, string> = {
+  id: 'Sample id',
+  annotation: 'Annotation',
+  feature: 'Feature',
+  ignore: 'Ignore',
+};
+
+/** The column the table layer creates for sample ids when samples are columns (first row of the sheet). */
+export const TRANSPOSED_ID_COLUMN = 'Sample';
+
+export function roleOf(mapping: Mapping, column: ColumnSummary): ColumnRole {
+  if (mapping.idColumn === column.name) return 'id';
+  if (mapping.annotationColumns.includes(column.name)) return 'annotation';
+  if (mapping.featureColumns === null) return column.kind === 'numeric' ? 'feature' : 'ignore';
+  return mapping.featureColumns.includes(column.name) ? 'feature' : 'ignore';
+}
+
+/** The explicit feature list, resolving `featureColumns: null` to "every numeric column not id/annotation". */
+export function featureList(mapping: Mapping, columns: ColumnSummary[]): string[] {
+  return columns.filter((c) => roleOf(mapping, c) === 'feature').map((c) => c.name);
+}
+
+export function setRole(mapping: Mapping, columns: ColumnSummary[], name: string, role: ColumnRole): Mapping {
+  const features = featureList(mapping, columns).filter((f) => f !== name);
+  const annotations = mapping.annotationColumns.filter((a) => a !== name);
+  let idColumn = mapping.idColumn === name ? null : mapping.idColumn;
+  if (role === 'id') {
+    idColumn = name;
+  } else if (role === 'annotation') {
+    annotations.push(name);
+  } else if (role === 'feature') {
+    features.push(name);
+  }
+  const order = new Map(columns.map((c, i) => [c.name, i]));
+  const byOrder = (a: string, b: string) => (order.get(a) ?? 0) - (order.get(b) ?? 0);
+  return {
+    ...mapping,
+    idColumn,
+    annotationColumns: annotations.sort(byOrder),
+    featureColumns: features.sort(byOrder),
+    featuresMatch: null,
+    filters: mapping.filters.filter((f) => role === 'annotation' || f.column !== name),
+  };
+}
+
+/**
+ * The first guess for a freshly opened table (samples as rows): the first text column whose values are all
+ * present and distinct is the sample id; the other text columns are annotations; every numeric column a feature.
+ */
+export function guessMapping(columns: ColumnSummary[], rowCount: number): Mapping {
+  const text = columns.filter((c) => c.kind === 'text');
+  const id = text.find((c) => c.missing === 0 && c.distinctCount === rowCount) ?? null;
+  return {
+    orientation: 'samples-as-rows',
+    idColumn: id?.name ?? null,
+    annotationColumns: text.filter((c) => c !== id).map((c) => c.name),
+    featureColumns: columns.filter((c) => c.kind === 'numeric').map((c) => c.name),
+    featuresMatch: null,
+    filters: [],
+    maxMissingFraction: null,
+  };
+}
+
+/** Samples as columns: the table is transposed by the host; features are then every numeric row. */
+export function withOrientation(mapping: Mapping, columns: ColumnSummary[], rowCount: number, orientation: Orientation): Mapping {
+  if (orientation === mapping.orientation) return mapping;
+  if (orientation === 'samples-as-rows') return { ...guessMapping(columns, rowCount), maxMissingFraction: mapping.maxMissingFraction ?? null };
+  return {
+    orientation,
+    idColumn: TRANSPOSED_ID_COLUMN,
+    annotationColumns: [],
+    featureColumns: null,
+    featuresMatch: null,
+    filters: [],
+    maxMissingFraction: mapping.maxMissingFraction ?? null,
+  };
+}
+
+/** Marks every numeric column among `names` (default: all) as a feature, keeping id and annotations. */
+export function selectNumeric(mapping: Mapping, columns: ColumnSummary[], names?: string[]): Mapping {
+  const pool = names ? new Set(names) : null;
+  let next = mapping;
+  for (const c of columns) {
+    if (c.kind !== 'numeric' || (pool && !pool.has(c.name))) continue;
+    const role = roleOf(next, c);
+    if (role === 'ignore') next = setRole(next, columns, c.name, 'feature');
+  }
+  return next;
+}
+
+/** Marks every feature among `names` as ignored. */
+export function clearFeatures(mapping: Mapping, columns: ColumnSummary[], names?: string[]): Mapping {
+  const pool = names ? new Set(names) : null;
+  const features = featureList(mapping, columns).filter((f) => pool !== null && !pool.has(f));
+  return { ...mapping, featureColumns: features, featuresMatch: null };
+}
+
+export type RegexOutcome = { ok: true; mapping: Mapping; matched: number } | { ok: false; reason: string };
+
+/**
+ * Makes the numeric columns whose names match `pattern` the features (and only those), e.g. `_N$`.
+ * An invalid pattern gives a reason quoting it.
+ */
+export function selectByRegex(mapping: Mapping, columns: ColumnSummary[], pattern: string): RegexOutcome {
+  let re: RegExp;
+  try {
+    re = new RegExp(pattern);
+  } catch (e) {
+    const why = e instanceof Error ? e.message.replace(/^Invalid regular expression: /, '') : String(e);
+    return { ok: false, reason: `“${pattern}” is not a valid regular expression (${why}).` };
+  }
+  const matched = columns.filter(
+    (c) => c.kind === 'numeric' && re.test(c.name) && c.name !== mapping.idColumn && !mapping.annotationColumns.includes(c.name),
+  );
+  if (matched.length === 0) {
+    return { ok: false, reason: `No numeric column name matches “${pattern}”.` };
+  }
+  return { ok: true, mapping: { ...mapping, featureColumns: matched.map((c) => c.name), featuresMatch: null }, matched: matched.length };
+}
+
+/** Case-insensitive substring search over column names. */
+export function filterColumns(columns: ColumnSummary[], query: string): ColumnSummary[] {
+  const q = query.trim().toLowerCase();
+  return q === '' ? columns : columns.filter((c) => c.name.toLowerCase().includes(q));
+}

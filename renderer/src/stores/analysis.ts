@@ -1,0 +1,101 @@
+/**
+ * The Configure step and the running job: the settings form (validated against the mapped n × p), the class
+ * column used for comparison, and one fit job at a time with its latest progress, start time and cancel.
+ */
+import { defineStore } from 'pinia';
+import { computed, ref, shallowRef, watch } from 'vue';
+import type { Progress } from '../../../core/engine/types';
+import { getApi } from '../bridge/api';
+import { plain } from '../lib/plain';
+import { defaultSettingsForm, validateSettings, type SettingsForm } from '../lib/settings';
+import { useDatasetStore } from './dataset';
+import { useResultsStore } from './results';
+import { useUiStore } from './ui';
+
+export interface RunningJob {
+  jobId: string;
+  startedAt: number;
+  cancelling: boolean;
+}
+
+/** Annotation names that usually hold the known groups. */
+const CLASS_NAMES = /^(class|classes|group|label|labels|type|condition|diagnosis)$/i;
+
+export const useAnalysisStore = defineStore('analysis', () => {
+  const dataset = useDatasetStore();
+  const form = ref<SettingsForm>(defaultSettingsForm());
+  const classColumn = ref<string | null>(null);
+  const running = ref<RunningJob | null>(null);
+  const progress = shallowRef<Progress | null>(null);
+
+  const validated = computed(() => validateSettings(form.value, dataset.size ?? { n: 0, p: 0 }));
+  const canRun = computed(() => dataset.size !== null && validated.value.settings !== null && running.value === null);
+
+  // A new table: defaults sized to it, and a class column guessed from the annotations.
+  watch(
+    () => dataset.generation,
+    () => {
+      form.value = { ...defaultSettingsForm(), variant: form.value.variant };
+      classColumn.value = null;
+    },
+  );
+  watch(
+    () => dataset.mapResult,
+    (map, before) => {
+      if (!map) return;
+      const annotations = dataset.mapping.annotationColumns;
+      if (classColumn.value !== null && !annotations.includes(classColumn.value)) classColumn.value = null;
+      if (classColumn.value === null) classColumn.value = annotations.find((a) => CLASS_NAMES.test(a)) ?? null;
+      if (before === null || before === undefined) {
+        // First mapping of this table: size s and the tuning range to p, k to the known classes when there are some.
+        const sized = defaultSettingsForm({ n: map.n, p: map.p });
+        const classes = dataset.columns.find((c) => c.name === classColumn.value)?.distinctCount ?? 0;
+        form.value = {
+          ...form.value,
+          s: sized.s,
+          tuneTo: sized.tuneTo,
+          k: classes >= 2 && classes <= map.n ? String(classes) : form.value.k,
+        };
+      }
+    },
+  );
+
+  async function run(): Promise<void> {
+    const settings = validated.value.settings;
+    const current = dataset.opened;
+    if (!settings || !current || running.value) return;
+    const ui = useUiStore();
+    const results = useResultsStore();
+    progress.value = null;
+    const handle = getApi().run(
+      {
+        type: 'fit',
+        datasetId: current.datasetId,
+        mapping: plain(dataset.mapping),
+        settings: plain(settings),
+        classColumn: classColumn.value,
+      },
+      (p) => {
+        progress.value = p;
+      },
+    );
+    running.value = { jobId: handle.jobId, startedAt: Date.now(), cancelling: false };
+    ui.dismiss('run');
+    const response = await handle.response;
+    running.value = null;
+    if (response.ok) {
+      results.setFit(response.result);
+      ui.go('results');
+    } else {
+      ui.showError(response.error, 'run');
+    }
+  }
+
+  function cancel(): void {
+    if (!running.value || running.value.cancelling) return;
+    running.value = { ...running.value, cancelling: true };
+    getApi().cancel(running.value.jobId);
+  }
+
+  return { form, classColumn, running, progress, validated, canRun, run, cancel };
+});
