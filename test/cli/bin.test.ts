@@ -1,0 +1,76 @@
+/**
+ * The real `skfr` executable as a user runs it: `node cli/bin/skfr.js …` in a child process (stdout/stderr
+ * pipes, exit codes), against the compiled dist/. `npm test` builds dist first; if dist is missing or older
+ * than the sources (e.g. running this file alone), it is rebuilt here.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { micePath, repoRoot, tempDir } from './helpers.js';
+
+const bin = join(repoRoot, 'cli', 'bin', 'skfr.js');
+const built = join(repoRoot, 'dist', 'cli', 'main.js');
+const tmp = tempDir('skfr-bin-');
+afterAll(tmp.cleanup);
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
+    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+beforeAll(() => {
+  const sources = Math.max(newestSource(join(repoRoot, 'cli')), newestSource(join(repoRoot, 'core')));
+  if (!existsSync(built) || statSync(built).mtimeMs < sources) {
+    try {
+      execFileSync(join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.cli.json'], { cwd: repoRoot, stdio: 'pipe' });
+    } catch {
+      // Type errors elsewhere in the tree do not stop tsc from emitting; the run below shows whether it works.
+    }
+  }
+}, 120_000);
+
+const run = (args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd: tmp.dir, encoding: 'utf8', timeout: 60_000 });
+
+describe('node cli/bin/skfr.js', () => {
+  it('prints its version and help', () => {
+    const version = run(['--version']);
+    expect(version.status).toBe(0);
+    expect(version.stdout).toMatch(/^skfr \d+\.\d+\.\d+/);
+    const help = run(['cluster', '--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('--tune-s FROM:TO[:STEP]');
+  });
+
+  it('runs the mouse acceptance command with --json on stdout and nothing on stderr (not a terminal)', () => {
+    const result = run(['cluster', micePath, '--id-column', 'MouseID', '--class-column', 'class', '--annotation-columns', 'Genotype,Treatment,Behavior',
+      '--where', 'Genotype=Ts65Dn', '--k', '36', '--s', '24', '--restarts', '5', '--json']);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
+    const json = JSON.parse(result.stdout);
+    expect(json.n).toBe(510);
+    expect(json.selectedFeatures).toHaveLength(24);
+    expect(Object.keys(json.metrics).sort()).toEqual(['ari', 'mixedNodes', 'nmi', 'totalInMixedNodes']);
+  });
+
+  it('a user mistake exits 2 with one error line and no stack trace', () => {
+    const result = run(['cluster', 'missing.csv', '--k', '3', '--s', '2']);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe('error: “missing.csv” does not exist.\n');
+  });
+
+  it('says how to build when dist/ is missing', () => {
+    const fake = join(tmp.dir, 'fresh-clone');
+    mkdirSync(join(fake, 'cli', 'bin'), { recursive: true });
+    copyFileSync(bin, join(fake, 'cli', 'bin', 'skfr.js'));
+    const result = spawnSync(process.execPath, [join(fake, 'cli', 'bin', 'skfr.js'), '--version'], { encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe('error: skfr is not built; run npm ci (or npm run build:cli)\n');
+  });
+});
