@@ -22,12 +22,12 @@ export function gapOption(gap: GapInput, chosenS: number): ChartOption {
     animation: false,
     textStyle: FONT,
     title: { text: `Gap statistic (${gap.permutations} permutations)`, left: 'center', textStyle: { fontSize: 14, color: TEXT_COLOUR } },
-    legend: { top: 24 },
+    legend: { top: 30 },
     tooltip: {
       trigger: 'axis',
       valueFormatter: (v: unknown) => (typeof v === 'number' ? v.toFixed(4) : String(v)),
     },
-    grid: { left: 70, right: 30, top: 60, bottom: 50 },
+    grid: { left: 70, right: 30, top: 80, bottom: 50 },
     xAxis: { type: 'value', name: 's (features selected)', nameLocation: 'middle', nameGap: 28, minInterval: 1, min: points[0]?.s, max: points[points.length - 1]?.s },
     yAxis: { type: 'value', name: 'Gap(s)', nameLocation: 'middle', nameGap: 50, scale: true },
     series: [

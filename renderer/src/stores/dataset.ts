@@ -120,6 +120,15 @@ export const useDatasetStore = defineStore('dataset', () => {
     const api = getApi();
     if (mapJob !== null) api.cancel(mapJob);
     const seq = ++mapSeq;
+    const ui = useUiStore();
+    if (mapping.value.featureColumns !== null && mapping.value.featureColumns.length === 0 && !mapping.value.featuresMatch) {
+      mapJob = null;
+      mappingBusy.value = false;
+      mapResult.value = null;
+      mapError.value = { code: 'no-numeric-features', message: 'No feature column is chosen: mark at least one numeric column as a feature.' };
+      ui.showError(mapError.value, 'map');
+      return;
+    }
     mappingBusy.value = true;
     const handle = api.run({ type: 'map', datasetId: current.datasetId, mapping: plain(mapping.value) });
     mapJob = handle.jobId;
@@ -127,7 +136,6 @@ export const useDatasetStore = defineStore('dataset', () => {
     if (seq !== mapSeq) return;
     mapJob = null;
     mappingBusy.value = false;
-    const ui = useUiStore();
     if (response.ok) {
       mapResult.value = response.result;
       mapError.value = null;

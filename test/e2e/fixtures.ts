@@ -1,0 +1,108 @@
+/**
+ * Shared pieces of the web end-to-end tests: a `test` whose page fails the test on any page error or console
+ * error (except the browser's own /favicon.ico 404), the data file path (shared/ beside the repository),
+ * screenshots under test-results/, and small readers for downloaded files.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test as base, type Download, type Page } from '@playwright/test';
+
+export const MOUSE_CSV = fileURLToPath(new URL('../../../shared/data/mice_protein.csv', import.meta.url));
+export const SCREENSHOTS = fileURLToPath(new URL('../../test-results/', import.meta.url));
+
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+      page.on('console', (m) => {
+        if (m.type() !== 'error') return;
+        const where = m.location().url ?? '';
+        if (/favicon\.ico/.test(where) || /favicon\.ico/.test(m.text())) return;
+        errors.push(`console error: ${m.text()} (${where})`);
+      });
+      await use(errors);
+      expect(errors, 'the page logged errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const path = `${SCREENSHOTS}${name}.png`;
+  await page.screenshot({ path });
+  return path;
+}
+
+/** Minimal RFC 4180 reader (quotes, doubled quotes, CRLF) for the CSV files the app exports. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += ch;
+  }
+  if (cell !== '' || row.length > 0) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows.filter((r) => !(r.length === 1 && r[0] === ''));
+}
+
+/** Clicks `button` and returns the bytes and suggested name of the download it starts. */
+export async function downloadOf(page: Page, testId: string): Promise<{ name: string; bytes: Buffer }> {
+  const [download]: [Download, void] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+  const path = await download.path();
+  return { name: download.suggestedFilename(), bytes: readFileSync(path) };
+}
+
+/** Opens a file through the (visually hidden) file input of the start screen or the header. */
+export async function openFile(page: Page, file: string | { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+  await page.getByTestId('open-file-input').setInputFiles(file);
+}
+
+/** The mapping line as plain text ("1 080 samples × 77 features, …"), thin spaces made ordinary. */
+export async function mappingLine(page: Page): Promise<string> {
+  return ((await page.getByTestId('mapping-status').textContent()) ?? '').replace(/\s+/g, ' ').trim();
+}
+
+export async function setField(page: Page, id: string, value: string): Promise<void> {
+  const input = page.getByTestId(`field-${id}`);
+  await input.fill(value);
+}
+
+/** Records main-thread long tasks (PerformanceObserver 'longtask') from now on; read them with longTasks(). */
+export async function watchLongTasks(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __longTasks: number[] };
+    w.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks.push(e.duration);
+    }).observe({ type: 'longtask' });
+  });
+}
+
+export async function longTasks(page: Page): Promise<number[]> {
+  return page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.slice());
+}

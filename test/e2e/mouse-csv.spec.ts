@@ -1,0 +1,89 @@
+/**
+ * Scenario 1: the mouse protein CSV through the file input; MouseID as sample id, class as annotation, the 77
+ * `_N` proteins as features; SKFR1 with k = 8, s = 24; the mixed-node figures and exactly 24 ranked proteins;
+ * the labelled samples and the feature list exported and read back.
+ */
+import { MOUSE_CSV, downloadOf, expect, mappingLine, openFile, parseCsv, screenshot, setField, test } from './fixtures';
+
+test('mouse CSV: map, run SKFR1 k=8 s=24, read the results, export samples and features', async ({ page }) => {
+  await page.goto('/');
+  await openFile(page, MOUSE_CSV);
+  await expect(page.getByTestId('import-screen')).toBeVisible();
+
+  // Map explicitly: MouseID = id, class = the only annotation, features = the columns matching _N$.
+  await page.getByLabel('Role of MouseID').selectOption('id');
+  await page.getByLabel('Role of class').selectOption('annotation');
+  for (const name of ['Genotype', 'Treatment', 'Behavior']) await page.getByLabel(`Role of ${name}`).selectOption('ignore');
+  await page.getByTestId('clear-features').click();
+  await expect(page.getByTestId('error-banner')).toHaveAttribute('data-code', 'no-numeric-features');
+  await page.getByTestId('feature-regex').fill('_N$');
+  await page.getByTestId('apply-regex').click();
+  await expect(page.getByTestId('feature-regex')).toHaveAttribute('aria-invalid', 'false');
+  await expect.poll(() => mappingLine(page)).toMatch(/^1 080 samples × 77 features, [\d ]+ missing cells$/);
+  await expect(page.getByTestId('error-banner')).toHaveCount(0);
+  await expect(page.locator('[data-testid=mapper-row][data-role=feature]')).toHaveCount(77);
+  await expect(page.locator('[data-testid=mapper-row][data-role=annotation]')).toHaveCount(1);
+  await expect(page.locator('[data-testid=mapper-row][data-column=MouseID]')).toHaveAttribute('data-role', 'id');
+  await expect(page.getByTestId('preview-grid')).toContainText('309_1');
+  await screenshot(page, 'import-mouse-csv');
+
+  await page.getByTestId('to-configure').click();
+  await page.getByTestId('variant-global').check();
+  await setField(page, 'k', '8');
+  await page.getByTestId('s-mode-fixed').check();
+  await setField(page, 's', '24');
+  await page.getByTestId('class-column').selectOption('class');
+  await page.getByTestId('run-button').click();
+
+  await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 120_000 });
+  // Mixed-node figures against the known classes.
+  const mixed = Number(await page.getByTestId('mixed-nodes').textContent());
+  expect(mixed).toBeGreaterThanOrEqual(0);
+  expect(mixed).toBeLessThanOrEqual(8);
+  const inMixed = Number(((await page.getByTestId('samples-in-mixed').textContent()) ?? '').replace(/\s/g, ''));
+  expect(inMixed).toBeGreaterThan(0);
+  expect(inMixed).toBeLessThanOrEqual(1080);
+  await expect(page.getByTestId('ari')).toHaveText(/^-?\d\.\d{3}$/);
+  await expect(page.getByTestId('nmi')).toHaveText(/^\d\.\d{3}$/);
+  await expect(page.getByTestId('contingency-chart')).toBeVisible();
+
+  // The ranked feature table: exactly the 24 selected proteins.
+  const names = (await page.getByTestId('feature-name').allTextContents()).map((t) => t.trim());
+  expect(names).toHaveLength(24);
+  for (const n of names) expect(n).toMatch(/_N$/);
+  expect(new Set(names).size).toBe(24);
+  await screenshot(page, 'results-mouse-csv');
+
+  // Export the labelled samples (CSV): 1080 rows, each with a cluster in 1..8.
+  await page.getByTestId('format-csv').check();
+  const samples = await downloadOf(page, 'export-samples');
+  expect(samples.name).toBe('mice_protein-samples.csv');
+  const rows = parseCsv(samples.bytes.toString('utf8'));
+  const header = rows[0]!;
+  expect(header[0]).toBe('id');
+  const clusterAt = header.indexOf('cluster');
+  expect(clusterAt).toBeGreaterThan(0);
+  const body = rows.slice(1);
+  expect(body).toHaveLength(1080);
+  const clusters = new Set<number>();
+  for (const r of body) {
+    const c = Number(r[clusterAt]);
+    expect(Number.isInteger(c) && c >= 1 && c <= 8, `cluster ${r[clusterAt]} of ${r[0]}`).toBe(true);
+    clusters.add(c);
+  }
+  expect(clusters.size).toBe(8);
+  expect(body[0]![0]).toBe('309_1');
+
+  // Export the feature list (CSV): the same 24 protein names.
+  const features = await downloadOf(page, 'export-features');
+  const frows = parseCsv(features.bytes.toString('utf8'));
+  const featureAt = frows[0]!.indexOf('feature');
+  expect(featureAt).toBeGreaterThanOrEqual(0);
+  const exported = frows.slice(1).map((r) => r[featureAt]);
+  expect(exported).toHaveLength(24);
+  expect(new Set(exported)).toEqual(new Set(names));
+
+  await expect(page.getByTestId('saved-path')).toHaveCount(2);
+  await expect(page.getByTestId('export-panel')).toContainText('mice_protein-samples.csv');
+  await expect(page.getByTestId('export-panel')).toContainText('mice_protein-features.csv');
+});
