@@ -3,7 +3,8 @@
  * scikit-learn's parameter constraints) plus typed readers that validate each value once, at the boundary,
  * with messages that quote the value and say what is allowed.
  *
- * Accepted forms: `--name value`, `--name=value`, boolean flags `--json`, `--` ends the options.
+ * Accepted forms: `--name value`, `--name=value`, boolean flags `--json`, `--` ends the options. An option
+ * that takes one value may be repeated: the last one counts (so a documented command can be extended).
  * @example
  *   const parsed = parseArgv(['data.csv', '--k', '8', '--json'], CLUSTER_OPTIONS, 'skfr cluster');
  *   readInt(parsed, 'k', { min: 2, code: 'invalid-k' }); // 8
@@ -34,7 +35,7 @@ function invalid(message: string, code: ErrorCode = 'invalid-option'): SkfrError
   return new SkfrError(code, message);
 }
 
-/** Parse argv against the declared options. Unknown options, missing values and repeated single options throw. */
+/** Parse argv against the declared options. Unknown options and missing values throw. */
 export function parseArgv(argv: readonly string[], specs: readonly OptionSpec[], command: string): ParsedArgs {
   const byName = new Map(specs.map((spec) => [spec.name, spec]));
   const parsed: ParsedArgs = { command, positionals: [], flags: new Set(), values: new Map(), repeats: new Map() };
@@ -84,10 +85,7 @@ export function parseArgv(argv: readonly string[], specs: readonly OptionSpec[],
       list.push(value);
       parsed.repeats.set(name, list);
     } else {
-      const previous = parsed.values.get(name);
-      if (previous !== undefined) {
-        throw invalid(`--${name} is given twice (“${previous}” and “${value}”); give it once.`);
-      }
+      // Given twice, the last one counts (as in most tools): `… --k 8 --k 49` runs with k = 49.
       parsed.values.set(name, value);
     }
   }

@@ -116,8 +116,9 @@ export function nodeIO(): CliIO {
 export async function runFromProcess(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
   // `skfr … | head` closes stdout early: that is not an error worth a stack trace.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
+    if (error.code === 'EPIPE') process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+    process.stderr.write(`error: cannot write the output (${error.code ?? error.message}).\n`);
+    process.exit(2);
   });
   process.exitCode = await main(argv, nodeIO());
 }

@@ -48,7 +48,7 @@ export const CLUSTER_HELP = `Usage: skfr cluster FILE --k K (--s S | --tune-s FR
 Cluster the samples of FILE (.csv, .tsv, .xlsx, .xls) with sparse k-means with feature ranking and
 report the clusters and the s features that separate them best.
 
-Options:
+Options (given twice, the last one counts, except --where which adds up):
 ${formatOptions(CLUSTER_OPTIONS)}
 
 --json fields: n, p, k, s, variant, sampleIds, labels (1-based, input row order after --where),
