@@ -1,0 +1,74 @@
+/**
+ * The worker side of a pool, platform-free: holds the jobs loaded into this worker and runs their tasks
+ * with the engine. A Node worker_thread and a browser Web Worker both wrap it in a few lines:
+ *   const executor = createExecutor();
+ *   port.onmessage = (msg) => { const reply = executor.handle(msg); if (reply) port.postMessage(reply); };
+ *
+ * Fit jobs: task r = runRestart(prepared, r). Tune jobs: task 0 = fit(X, s) for every s (observed data),
+ * task b ≥ 1 = log O(permuteColumns(X, seed, b), s) for every s. Each task is a pure function of the job
+ * and its index, so the pool's answer does not depend on which worker ran what, or in which order.
+ */
+import { toErrorInfo } from '../errors.js';
+import { fit, permuteColumns, runRestart, type PreparedFit } from '../engine/index.js';
+import type { Matrix } from '../engine/types.js';
+import { logObjective } from './gap.js';
+import type { PortableTuneOptions, TaskOutput, WorkerRequest, WorkerResponse } from './protocol.js';
+import { flagSignal } from './shared.js';
+
+type Job =
+  | { kind: 'fit'; prepared: PreparedFit }
+  | { kind: 'tune'; X: Matrix; options: PortableTuneOptions; signal: { readonly aborted: boolean } };
+
+export interface Executor {
+  /** Handle one request; returns the reply to post, if any. Never throws. */
+  handle(request: WorkerRequest): WorkerResponse | null;
+}
+
+export function createExecutor(): Executor {
+  const jobs = new Map<number, Job>();
+
+  function runTask(job: Job, task: number): TaskOutput {
+    if (job.kind === 'fit') return { kind: 'restart', result: runRestart(job.prepared, task) };
+    const { sValues, ...rest } = job.options;
+    const fitAt = (data: Matrix, s: number) => fit(data, { ...rest, s, signal: job.signal });
+    if (task === 0) return { kind: 'observed', fits: sValues.map((s) => fitAt(job.X, s)) };
+    const Xb = permuteColumns(job.X, job.options.seed, task);
+    const logO = new Float64Array(sValues.length);
+    sValues.forEach((s, t) => {
+      logO[t] = logObjective(fitAt(Xb, s));
+    });
+    return { kind: 'permuted', logO };
+  }
+
+  return {
+    handle(request) {
+      switch (request.kind) {
+        case 'load-fit': {
+          const { prepared, abortFlag, privateData } = request;
+          const data = privateData ? prepared.data.slice() : prepared.data;
+          jobs.set(request.job, { kind: 'fit', prepared: { ...prepared, data, signal: flagSignal(abortFlag) } });
+          return null;
+        }
+        case 'load-tune':
+          jobs.set(request.job, { kind: 'tune', X: request.X, options: request.options, signal: flagSignal(request.abortFlag) });
+          return null;
+        case 'release':
+          jobs.delete(request.job);
+          return null;
+        case 'task': {
+          const job = jobs.get(request.job);
+          try {
+            if (!job) throw new Error(`job ${request.job} was not loaded in this worker`);
+            return { kind: 'done', job: request.job, task: request.task, output: runTask(job, request.task) };
+          } catch (error) {
+            return { kind: 'failed', job: request.job, task: request.task, error: toErrorInfo(error) };
+          }
+        }
+        default: {
+          const unknown: never = request;
+          return { kind: 'failed', job: -1, task: -1, error: toErrorInfo(new Error(`unknown request ${JSON.stringify(unknown)}`)) };
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * fit() and tuneSparsity() spread over a pool of workers, platform-free, with results identical to the
+ * single-threaded engine for the same input and seed:
+ * - fit: prepareFit on the host (validation, standardising — once), the working matrix moved to shared
+ *   memory, restarts r = 0..R−1 run in the workers (runRestart), finishFit on the host. Restart r uses
+ *   the generator derived from (seed, r) wherever it runs, and finishFit orders restarts by index.
+ * - tune: the raw matrix in shared memory; task 0 fits the observed data at every s, task b fits the
+ *   b-th permuted copy (generated inside the worker from (seed, b)); the host assembles Gap(s).
+ *
+ * Memory: the working matrix is shared, not copied per worker — except when it has missing cells, which
+ * k-POD overwrites during a restart: then each worker keeps a private copy of the fit's working matrix.
+ *
+ * @example const result = await fitWith(links, X, { k: 10, s: 10, restarts: 20, seed: 1 }); // same as fit()
+ */
+import { SkfrError } from '../errors.js';
+import { finishFit, prepareFit, validateFitOptions, type RestartResult } from '../engine/index.js';
+import { FIT_DEFAULTS } from '../engine/options.js';
+import type { FitOptions, FitResult, Matrix, TuneOptions, TuneResult } from '../engine/types.js';
+import { assembleTune } from './gap.js';
+import { DEFAULT_PERMUTATIONS, MAX_PERMUTATIONS } from '../engine/tuning.js';
+import type { PortablePreparedFit, TaskOutput } from './protocol.js';
+import { runTasks, type WorkerLink } from './scheduler.js';
+import { createAbortFlag, shareFloat64 } from './shared.js';
+
+export async function fitWith(links: readonly WorkerLink[], X: Matrix, options: FitOptions): Promise<FitResult> {
+  const prepared = prepareFit(X, options);
+  prepared.data = shareFloat64(prepared.data);
+  const { signal, onProgress, ...portable } = prepared;
+  const restarts = prepared.options.restarts;
+  const abortFlag = createAbortFlag();
+  const outputs = await runTasks(
+    links,
+    (job) => ({ kind: 'load-fit', job, prepared: portable satisfies PortablePreparedFit, abortFlag, privateData: prepared.missing.length > 0 }),
+    restarts,
+    abortFlag,
+    {
+      signal,
+      onTaskDone: (task, finished) => onProgress?.({ stage: 'fitting', fraction: finished / restarts, restart: finished, restarts }),
+    },
+  );
+  const results = outputs.map((o) => expect(o, 'restart').result as RestartResult);
+  return finishFit(prepared, results);
+}
+
+function expect<K extends TaskOutput['kind']>(output: TaskOutput, kind: K): Extract<TaskOutput, { kind: K }> {
+  if (output.kind !== kind) throw new Error(`Internal error: a worker answered ${output.kind} to a ${kind} task.`);
+  return output as Extract<TaskOutput, { kind: K }>;
+}
+
+/** Same checks and messages as tuneSparsity, done on the host before any worker starts. */
+function resolveTune(X: Matrix, options: TuneOptions): { S: number[]; B: number; seed: number } {
+  const { sValues, permutations } = options;
+  if (!Array.isArray(sValues) || sValues.length === 0) {
+    throw new SkfrError('invalid-s', 'No sparsity levels to try: give at least one s between 1 and the number of features.');
+  }
+  for (const s of sValues) validateFitOptions(X.rows, X.cols, { ...options, s });
+  const B = permutations ?? DEFAULT_PERMUTATIONS;
+  if (!Number.isInteger(B) || B < 1 || B > MAX_PERMUTATIONS) {
+    throw new SkfrError(
+      'invalid-option',
+      `permutations = ${String(B)} is not possible: permutations must be a whole number between 1 and ${MAX_PERMUTATIONS}.`,
+    );
+  }
+  const S = [...new Set(sValues)].sort((a, b) => a - b);
+  return { S, B, seed: options.seed ?? FIT_DEFAULTS.seed };
+}
+
+export async function tuneWith(links: readonly WorkerLink[], X: Matrix, options: TuneOptions): Promise<TuneResult> {
+  const { S, B, seed } = resolveTune(X, options);
+  const { sValues: _s, permutations: _b, signal, onProgress, ...fitOptions } = options;
+  const shared: Matrix = { rows: X.rows, cols: X.cols, data: shareFloat64(X.data) };
+  const abortFlag = createAbortFlag();
+  const outputs = await runTasks(
+    links,
+    (job) => ({ kind: 'load-tune', job, X: shared, options: { ...fitOptions, seed, sValues: S }, abortFlag }),
+    B + 1,
+    abortFlag,
+    {
+      signal,
+      onTaskDone: (task, finished) =>
+        onProgress?.({ stage: 'tuning', fraction: finished / (B + 1), permutation: task, permutations: B }),
+    },
+  );
+  const observed = expect(outputs[0]!, 'observed').fits;
+  const permutedLogO = S.map((_, t) => {
+    const logs = new Float64Array(B);
+    for (let b = 1; b <= B; b++) logs[b - 1] = expect(outputs[b]!, 'permuted').logO[t]!;
+    return logs;
+  });
+  const result = assembleTune(S, observed, permutedLogO);
+  onProgress?.({ stage: 'done', fraction: 1, permutations: B });
+  return result;
+}

@@ -1,0 +1,43 @@
+/**
+ * Messages between a host's thread pool and its engine workers (Node worker_threads, Web Workers).
+ * Everything is structured-clone friendly; large matrices travel as Float64Arrays over a
+ * SharedArrayBuffer, so posting them shares memory instead of copying it.
+ *
+ * A *job* (one fit, or one gap-statistic tuning) is loaded once per worker ('load-fit' / 'load-tune'),
+ * then its tasks are handed out one at a time ('task'), and finally released ('release').
+ * Tasks of a fit are restarts r = 0..R−1; tasks of a tuning are data sets b = 0..B
+ * (b = 0 is the observed data, b ≥ 1 the b-th column-permuted copy), each fitted at every s.
+ */
+import type { ErrorInfo } from '../errors.js';
+import type { FitOptions, FitResult, Matrix } from '../engine/types.js';
+import type { PreparedFit, RestartResult } from '../engine/index.js';
+
+/** PreparedFit without its callbacks (functions cannot cross threads). */
+export type PortablePreparedFit = Omit<PreparedFit, 'signal' | 'onProgress'>;
+
+/** Fit options without callbacks, with the s values of a tuning. */
+export type PortableTuneOptions = Omit<FitOptions, 's' | 'signal' | 'onProgress'> & { sValues: number[]; seed: number };
+
+export type WorkerRequest =
+  | {
+      kind: 'load-fit';
+      job: number;
+      prepared: PortablePreparedFit;
+      /** Int32Array(1) on a SharedArrayBuffer: non-zero = cancel. */
+      abortFlag: Int32Array;
+      /** True when the data has missing cells: k-POD writes them, so each worker works on its own copy. */
+      privateData: boolean;
+    }
+  | { kind: 'load-tune'; job: number; X: Matrix; options: PortableTuneOptions; abortFlag: Int32Array }
+  | { kind: 'task'; job: number; task: number }
+  | { kind: 'release'; job: number };
+
+export type TaskOutput =
+  | { kind: 'restart'; result: RestartResult }
+  /** b = 0: the fit at every s (their log O is computed on the host); b ≥ 1: log O(X_b, s) per s. */
+  | { kind: 'observed'; fits: FitResult[] }
+  | { kind: 'permuted'; logO: Float64Array };
+
+export type WorkerResponse =
+  | { kind: 'done'; job: number; task: number; output: TaskOutput }
+  | { kind: 'failed'; job: number; task: number; error: ErrorInfo };

@@ -1,0 +1,46 @@
+/**
+ * Shared memory for worker pools: a Float64Array copied once onto a SharedArrayBuffer, so that posting it
+ * to any number of workers shares the same bytes. Where SharedArrayBuffer is unavailable (a browser page
+ * without cross-origin isolation) the array is returned as is and each post copies it.
+ */
+type SabConstructor = new (length: number) => ArrayBufferLike;
+
+function sabConstructor(): SabConstructor | null {
+  const ctor = (globalThis as { SharedArrayBuffer?: SabConstructor }).SharedArrayBuffer;
+  return typeof ctor === 'function' ? ctor : null;
+}
+
+export function isShared(array: ArrayBufferView): boolean {
+  const ctor = sabConstructor();
+  return ctor !== null && array.buffer instanceof ctor;
+}
+
+/** `source` itself when already shared, else a shared copy (or `source` when sharing is unavailable). */
+export function shareFloat64(source: Float64Array): Float64Array {
+  const ctor = sabConstructor();
+  if (ctor === null || isShared(source)) return source;
+  const shared = new Float64Array(new ctor(source.byteLength) as ArrayBuffer);
+  shared.set(source);
+  return shared;
+}
+
+/** A one-slot cancel flag visible to every worker (Atomics on shared memory; a plain array otherwise). */
+export function createAbortFlag(): Int32Array {
+  const ctor = sabConstructor();
+  return ctor !== null ? new Int32Array(new ctor(4) as ArrayBuffer) : new Int32Array(1);
+}
+
+/** An AbortSignalLike that reads the flag (the engine polls `aborted` inside its loops). */
+export function flagSignal(flag: Int32Array): { readonly aborted: boolean } {
+  const shared = isShared(flag);
+  return {
+    get aborted(): boolean {
+      return (shared ? Atomics.load(flag, 0) : flag[0]) !== 0;
+    },
+  };
+}
+
+export function raiseFlag(flag: Int32Array): void {
+  if (isShared(flag)) Atomics.store(flag, 0, 1);
+  else flag[0] = 1;
+}
