@@ -46,6 +46,8 @@ export function createRestorer(): Restorer {
         case 'evaluate':
         case 'export':
           return fitNeeds(request.fitId);
+        default:
+          return []; // not a valid request: the host answers it with 'invalid-request'
       }
     },
     record(request, response) {

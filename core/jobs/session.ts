@@ -130,7 +130,7 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
       case 'map': {
         const d = dataset(request.datasetId);
         const mapped = mapDataset(d, request.mapping);
-        return mapResult(d.id, mapped, droppedFeatures(d, request.mapping, mapped));
+        return mapResult(d.id, mapped, mapped.droppedFeatures ?? droppedFeatures(d, request.mapping, mapped));
       }
       case 'fit': {
         const d = dataset(request.datasetId);
