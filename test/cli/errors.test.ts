@@ -56,6 +56,15 @@ describe('user mistakes: exit 2 and one line naming the culprit', () => {
     const path = file('book.xlsx', XLSX.write(wb, { bookType: 'xlsx', type: 'buffer' }));
     await expectUserError(['cluster', path, '--k', '2', '--s', '1', '--sheet', 'Results'], 'Results', 'Data');
   });
+  it('an empty sheet and a truncated workbook', async () => {
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([]), 'Blank');
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([['id', 'a'], ['s1', 1], ['s2', 2]]), 'Data');
+    const bytes = XLSX.write(wb, { bookType: 'xlsx', type: 'buffer' }) as Buffer;
+    const path = file('blank.xlsx', bytes);
+    await expectUserError(['cluster', path, '--k', '2', '--s', '1', '--sheet', 'Blank'], 'Blank', 'blank.xlsx', 'empty');
+    await expectUserError(['cluster', file('cut.xlsx', bytes.subarray(0, 200)), '--k', '2', '--s', '1'], 'cut.xlsx');
+  });
   it('an unknown column (id, class, annotation, feature, filter)', async () => {
     await expectUserError(['cluster', good, '--k', '2', '--s', '1', '--id-column', 'ID'], '“ID”');
     await expectUserError(['cluster', good, ...base, '--k', '2', '--s', '1', '--class-column', 'cls'], '“cls”');
