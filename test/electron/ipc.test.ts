@@ -1,0 +1,158 @@
+// The IPC boundary: the payload validator (unknown channels, malformed payloads, good ones), the sender-frame
+// check, the file-access policy, and registerIpc on a fake ipcMain: a rejected message changes nothing.
+import { describe, expect, it } from 'vitest';
+import { SkfrError } from '../../core/errors.js';
+import type { JobRequest } from '../../core/jobs/types.js';
+import type { ComputeSupervisor } from '../../electron/compute-supervisor.js';
+import { checkRendererRequest, createFileAccess } from '../../electron/file-access.js';
+import { registerIpc } from '../../electron/ipc.js';
+import { IPC, IPC_EVENTS, isTrustedSender, validatePayload } from '../../electron/ipc-channels.js';
+
+function rejection(fn: () => unknown): SkfrError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof SkfrError) return error;
+    throw error;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('IPC payload validator', () => {
+  it('rejects unknown channels, naming them', () => {
+    const e = rejection(() => validatePayload('skfr:read-any-file', ['/etc/passwd']));
+    expect(e.code).toBe('invalid-request');
+    expect(e.message).toContain('skfr:read-any-file');
+  });
+
+  it('rejects malformed payloads with the field and value', () => {
+    const cases: [string, unknown[], string][] = [
+      [IPC.saveExport, [{ fitId: 'f1', what: 'everything', format: 'csv', suggestedName: 'a.csv' }], 'what = "everything"'],
+      [IPC.saveExport, [{ fitId: 'f1', what: 'samples', format: 'csv', suggestedName: '../../etc/x.csv' }], 'suggestedName'],
+      [IPC.saveExport, [{ fitId: 'f1', what: 'samples', format: 'csv', suggestedName: 'a.csv', extra: 1 }], '"extra"'],
+      [IPC.saveImage, [{ dataUrl: 'javascript:alert(1)', suggestedName: 'a.png' }], 'dataUrl'],
+      [IPC.openDialog, ['/tmp'], 'Invalid'],
+      [IPC.droppedFile, [{ path: 42 }], 'path = 42'],
+      [IPC.job, [{ kind: 'explode', id: 'x' }], 'kind'],
+      [IPC.job, [{ kind: 'run' }], 'id'],
+    ];
+    for (const [channel, args, needle] of cases) {
+      const e = rejection(() => validatePayload(channel, args));
+      expect(e.code).toBe('invalid-request');
+      expect(e.message, channel).toContain(needle);
+    }
+  });
+
+  it('accepts good payloads', () => {
+    expect(validatePayload(IPC.recentFiles, [])).toEqual([]);
+    expect(validatePayload(IPC.openDialog, [])).toEqual([]);
+    expect(validatePayload(IPC.saveExport, [{ fitId: 'f1', what: 'report', format: 'xlsx', suggestedName: 'mice-report.xlsx' }])).toHaveLength(1);
+    expect(validatePayload(IPC.saveImage, [{ dataUrl: 'data:image/png;base64,iVBORw0KGgo=', suggestedName: 'pca.png' }])).toHaveLength(1);
+    expect(validatePayload(IPC.job, [{ kind: 'cancel', id: 'r-1' }])).toEqual([{ kind: 'cancel', id: 'r-1' }]);
+  });
+});
+
+describe('sender frame check', () => {
+  const mainFrame = { url: 'app://skfr/index.html' };
+  it('accepts only our window’s main frame at our origin', () => {
+    expect(isTrustedSender(mainFrame, mainFrame, ['app://skfr'])).toBe(true);
+    expect(isTrustedSender({ url: 'app://skfr/index.html' }, mainFrame, ['app://skfr'])).toBe(false); // a subframe
+    expect(isTrustedSender(null, mainFrame, ['app://skfr'])).toBe(false);
+    const navigated = { url: 'https://evil.example/' };
+    expect(isTrustedSender(navigated, navigated, ['app://skfr'])).toBe(false);
+    const dev = { url: 'http://localhost:5173/' };
+    expect(isTrustedSender(dev, dev, ['app://skfr', 'http://localhost:5173'])).toBe(true);
+    expect(isTrustedSender(dev, dev, ['app://skfr'])).toBe(false);
+  });
+});
+
+describe('file access policy', () => {
+  it('opens by path only what the user chose, and exports only through the save dialog', () => {
+    const access = createFileAccess(['/data/recent.csv']);
+    const open = (path: string): JobRequest => ({ type: 'open', source: { kind: 'path', path } });
+    expect(() => checkRendererRequest(open('/data/recent.csv'), access)).not.toThrow();
+    expect(() => checkRendererRequest(open('/data/../data/recent.csv'), access)).not.toThrow();
+    expect(rejection(() => checkRendererRequest(open('/home/me/.ssh/id_rsa'), access)).message).toContain('was not chosen by you');
+    access.allow('/home/me/chosen.xlsx');
+    expect(() => checkRendererRequest(open('/home/me/chosen.xlsx'), access)).not.toThrow();
+    expect(() => checkRendererRequest({ type: 'open', source: { kind: 'bytes', fileName: 'x.csv', bytes: new Uint8Array(1) } }, access)).not.toThrow();
+    const exportTo = { type: 'export', fitId: 'f', what: 'samples', format: 'csv', path: '/home/me/.bashrc' } as const;
+    expect(rejection(() => checkRendererRequest(exportTo, access)).code).toBe('invalid-request');
+  });
+});
+
+describe('registerIpc', () => {
+  function setup() {
+    const listeners = new Map<string, (...args: unknown[]) => void>();
+    const handlers = new Map<string, (...args: unknown[]) => Promise<unknown>>();
+    const ipcMain = {
+      on: (ch: string, fn: (...args: unknown[]) => void) => listeners.set(ch, fn),
+      handle: (ch: string, fn: (...args: unknown[]) => Promise<unknown>) => handlers.set(ch, fn),
+      removeAllListeners: () => {},
+      removeHandler: () => {},
+    };
+    const runs: JobRequest[] = [];
+    const supervisor = {
+      run: (request: JobRequest) => {
+        runs.push(request);
+        return { jobId: 'c1-1', response: Promise.resolve({ ok: true, type: request.type, result: { closed: true } }) };
+      },
+      cancel: () => {},
+      onCrash: () => () => {},
+      pid: 1,
+      dispose: () => {},
+    } as unknown as ComputeSupervisor;
+    const sent: [string, unknown][] = [];
+    const mainFrame = { url: 'app://skfr/index.html' };
+    const sender = { id: 1, isDestroyed: () => false, send: (ch: string, m: unknown) => sent.push([ch, m]), once: () => {}, on: () => {} };
+    const event = (frame: unknown = mainFrame) => ({ senderFrame: frame, sender });
+    const chosen: string[] = [];
+    const access = createFileAccess();
+    registerIpc({
+      ipcMain: ipcMain as never,
+      supervisor,
+      dialogs: { chooseFile: async () => '/data/chosen.csv', chooseSavePath: async () => null },
+      recent: { list: () => ['/data/recent.csv'], add: async (p: string) => void chosen.push(p) },
+      access,
+      mainFrame: () => mainFrame as never,
+      allowedOrigins: ['app://skfr'],
+      log: () => {},
+    });
+    return { listeners, handlers, runs, sent, event, access };
+  }
+
+  it('relays a valid job and answers on the job-event channel', async () => {
+    const { listeners, runs, sent, event } = setup();
+    listeners.get(IPC.job)!(event(), { kind: 'run', id: 'r-1', request: { type: 'close', datasetId: 'd1' } });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(runs).toEqual([{ type: 'close', datasetId: 'd1' }]);
+    expect(sent).toEqual([[IPC_EVENTS.jobEvent, { kind: 'response', id: 'r-1', response: { ok: true, type: 'close', result: { closed: true } } }]]);
+  });
+
+  it('answers a malformed or forbidden job with invalid-request and runs nothing', async () => {
+    const { listeners, runs, sent, event } = setup();
+    listeners.get(IPC.job)!(event(), { kind: 'run', id: 'r-2', request: { type: 'fit', datasetId: 'd1' } });
+    listeners.get(IPC.job)!(event(), { kind: 'run', id: 'r-3', request: { type: 'open', source: { kind: 'path', path: '/etc/passwd' } } });
+    expect(runs).toEqual([]);
+    expect(sent.map(([, m]) => (m as { response: { error: { code: string } } }).response.error.code)).toEqual(['invalid-request', 'invalid-request']);
+  });
+
+  it('ignores messages from other frames and rejects their invokes', async () => {
+    const { listeners, handlers, runs, sent, event } = setup();
+    const iframe = { url: 'app://skfr/index.html' };
+    listeners.get(IPC.job)!(event(iframe), { kind: 'run', id: 'r-4', request: { type: 'close', datasetId: 'd1' } });
+    expect(runs).toEqual([]);
+    expect(sent).toEqual([]);
+    await expect(handlers.get(IPC.recentFiles)!(event(iframe))).rejects.toThrow(/not the SKFR Studio window/);
+    await expect(handlers.get(IPC.recentFiles)!(event())).resolves.toEqual(['/data/recent.csv']);
+  });
+
+  it('allows opening a path after the Open dialog chose it, not before', async () => {
+    const { handlers, event, access } = setup();
+    expect(access.isAllowed('/data/chosen.csv')).toBe(false);
+    await expect(handlers.get(IPC.openDialog)!(event(), 'extra')).rejects.toThrow(/Invalid/);
+    expect(access.isAllowed('/data/chosen.csv')).toBe(false);
+    await expect(handlers.get(IPC.openDialog)!(event())).resolves.toBe('/data/chosen.csv');
+    expect(access.isAllowed('/data/chosen.csv')).toBe(true);
+  });
+});
