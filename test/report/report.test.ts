@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import type { FitResult, TuneResult } from '../../core/engine/types.js';
+import { simulate, tuneSparsity } from '../../core/engine/index.js';
+import type { MappedData } from '../../core/table/types.js';
+import { centersRows, featuresRows, reportWorkbook, samplesRows, summaryRows } from '../../core/report/index.js';
+
+/**
+ * A hand-made fit: n = 4 samples, p = 3 features (a, b, c), k = 2 clusters, s = 2.
+ * Scores d = [2, 6, 0] (total 8) → selected b (share 6/8 = 0.75) then a (2/8 = 0.25).
+ * Original-unit means (k × p): cluster 1 [1, 10, 5], cluster 2 [3, 30, 5].
+ */
+function handFit(variant: 'global' | 'local'): FitResult {
+  return {
+    options: { k: 2, s: 2, variant, loss: 'squared', restarts: 1, seed: 7, maxIterations: 100, standardize: true },
+    n: 4,
+    p: 3,
+    labels: Int32Array.from([0, 1, 0, 1]),
+    clusterSizes: Int32Array.from([2, 2]),
+    means: new Float64Array(6),
+    centers: new Float64Array(6),
+    originalMeans: Float64Array.from([1, 10, 5, 3, 30, 5]),
+    selectedFeatures: Int32Array.from([1, 0]),
+    // SKFR2: cluster 1 keeps [a, b] (d = 3, 1), cluster 2 keeps [b, c] (d = 5, 1); Σ_j d_jl = [3, 6, 1]
+    selectedFeaturesByCluster: variant === 'local' ? [Int32Array.from([0, 1]), Int32Array.from([1, 2])] : null,
+    featureScores: variant === 'local' ? Float64Array.from([3, 6, 1]) : Float64Array.from([2, 6, 0]),
+    clusterFeatureScores: variant === 'local' ? Float64Array.from([3, 1, 0, 0, 5, 1]) : null,
+    distances: Float64Array.from([0.5, 1, 1.5, 2]),
+    objective: 12.5,
+    totalSS: 50,
+    betweenSS: 37.5,
+    objectiveTrace: [13, 12.5],
+    iterations: 2,
+    converged: true,
+    imputedCells: 1,
+    zeroVarianceFeatures: [],
+    restartObjectives: [12.5],
+    bestRestart: 0,
+    timings: { seedingMs: 0, fittingMs: 0 },
+  };
+}
+
+const mapped: MappedData = {
+  matrix: { rows: 4, cols: 3, data: new Float64Array(12) },
+  sampleIds: ['s1', 's2', 's3', 's4'],
+  featureNames: ['a', 'b', 'c'],
+  annotations: { grp: ['x', 'y', null, 'y'], class: ['u', 'v', 'u', 'u'] },
+  rowIndices: Int32Array.from([0, 1, 2, 3]),
+  missingCells: 1,
+  warnings: [],
+};
+
+describe('result rows', () => {
+  it('samples: id, annotations, cluster 1..k, distance', () => {
+    expect(samplesRows(handFit('global'), mapped)).toEqual([
+      ['id', 'grp', 'class', 'cluster', 'distance'],
+      ['s1', 'x', 'u', 1, 0.5],
+      ['s2', 'y', 'v', 2, 1],
+      ['s3', null, 'u', 1, 1.5],
+      ['s4', 'y', 'u', 2, 2],
+    ]);
+  });
+
+  it('features (SKFR1): the s selected, best first, with share and centers in original units', () => {
+    expect(featuresRows(handFit('global'), mapped)).toEqual([
+      ['rank', 'feature', 'score', 'share', 'center 1', 'center 2'],
+      [1, 'b', 6, 0.75, 10, 30],
+      [2, 'a', 2, 0.25, 1, 3],
+    ]);
+    const all = featuresRows(handFit('global'), mapped, { all: true });
+    expect(all.map((r) => r[1])).toEqual(['feature', 'b', 'a', 'c']);
+    expect(all[3]).toEqual([3, 'c', 0, 0, 5, 5]);
+  });
+
+  it('features (SKFR2): per cluster its s features, share of that cluster’s total', () => {
+    // cluster 1: d = [3, 1, 0], total 4 → a 0.75, b 0.25; cluster 2: d = [0, 5, 1], total 6 → b 5/6, c 1/6
+    expect(featuresRows(handFit('local'), mapped)).toEqual([
+      ['cluster', 'rank', 'feature', 'score', 'share', 'center 1', 'center 2'],
+      [1, 1, 'a', 3, 0.75, 1, 3],
+      [1, 2, 'b', 1, 0.25, 10, 30],
+      [2, 1, 'b', 5, 5 / 6, 10, 30],
+      [2, 2, 'c', 1, 1 / 6, 5, 5],
+    ]);
+    expect(featuresRows(handFit('local'), mapped, { all: true })).toHaveLength(1 + 2 * 3);
+  });
+
+  it('centers: k rows over the selected features', () => {
+    expect(centersRows(handFit('global'), mapped)).toEqual([
+      ['cluster', 'size', 'b', 'a'],
+      [1, 2, 10, 1],
+      [2, 2, 30, 3],
+    ]);
+  });
+});
+
+describe('reportWorkbook', () => {
+  const input = { fileName: 'tiny.csv', sha256: 'ab'.repeat(32) };
+  const read = (bytes: Uint8Array) => {
+    const wb = XLSX.read(bytes, { type: 'array', dense: true });
+    const sheets: Record<string, unknown[][]> = {};
+    for (const name of wb.SheetNames) sheets[name] = XLSX.utils.sheet_to_json(wb.Sheets[name]!, { header: 1, raw: true, defval: null });
+    return { names: wb.SheetNames, sheets };
+  };
+
+  it('has Summary, Samples, Features, Centers and, with a class column, Contingency', () => {
+    const { names, sheets } = read(
+      reportWorkbook({ fit: handFit('global'), mapped, classColumn: 'class', input, version: '9.9.9', parameters: { k: 2, s: 2, where: ['grp=x'] } }),
+    );
+    expect(names).toEqual(['Summary', 'Samples', 'Features', 'Centers', 'Contingency']);
+    expect(sheets.Samples).toHaveLength(1 + 4);
+    expect(sheets.Features).toHaveLength(1 + 2);
+    expect(sheets.Centers).toHaveLength(1 + 2);
+    // clusters × classes: cluster 1 = {s1 u, s3 u}, cluster 2 = {s2 v, s4 u}
+    expect(sheets.Contingency).toEqual([
+      ['cluster', 'u', 'v', 'total'],
+      [1, 2, 0, 2],
+      [2, 1, 1, 2],
+    ]);
+    const summary = new Map(sheets.Summary!.map((r) => [r[0], r[1]]));
+    expect(summary.get('SKFR Studio version')).toBe('9.9.9');
+    expect(summary.get('input file')).toBe('tiny.csv');
+    expect(summary.get('input SHA-256')).toBe('ab'.repeat(32));
+    expect(summary.get('seed')).toBe(7);
+    expect(summary.get('parameter: where')).toBe('["grp=x"]');
+    expect(summary.get('between / total SS')).toBe(0.75);
+    expect(summary.get('imputed cells (k-POD)')).toBe(1);
+    expect(summary.get('mixed nodes')).toBe(1);
+    expect(summary.get('samples in mixed nodes')).toBe(2);
+    expect(summary.get('adjusted Rand index')).toBeTypeOf('number');
+  });
+
+  it('without classes there is no Contingency sheet; an unknown class column is an error', () => {
+    const { names } = read(reportWorkbook({ fit: handFit('local'), mapped, input, version: '1', parameters: {} }));
+    expect(names).toEqual(['Summary', 'Samples', 'Features', 'Centers']);
+    expect(() => reportWorkbook({ fit: handFit('local'), mapped, classColumn: 'nope', input, version: '1', parameters: {} })).toThrow(
+      /“nope” is not one of the annotation columns/,
+    );
+  });
+
+  it('a tuned, engine-made fit adds the Gap sheet (one row per s)', () => {
+    const sim = simulate('sparse', { n: 60, p: 8, k: 3, s: 2, seed: 3 });
+    const tune: TuneResult = tuneSparsity(sim.X, { k: 3, sValues: [1, 2, 3], permutations: 2, restarts: 2, seed: 1 });
+    const simMapped: MappedData = {
+      matrix: sim.X,
+      sampleIds: Array.from({ length: 60 }, (_, i) => `m${i + 1}`),
+      featureNames: sim.featureNames,
+      annotations: { class: Array.from(sim.classes, (c) => `c${c + 1}`) },
+      rowIndices: Int32Array.from({ length: 60 }, (_, i) => i),
+      missingCells: 0,
+      warnings: [],
+    };
+    const { names, sheets } = read(
+      reportWorkbook({ fit: tune.fit, mapped: simMapped, tune, classColumn: 'class', input, version: '1', parameters: { tune: { from: 1, to: 3 } } }),
+    );
+    expect(names).toEqual(['Summary', 'Samples', 'Features', 'Centers', 'Gap', 'Contingency']);
+    expect(sheets.Gap).toHaveLength(1 + 3);
+    expect(sheets.Gap![0]!.slice(0, 3)).toEqual(['s', 'gap', 'sd']);
+    expect(sheets.Gap!.slice(1).map((r) => r[0])).toEqual([1, 2, 3]);
+    expect(sheets.Samples).toHaveLength(61);
+    expect(sheets.Features).toHaveLength(1 + tune.fit.options.s);
+    expect(sheets.Contingency).toHaveLength(1 + 3);
+    const summary = summaryRows(
+      { fit: tune.fit, mapped: simMapped, tune, input, version: '1', parameters: {} },
+      null,
+    );
+    expect(new Map(summary.map((r) => [r[0], r[1]])).get('gap statistic: best s (max gap)')).toBe(tune.bestS);
+  });
+});
