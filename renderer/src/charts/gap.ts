@@ -6,7 +6,7 @@
  *   // series 'Gap(s)' data [[1, 0.1], [2, 0.3]]; markLine at x = 2 labelled "chosen s = 2"
  */
 import type { GapPoint } from '../../../core/engine/types';
-import { FONT, TEXT_COLOUR, type ChartOption } from './types';
+import { FONT, TEXT_COLOUR, escapeHtml, type ChartOption } from './types';
 
 export interface GapInput {
   curve: GapPoint[];
@@ -25,7 +25,12 @@ export function gapOption(gap: GapInput, chosenS: number): ChartOption {
     legend: { top: 30 },
     tooltip: {
       trigger: 'axis',
-      valueFormatter: (v: unknown) => (typeof v === 'number' ? v.toFixed(4) : String(v)),
+      // Plain text lines (no default colour markers: those carry inline styles, which the CSP refuses).
+      formatter: (params: unknown) => {
+        const list = (Array.isArray(params) ? params : [params]) as { seriesName: string; data: [number, number] }[];
+        const s = list[0]?.data[0];
+        return [`s = ${s}`, ...list.map((p) => `${escapeHtml(p.seriesName)}: ${p.data[1].toFixed(4)}`)].join('<br>');
+      },
     },
     grid: { left: 70, right: 30, top: 80, bottom: 50 },
     xAxis: { type: 'value', name: 's (features selected)', nameLocation: 'middle', nameGap: 28, minInterval: 1, min: points[0]?.s, max: points[points.length - 1]?.s },

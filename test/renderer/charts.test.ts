@@ -1,0 +1,149 @@
+/**
+ * The chart option builders (data → ECharts option), checked without a canvas: what each cell / point / line
+ * holds, the colour scales, large mode for big scatters, and the tooltips' text.
+ */
+import { describe, expect, it } from 'vitest';
+import { contingencyOption } from '../../renderer/src/charts/contingency';
+import { centersOption } from '../../renderer/src/charts/centers';
+import { LARGE_THRESHOLD, MISSING_GROUP, groupsFromAnnotation, groupsFromClusters, pcaOption } from '../../renderer/src/charts/pca';
+import { gapOption } from '../../renderer/src/charts/gap';
+import { escapeHtml } from '../../renderer/src/charts/types';
+import type { Metrics } from '../../core/jobs/types';
+
+type Series = { type: string; name?: string; data: unknown[]; large?: boolean; markLine?: { data: { xAxis: number }[]; label: { formatter: string } } };
+const seriesOf = (o: unknown) => (o as { series: Series[] }).series;
+const axis = (o: unknown, which: 'xAxis' | 'yAxis') => (o as Record<string, { data?: string[]; name?: string }>)[which]!;
+
+describe('contingencyOption', () => {
+  const metrics: Metrics = {
+    classColumn: 'class',
+    ari: 0.5,
+    nmi: 0.6,
+    mixedNodes: 1,
+    totalInMixedNodes: 3,
+    contingency: { clusters: [1, 2], classes: ['a', 'b'], counts: [[3, 0], [1, 2]] },
+  };
+  it('puts each count at (class, cluster) and scales colours to the largest count', () => {
+    const o = contingencyOption(metrics);
+    expect(seriesOf(o)[0]!.data).toEqual([
+      [0, 0, 3],
+      [1, 0, 0],
+      [0, 1, 1],
+      [1, 1, 2],
+    ]);
+    expect(axis(o, 'xAxis').data).toEqual(['a', 'b']);
+    expect(axis(o, 'yAxis').data).toEqual(['Cluster 1', 'Cluster 2']);
+    expect((o.visualMap as { max: number }).max).toBe(3);
+  });
+  it('the tooltip names cluster, class and count, with HTML escaped', () => {
+    const o = contingencyOption({ ...metrics, contingency: { ...metrics.contingency, classes: ['<b>', 'b'] } });
+    const formatter = (o.tooltip as { formatter: (p: unknown) => string }).formatter;
+    expect(formatter({ data: [0, 1, 1] })).toBe('Cluster 2 · &lt;b&gt;: <b>1</b> samples');
+  });
+});
+
+describe('centersOption', () => {
+  it('shows μ_jl of the chosen features in the given order, symmetric colour range', () => {
+    // k = 2, p = 3: cluster 1 = [1, 0, -2], cluster 2 = [-1, 0, 2]; features [2, 0] → columns c, a.
+    const o = centersOption({ k: 2, p: 3, means: Float64Array.of(1, 0, -2, -1, 0, 2), featureNames: ['a', 'b', 'c'] }, [2, 0]);
+    expect(axis(o, 'xAxis').data).toEqual(['c', 'a']);
+    expect(seriesOf(o)[0]!.data).toEqual([
+      [0, 0, -2],
+      [0, 1, 2],
+      [1, 0, 1],
+      [1, 1, -1],
+    ]);
+    const vm = o.visualMap as { min: number; max: number };
+    expect([vm.min, vm.max]).toEqual([-2, 2]);
+  });
+  it('never passes NaN to the chart', () => {
+    const o = centersOption({ k: 1, p: 1, means: Float64Array.of(Number.NaN), featureNames: ['a'] }, [0]);
+    expect(seriesOf(o)[0]!.data).toEqual([[0, 0, 0]]);
+  });
+});
+
+describe('pca scatter', () => {
+  it('groups from clusters are 0-based series "Cluster j"', () => {
+    const g = groupsFromClusters(Int32Array.of(1, 2, 1), 2);
+    expect(g.names).toEqual(['Cluster 1', 'Cluster 2']);
+    expect(Array.from(g.of)).toEqual([0, 1, 0]);
+  });
+  it('groups from an annotation: sorted values (numeric aware), missing last', () => {
+    const g = groupsFromAnnotation(['t10', null, 't2', 't10']);
+    expect(g.names).toEqual(['t2', 't10', MISSING_GROUP]);
+    expect(Array.from(g.of)).toEqual([1, 2, 0, 1]);
+  });
+  it('one series per group holding [x, y, sample index]; the tooltip shows the sample id', () => {
+    const o = pcaOption({
+      x: Float64Array.of(0, 1, 2),
+      y: Float64Array.of(5, 6, 7),
+      explained: [0.5, 0.25],
+      sampleIds: ['s1', 's2', 's3'],
+      groups: groupsFromClusters(Int32Array.of(2, 1, 2), 2),
+      colourBy: 'cluster',
+    });
+    const s = seriesOf(o);
+    expect(s.map((x) => x.name)).toEqual(['Cluster 1', 'Cluster 2']);
+    expect(s[0]!.data).toEqual([[1, 6, 1]]);
+    expect(s[1]!.data).toEqual([
+      [0, 5, 0],
+      [2, 7, 2],
+    ]);
+    expect(s[0]!.large).toBe(false);
+    expect(axis(o, 'xAxis').name).toBe('PC1 (50.0%)');
+    const formatter = (o.tooltip as { formatter: (p: unknown) => string }).formatter;
+    expect(formatter({ data: [2, 7, 2], seriesName: 'Cluster 2' })).toBe('<b>s3</b><br>Cluster 2');
+  });
+  it('switches to large mode above the threshold (100 000 samples)', () => {
+    const n = 100_000;
+    const x = new Float64Array(n).map((_, i) => i % 97);
+    const o = pcaOption({
+      x,
+      y: x,
+      explained: [0.3, 0.2],
+      sampleIds: Array.from({ length: n }, (_, i) => `S${i}`),
+      groups: groupsFromClusters(new Int32Array(n).map((_, i) => 1 + (i % 3)), 3),
+      colourBy: 'cluster',
+    });
+    const s = seriesOf(o);
+    expect(n).toBeGreaterThan(LARGE_THRESHOLD);
+    expect(s.every((x) => x.large === true)).toBe(true);
+    expect(s.reduce((t, x) => t + x.data.length, 0)).toBe(n);
+  });
+});
+
+describe('gapOption', () => {
+  const curve = [
+    { s: 3, gap: 0.4, sd: 0.05, logO: 1, meanPermutedLogO: 0.6 },
+    { s: 1, gap: 0.1, sd: 0.02, logO: 1, meanPermutedLogO: 0.9 },
+    { s: 2, gap: 0.3, sd: 0.1, logO: 1, meanPermutedLogO: 0.7 },
+  ];
+  it('plots Gap(s) by s with ±sd lines and marks the chosen s', () => {
+    const o = gapOption({ curve, bestS: 3, oneSeS: 2, permutations: 10 }, 3);
+    const [gap, upper, lower] = seriesOf(o);
+    expect(gap!.data).toEqual([
+      [1, 0.1],
+      [2, 0.3],
+      [3, 0.4],
+    ]);
+    expect(upper!.data).toEqual([
+      [1, 0.12],
+      [2, 0.4],
+      [3, 0.45],
+    ].map(([s, v]) => [s, expect.closeTo(v!, 12)]));
+    expect(lower!.data[0]).toEqual([1, expect.closeTo(0.08, 12)]);
+    expect(gap!.markLine!.data).toEqual([{ xAxis: 3 }]);
+    expect(gap!.markLine!.label.formatter).toBe('chosen s = 3');
+    expect((o.title as { text: string }).text).toBe('Gap statistic (10 permutations)');
+    const formatter = (o.tooltip as { formatter: (p: unknown) => string }).formatter;
+    expect(formatter([{ seriesName: 'Gap(s)', data: [2, 0.3] }, { seriesName: 'Gap + sd', data: [2, 0.4] }])).toBe(
+      's = 2<br>Gap(s): 0.3000<br>Gap + sd: 0.4000',
+    );
+  });
+});
+
+describe('escapeHtml', () => {
+  it('escapes the five HTML specials', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+});
