@@ -10,3 +10,4 @@ export {
 } from './rows.js';
 export { summaryRows, resolveMetrics, type ReportInput } from './summary.js';
 export { reportSheets, reportWorkbook } from './workbook.js';
+export { reportHtml, escapeHtml } from './html.js';
