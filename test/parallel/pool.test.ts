@@ -1,0 +1,121 @@
+/**
+ * The worker-thread pool gives exactly the single-threaded engine's answer for the same seed
+ * (labels, objective, every restart's objective, selected features, the whole Gap curve), never uses more
+ * threads than cores, reports user errors with their codes, and honours a cancel.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fit, simulate, tuneSparsity } from '../../core/engine/index.js';
+import type { FitOptions, FitResult, Matrix } from '../../core/engine/types.js';
+import { SkfrError } from '../../core/errors.js';
+import { isShared, shareFloat64 } from '../../core/parallel/shared.js';
+import { createWorkerPool, fitParallel, resolveWorkerCount, type WorkerPool } from '../../cli/parallel/pool.js';
+
+let pool: WorkerPool;
+beforeAll(() => {
+  pool = createWorkerPool({ workers: 2 });
+});
+afterAll(async () => {
+  await pool.close();
+});
+
+function expectSameFit(a: FitResult, b: FitResult): void {
+  expect(Array.from(b.labels)).toEqual(Array.from(a.labels));
+  expect(b.objective).toBe(a.objective);
+  expect(b.restartObjectives).toEqual(a.restartObjectives);
+  expect(b.bestRestart).toBe(a.bestRestart);
+  expect(Array.from(b.selectedFeatures)).toEqual(Array.from(a.selectedFeatures));
+  expect(Array.from(b.centers)).toEqual(Array.from(a.centers));
+  expect(Array.from(b.distances)).toEqual(Array.from(a.distances));
+  expect(b.iterations).toBe(a.iterations);
+  expect(b.imputedCells).toBe(a.imputedCells);
+}
+
+describe('fit on the worker pool', () => {
+  const sparse = simulate('sparse', { n: 300, p: 40, k: 5, s: 10, seed: 11 });
+  const missing = simulate('missing', { n: 200, p: 30, seed: 12 });
+  const cases: [string, Matrix, FitOptions][] = [
+    ['SKFR1', sparse.X, { k: 5, s: 10, restarts: 7, seed: 3 }],
+    ['SKFR2', sparse.X, { k: 5, s: 6, restarts: 5, seed: 4, variant: 'local' }],
+    ['absolute loss', sparse.X, { k: 5, s: 10, restarts: 4, seed: 5, loss: 'absolute' }],
+    ['k-POD (missing cells: private copies per worker)', missing.X, { k: 5, s: 10, restarts: 6, seed: 6 }],
+    ['not standardized', sparse.X, { k: 4, s: 8, restarts: 3, seed: 7, standardize: false }],
+  ];
+  it.each(cases)('%s: identical to fit()', async (_name, X, options) => {
+    const expected = fit(X, options);
+    const actual = await pool.fit(X, options);
+    expect(pool.size).toBe(2);
+    expectSameFit(expected, actual);
+  });
+
+  it('a different seed gives a different answer (the comparison above can fail)', async () => {
+    const a = fit(sparse.X, { k: 5, s: 10, restarts: 3, seed: 1 });
+    const b = await pool.fit(sparse.X, { k: 5, s: 10, restarts: 3, seed: 2 });
+    expect(b.restartObjectives).not.toEqual(a.restartObjectives);
+  });
+
+  it('reports progress once per restart and ends at fraction 1', async () => {
+    const fractions: number[] = [];
+    await pool.fit(sparse.X, { k: 5, s: 10, restarts: 5, onProgress: (p) => fractions.push(p.fraction) });
+    expect(fractions.filter((f) => f > 0 && f < 1).length).toBeGreaterThanOrEqual(4);
+    expect(fractions.at(-1)).toBe(1);
+  });
+
+  it('throws user errors with their code, before any worker runs', async () => {
+    await expect(pool.fit(sparse.X, { k: 1, s: 5 })).rejects.toMatchObject({ code: 'invalid-k' });
+    await expect(pool.fit(sparse.X, { k: 3, s: 41 })).rejects.toMatchObject({ code: 'invalid-s' });
+  });
+
+  it('honours a cancel raised while the workers run', async () => {
+    const big = simulate('sparse', { n: 20_000, p: 200, k: 10, s: 10, seed: 1 });
+    const signal = { aborted: false };
+    setTimeout(() => (signal.aborted = true), 30);
+    const started = performance.now();
+    await expect(pool.fit(big.X, { k: 10, s: 200, restarts: 50, signal })).rejects.toBeInstanceOf(SkfrError);
+    expect(performance.now() - started).toBeLessThan(5000);
+    // The pool is still usable afterwards.
+    expectSameFit(fit(sparse.X, { k: 5, s: 10, restarts: 2 }), await pool.fit(sparse.X, { k: 5, s: 10, restarts: 2 }));
+  });
+});
+
+describe('tuning on the worker pool', () => {
+  it('gives the Gap curve, bestS, oneSeS and fit of tuneSparsity()', async () => {
+    const sim = simulate('sparse', { n: 200, p: 25, k: 4, s: 8, seed: 21 });
+    const options = { k: 4, sValues: [12, 2, 5, 8, 25], permutations: 4, restarts: 3, seed: 9 };
+    const expected = tuneSparsity(sim.X, options);
+    const actual = await pool.tune(sim.X, options);
+    expect(actual.curve).toEqual(expected.curve);
+    expect(actual.bestS).toBe(expected.bestS);
+    expect(actual.oneSeS).toBe(expected.oneSeS);
+    expect(actual.permutations).toBe(4);
+    expectSameFit(expected.fit, actual.fit);
+  });
+
+  it('rejects bad permutations like tuneSparsity', async () => {
+    const sim = simulate('sparse', { n: 100, p: 20, k: 3, s: 5, seed: 1 });
+    await expect(pool.tune(sim.X, { k: 3, sValues: [5], permutations: 0 })).rejects.toMatchObject({ code: 'invalid-option' });
+    await expect(pool.tune(sim.X, { k: 3, sValues: [] })).rejects.toMatchObject({ code: 'invalid-s' });
+  });
+});
+
+describe('resources', () => {
+  it('never asks for more threads than cores, and 1 means "in this thread"', async () => {
+    expect(resolveWorkerCount(64, 2)).toBe(2);
+    expect(resolveWorkerCount(undefined, 3)).toBe(3);
+    expect(resolveWorkerCount(1, 8)).toBe(1);
+    expect(() => resolveWorkerCount(0, 2)).toThrow(/workers = 0/);
+    const sim = simulate('sparse', { n: 120, p: 15, k: 3, s: 5, seed: 2 });
+    const inThread = createWorkerPool({ workers: 1 });
+    expect(inThread.size).toBe(0);
+    expectSameFit(fit(sim.X, { k: 3, s: 5, restarts: 2 }), await inThread.fit(sim.X, { k: 3, s: 5, restarts: 2 }));
+    expectSameFit(fit(sim.X, { k: 3, s: 5, restarts: 3 }), await fitParallel(sim.X, { k: 3, s: 5, restarts: 3 }, { workers: 2 }));
+  });
+
+  it('shares the matrix (SharedArrayBuffer) instead of copying it', () => {
+    const a = new Float64Array([1, 2, 3]);
+    const shared = shareFloat64(a);
+    expect(isShared(a)).toBe(false);
+    expect(isShared(shared)).toBe(true);
+    expect(Array.from(shared)).toEqual([1, 2, 3]);
+    expect(shareFloat64(shared)).toBe(shared);
+  });
+});
