@@ -4,7 +4,8 @@
  *
  * - `50 4B 03 04` (zip container) → 'xlsx'; `D0 CF 11 E0 A1 B1 1A E1` (OLE compound file) → 'xls'.
  * - Otherwise the file must be text: a workbook extension then means a mislabelled file ('unreadable-file',
- *   saying what it looks like); binary bytes are 'unreadable-file'; text is 'tsv' when tab-delimited, else 'csv'.
+ *   saying what it looks like); binary bytes and HTML pages are 'unreadable-file'; text is 'tsv' when
+ *   tab-delimited, else 'csv'.
  * - An empty (or blank) file is 'empty-sheet'.
  * Example: detectFormat(bytesOf('a,b\n1,2\n'), 'x.csv') → 'csv'.
  */
@@ -66,6 +67,13 @@ export function detectFormat(bytes: Uint8Array, fileName: string): FileFormat {
       'unreadable-file',
       `“${name}” is not an Excel workbook (it looks like ${what}). Open it in a spreadsheet program and save it ` +
         `as .xlsx, or export it as CSV.`,
+    );
+  }
+  if (what === 'an HTML page') {
+    throw new SkfrError(
+      'unreadable-file',
+      `“${name}” is not a CSV or TSV table (it looks like an HTML page, e.g. a download error page); save the data ` +
+        `as CSV, TSV or XLSX.`,
     );
   }
   if (what === 'binary data, not a spreadsheet' || what === 'a PDF document' || what === 'a gzip archive') {

@@ -23,8 +23,9 @@ function translate(error: unknown, fileName: string, format: FileFormat): SkfrEr
   }
   return new SkfrError(
     'unreadable-file',
-    `“${fileName}” could not be read as an ${kind}: the file is damaged or incomplete (was it fully downloaded?). ` +
-      `Re-save it from a spreadsheet program, or export it as CSV.`,
+    `“${fileName}” could not be read as an ${kind}: the file is damaged or incomplete (was it fully downloaded?), ` +
+      `or it is another kind of ${format === 'xls' ? 'OLE' : 'ZIP'} file (e.g. a Word document). Re-save it from a ` +
+      `spreadsheet program, or export it as CSV.`,
   );
 }
 

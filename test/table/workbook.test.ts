@@ -119,6 +119,21 @@ describe('files that are not what they claim', () => {
       expect(e.code).toBe('unreadable-file');
       expect(e.message).toContain(`“${name}” is not an Excel workbook (it looks like an HTML page)`);
     }
+    const csv = codeOf(() => parseTable(html, 'download.csv'));
+    expect(csv.code).toBe('unreadable-file');
+    expect(csv.message).toContain('looks like an HTML page');
+  });
+
+  it('a ZIP or OLE file that is not a workbook is an unreadable file', () => {
+    const cfb = (XLSX as unknown as { CFB: { utils: { cfb_new(): unknown; cfb_add(c: unknown, p: string, d: Uint8Array): void }; write(c: unknown, o: object): ArrayBuffer } }).CFB;
+    for (const [fileType, name] of [['zip', 'doc.xlsx'], ['cfb', 'doc.xls']] as const) {
+      const container = cfb.utils.cfb_new();
+      cfb.utils.cfb_add(container, '/readme.txt', enc('hello'));
+      const bytes = new Uint8Array(cfb.write(container, { type: 'array', fileType }));
+      const e = codeOf(() => parseTable(bytes, name));
+      expect(e.code).toBe('unreadable-file');
+      expect(e.message).toContain(`“${name}”`);
+    }
   });
 
   it('random bytes are an unreadable file, named .xlsx or .csv', () => {
