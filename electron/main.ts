@@ -19,7 +19,7 @@ import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, hardenSession, hardenWebContents
 import { createMainWindow, focusWindow } from './windows.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const devUrl = !app.isPackaged ? process.env['ELECTRON_RENDERER_URL'] : undefined;
+const devUrl = (!app.isPackaged && process.env['ELECTRON_RENDERER_URL']) || undefined;
 let win: BrowserWindow | null = null;
 let supervisor: ComputeSupervisor | null = null;
 
