@@ -12,11 +12,23 @@
 import { SkfrError } from '../errors.js';
 import type { FileFormat } from './types.js';
 import { sniffDelimiter } from './csv.js';
-import { decodeUtf8, toUtf8Body } from './text.js';
+import { decodeUtf8, hasUtf8Bom, toUtf8Body } from './text.js';
 
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const WORKBOOK_EXTENSION = /\.(xlsx|xlsm|xlsb|xls|xltx|xlt|ods)$/i;
+
+/** Detection looks at the first 64 KiB only (the CSV reader validates the whole file later). */
+const HEAD_BYTES = 64 * 1024;
+
+/** Only spaces and line breaks (after an optional UTF-8 BOM). */
+function isBlank(bytes: Uint8Array): boolean {
+  for (let i = hasUtf8Bom(bytes) ? 3 : 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) return false;
+  }
+  return true;
+}
 
 function startsWith(bytes: Uint8Array, signature: number[]): boolean {
   return bytes.length >= signature.length && signature.every((b, i) => bytes[i] === b);
@@ -32,7 +44,7 @@ export function baseName(fileName: string): string {
 export function describeContent(bytes: Uint8Array): string {
   if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46])) return 'a PDF document';
   if (startsWith(bytes, [0x1f, 0x8b])) return 'a gzip archive';
-  const body = toUtf8Body(bytes);
+  const body = toUtf8Body(bytes.subarray(0, HEAD_BYTES));
   const head = decodeUtf8(body, 0, Math.min(body.length, 2048)).trimStart().toLowerCase();
   if (/^<(!doctype html|html|head|body|table|meta)/.test(head) || head.includes('<html')) return 'an HTML page';
   if (head.startsWith('<?xml') || head.startsWith('<')) return 'an XML file';
@@ -40,7 +52,7 @@ export function describeContent(bytes: Uint8Array): string {
   return isBinary(body) ? 'binary data, not a spreadsheet' : 'a text file';
 }
 
-/** Binary when the first 8 KiB hold NUL or many control bytes (or invalid UTF-8 sequences). */
+/** Binary when the first 8 KiB hold a NUL byte or more than 1% control bytes (other than tab, LF, FF, CR). */
 function isBinary(body: Uint8Array): boolean {
   const n = Math.min(body.length, 8192);
   let odd = 0;
@@ -49,11 +61,7 @@ function isBinary(body: Uint8Array): boolean {
     if (b === 0) return true;
     if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c) odd++;
   }
-  if (odd > n / 100) return true;
-  const text = decodeUtf8(body, 0, n);
-  let replaced = 0;
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 0xfffd) replaced++;
-  return replaced > Math.max(4, text.length / 50);
+  return odd > n / 100;
 }
 
 export function detectFormat(bytes: Uint8Array, fileName: string): FileFormat {
@@ -82,12 +90,7 @@ export function detectFormat(bytes: Uint8Array, fileName: string): FileFormat {
       `“${name}” is not a table SKFR Studio can read (it looks like ${what}); use CSV, TSV, XLSX or XLS.`,
     );
   }
-  const body = toUtf8Body(bytes);
-  let blank = true;
-  for (let i = 0; i < body.length && blank; i++) {
-    const b = body[i]!;
-    if (b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) blank = false;
-  }
-  if (blank) throw new SkfrError('empty-sheet', `“${name}” is empty: it holds no header row and no data.`);
+  const body = toUtf8Body(bytes.subarray(0, HEAD_BYTES));
+  if (isBlank(bytes)) throw new SkfrError('empty-sheet', `“${name}” is empty: it holds no header row and no data.`);
   return sniffDelimiter(body, name) === '\t' ? 'tsv' : 'csv';
 }

@@ -49,13 +49,59 @@ export function hasUtf8Bom(bytes: Uint8Array): boolean {
 }
 
 /**
+ * True when `bytes` are well-formed UTF-8 (RFC 3629: no overlongs, no surrogates, at most U+10FFFF).
+ * A plain loop: pure ASCII runs cost one comparison per byte.
+ */
+export function isValidUtf8(bytes: Uint8Array): boolean {
+  const n = bytes.length;
+  let i = 0;
+  while (i < n) {
+    const b = bytes[i]!;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    let need: number;
+    let min: number;
+    if (b >= 0xc2 && b <= 0xdf) (need = 1), (min = 0x80);
+    else if (b >= 0xe0 && b <= 0xef) (need = 2), (min = 0x800);
+    else if (b >= 0xf0 && b <= 0xf4) (need = 3), (min = 0x10000);
+    else return false;
+    let cp = b & (0x3f >> need);
+    for (let k = 1; k <= need; k++) {
+      const c = bytes[i + k];
+      if (c === undefined || (c & 0xc0) !== 0x80) return false;
+      cp = (cp << 6) | (c & 0x3f);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return false;
+    i += need + 1;
+  }
+  return true;
+}
+
+/** Windows-1252 (what Excel on Windows writes as "CSV") → string; Latin-1 where the host lacks the codec. */
+function decodeWindows1252(bytes: Uint8Array): string {
+  try {
+    return new host.TextDecoder('windows-1252').decode(bytes);
+  } catch {
+    let s = '';
+    for (let i = 0; i < bytes.length; i += 8192) {
+      s += String.fromCharCode(...bytes.subarray(i, Math.min(bytes.length, i + 8192)));
+    }
+    return s;
+  }
+}
+
+/**
  * Normalise a text file to UTF-8 bytes without a byte-order mark: UTF-16 files (with their BOM, as Excel's
- * "Unicode text" export writes them) are re-encoded; UTF-8 files are returned as a view past the BOM.
- * Example: `[EF BB BF 61]` → `[61]`.
+ * "Unicode text" export writes them) and files that are not valid UTF-8 (taken as Windows-1252, the
+ * encoding of Excel's "CSV" on Windows) are re-encoded; UTF-8 files are returned as a view past the BOM.
+ * Example: `[EF BB BF 61]` → `[61]`; `[E9]` ("é" in Windows-1252) → `[C3 A9]`.
  */
 export function toUtf8Body(bytes: Uint8Array): Uint8Array {
   if (hasUtf8Bom(bytes)) return bytes.subarray(3);
   if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return encoder.encode(utf16le.decode(bytes.subarray(2)));
   if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return encoder.encode(utf16be.decode(bytes.subarray(2)));
+  if (!isValidUtf8(bytes)) return encoder.encode(decodeWindows1252(bytes));
   return bytes;
 }

@@ -85,6 +85,15 @@ describe('CSV quoting, BOM, line ends', () => {
     expect(nums(col(t, 'x'))).toEqual([1]);
   });
 
+  it('reads a Windows-1252 file (not valid UTF-8) by re-encoding it', () => {
+    // "Réponse" and "Genève" with é = 0xE9, as Excel on Windows saves "CSV"
+    const latin = (s: string) => Uint8Array.from(s, (ch) => ch.charCodeAt(0));
+    const t = parseTable(latin('id;R\u00e9ponse\nGen\u00e8ve;1,5\n'), 'win.csv');
+    expect(t.columns.map((c) => c.name)).toEqual(['id', 'Réponse']);
+    expect(col(t, 'id').texts).toEqual(['Genève']);
+    expect(nums(col(t, 'Réponse'))).toEqual([1.5]);
+  });
+
   it('an unterminated quote is an unreadable file naming the line', () => {
     const e = codeOf(() => parse('a,b\n1,2\n3,"oops\n4,5\n'));
     expect(e.code).toBe('unreadable-file');
@@ -187,5 +196,26 @@ describe('ragged rows and empty files', () => {
   it('a CSV has no other sheet than itself', () => {
     expect(parseTable(enc('a\n1\n'), 'x.csv', { sheet: 'x.csv' }).rowCount).toBe(1);
     expect(codeOf(() => parseTable(enc('a\n1\n'), 'x.csv', { sheet: 'Sheet2' })).code).toBe('unknown-sheet');
+  });
+});
+
+describe('UTF-8 validation', () => {
+  it('agrees with a fatal TextDecoder on random and on valid byte strings', async () => {
+    const { isValidUtf8 } = await import('../../core/table/text.js');
+    const strict = new TextDecoder('utf-8', { fatal: true });
+    const valid = (b: Uint8Array) => {
+      try {
+        strict.decode(b);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const bytes = fc.oneof(
+      fc.uint8Array({ maxLength: 12 }),
+      fc.string({ unit: 'binary', maxLength: 8 }).map((s) => new TextEncoder().encode(s)),
+      fc.array(fc.constantFrom(0x41, 0x80, 0xbf, 0xc2, 0xe0, 0xed, 0xa0, 0xf0, 0xf4, 0x90, 0x8f), { maxLength: 8 }).map((a) => Uint8Array.from(a)),
+    );
+    fc.assert(fc.property(bytes, (b) => isValidUtf8(b) === valid(b)), { numRuns: 2000 });
   });
 });
