@@ -8,6 +8,7 @@
 import { SkfrError } from '../errors.js';
 import { throwIfAborted } from './abort.js';
 import { firstEmptyRow } from './matrix.js';
+import { l1RowNorms, squaredRowNorms } from './seeding.js';
 import { validateFitOptions } from './options.js';
 import { columnStats, standardize } from './standardize.js';
 import type { AbortSignalLike, FitOptions, Matrix, Progress, ResolvedFitOptions } from './types.js';
@@ -33,6 +34,8 @@ export interface PreparedFit {
   /** Column means and sds of the input, to map fitted-scale values back (identity when not standardised). */
   columnMeans: Float64Array;
   columnScales: Float64Array;
+  /** Row norms of the data with the initial fills: Σ_l y_il² (squared loss) or Σ_l |y_il| (absolute loss). */
+  initialRowNorms: Float64Array;
   signal?: AbortSignalLike;
   onProgress?: (progress: Progress) => void;
 }
@@ -95,6 +98,7 @@ export function prepareFit(X: Matrix, options: FitOptions): PreparedFit {
       data[o] = fill;
     }
   }
+  const initialRowNorms = resolved.loss === 'absolute' ? l1RowNorms(data, n, p) : squaredRowNorms(data, n, p);
   return {
     options: resolved,
     n,
@@ -107,6 +111,7 @@ export function prepareFit(X: Matrix, options: FitOptions): PreparedFit {
     zeroVariance,
     columnMeans,
     columnScales,
+    initialRowNorms,
     signal: options.signal,
     onProgress: options.onProgress,
   };

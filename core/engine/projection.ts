@@ -132,36 +132,38 @@ function subspaceIteration(C: Float64Array, q: number, r: number): Float64Array 
   return V;
 }
 
-/** Modified Gram–Schmidt on the r rows of V (each of length q); a vanishing row becomes a unit vector. */
+/**
+ * Gram–Schmidt with re-orthogonalisation on the r rows of V (each of length q). A row that vanishes relative
+ * to its length before projection (C has rank < r) is replaced by the first unit axis orthogonal to the rows
+ * before it.
+ */
 function orthonormalize(V: Float64Array, q: number, r: number): void {
   for (let t = 0; t < r; t++) {
-    for (let u = 0; u < t; u++) {
-      let dot = 0;
-      for (let a = 0; a < q; a++) dot += V[t * q + a]! * V[u * q + a]!;
-      for (let a = 0; a < q; a++) V[t * q + a]! -= dot * V[u * q + a]!;
+    const before = Math.sqrt(sumSquares(V, t * q, q));
+    for (let pass = 0; pass < 2; pass++) projectOut(V, q, t);
+    let norm = Math.sqrt(sumSquares(V, t * q, q));
+    for (let e = 0; !(norm > 1e-10 * before && norm > 1e-300) && e < q; e++) {
+      V.fill(0, t * q, (t + 1) * q);
+      V[t * q + e] = 1;
+      for (let pass = 0; pass < 2; pass++) projectOut(V, q, t);
+      norm = Math.sqrt(sumSquares(V, t * q, q));
+      if (norm > 1e-6) break;
     }
-    let norm = 0;
-    for (let a = 0; a < q; a++) norm += V[t * q + a]! ** 2;
-    norm = Math.sqrt(norm);
-    if (norm > 1e-300) {
-      for (let a = 0; a < q; a++) V[t * q + a]! /= norm;
-    } else {
-      // Null direction (C has rank < r): pick the first axis orthogonal to the previous rows.
-      for (let e = 0; e < q; e++) {
-        V.fill(0, t * q, (t + 1) * q);
-        V[t * q + e] = 1;
-        for (let u = 0; u < t; u++) {
-          const dot = V[u * q + e]!;
-          for (let a = 0; a < q; a++) V[t * q + a]! -= dot * V[u * q + a]!;
-        }
-        let nn = 0;
-        for (let a = 0; a < q; a++) nn += V[t * q + a]! ** 2;
-        if (nn > 1e-12) {
-          nn = Math.sqrt(nn);
-          for (let a = 0; a < q; a++) V[t * q + a]! /= nn;
-          break;
-        }
-      }
-    }
+    for (let a = 0; a < q; a++) V[t * q + a]! /= norm;
+  }
+}
+
+function sumSquares(V: Float64Array, offset: number, q: number): number {
+  let s = 0;
+  for (let a = 0; a < q; a++) s += V[offset + a]! ** 2;
+  return s;
+}
+
+/** Remove from row t its components along rows 0..t−1 (assumed orthonormal). */
+function projectOut(V: Float64Array, q: number, t: number): void {
+  for (let u = 0; u < t; u++) {
+    let dot = 0;
+    for (let a = 0; a < q; a++) dot += V[t * q + a]! * V[u * q + a]!;
+    for (let a = 0; a < q; a++) V[t * q + a]! -= dot * V[u * q + a]!;
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Feature ranking (the "projection to the sparsity set" of Algorithms 1–2): keep the `count` features with
  * the largest scores d, best first. Ties go to the lower feature index; zero-variance features are never
- * taken. Deterministic: a full sort of the usable indices, O(p log p) per call.
+ * taken. Deterministic. Cost: one native numeric sort of the p scores plus a comparator sort of the
+ * `count` kept ones.
  */
 
 /**
@@ -19,13 +20,22 @@ export function topFeatures(
   out: Int32Array,
   outOffset: number,
   order: Int32Array,
+  values: Float64Array,
 ): void {
+  if (count <= 0) return;
+  // The count-th largest usable score, by a native numeric sort (no comparator).
   let m = 0;
-  for (let l = 0; l < p; l++) if (usable[l] === 1) order[m++] = l;
-  const view = order.subarray(0, m);
-  view.sort((a, b) => {
+  for (let l = 0; l < p; l++) if (usable[l] === 1) values[m++] = scores[scoreOffset + l]!;
+  const sorted = values.subarray(0, m).sort();
+  const threshold = sorted[m - count]!;
+  // Everything above the threshold, then ties at the threshold by increasing index.
+  let taken = 0;
+  for (let l = 0; l < p; l++) if (usable[l] === 1 && scores[scoreOffset + l]! > threshold) order[taken++] = l;
+  for (let l = 0; l < p && taken < count; l++) if (usable[l] === 1 && scores[scoreOffset + l] === threshold) order[taken++] = l;
+  const picked = order.subarray(0, count);
+  picked.sort((a, b) => {
     const d = scores[scoreOffset + b]! - scores[scoreOffset + a]!;
     return d !== 0 ? d : a - b;
   });
-  for (let t = 0; t < count; t++) out[outOffset + t] = view[t]!;
+  out.set(picked, outOffset);
 }

@@ -72,7 +72,7 @@ export function runRestart(prep: PreparedFit, r: number): RestartResult {
 
   // ---- seeding and the initial assignment to the nearest seed ----
   const t0 = now();
-  const seeding = seedCenters(Y, n, p, k, createRng(restartSeed(options.seed, r)), loss, signal);
+  const seeding = seedCenters(Y, n, p, k, createRng(restartSeed(options.seed, r)), loss, signal, prep.initialRowNorms);
   const labels = seeding.labels;
   const minDist = seeding.distances;
   const counts = new Int32Array(k);
@@ -82,15 +82,7 @@ export function runRestart(prep: PreparedFit, r: number): RestartResult {
   prep.onProgress?.({ stage: 'fitting', fraction: (r + 0.05) / restarts, restart: r + 1, restarts });
 
   // ---- working state ----
-  const rowNorm = new Float64Array(n); // Σ_l y_il² (squared) or Σ_l |y_il| (absolute)
-  for (let i = 0; i < n; i++) {
-    let a = 0;
-    for (let l = 0, o = i * p; l < p; l++, o++) {
-      const y = Y[o]!;
-      a += absolute ? Math.abs(y) : y * y;
-    }
-    rowNorm[i] = a;
-  }
+  const rowNorm = prep.initialRowNorms.slice(); // Σ_l y_il² (squared) or Σ_l |y_il| (absolute)
   const sums = absolute ? new Float64Array(0) : new Float64Array(k * p);
   if (!absolute) {
     for (let i = 0; i < n; i++) {
@@ -114,6 +106,7 @@ export function runRestart(prep: PreparedFit, r: number): RestartResult {
   const clusterStart = new Int32Array(k + 1);
   const scratch = absolute ? new Float64Array(n) : new Float64Array(0);
   const absScratch = new Float64Array(local ? p : 0);
+  const rankValues = new Float64Array(p);
   const trace: number[] = [];
   let converged = false;
   let iterations = 0;
@@ -188,7 +181,7 @@ export function runRestart(prep: PreparedFit, r: number): RestartResult {
     cj.fill(0);
     if (local) {
       for (let j = 0; j < k; j++) {
-        topFeatures(clusterScores, j * p, p, usable, sEff, selected, j * sEff, order);
+        topFeatures(clusterScores, j * p, p, usable, sEff, selected, j * sEff, order, rankValues);
         for (let t = 0; t < sEff; t++) {
           const l = selected[j * sEff + t]!;
           const mu = means[j * p + l]!;
@@ -198,7 +191,7 @@ export function runRestart(prep: PreparedFit, r: number): RestartResult {
         }
       }
     } else {
-      topFeatures(scores, 0, p, usable, sEff, selected, 0, order);
+      topFeatures(scores, 0, p, usable, sEff, selected, 0, order, rankValues);
       for (let t = 0; t < sEff; t++) {
         const l = selected[t]!;
         for (let j = 0; j < k; j++) {
@@ -269,7 +262,7 @@ export function runRestart(prep: PreparedFit, r: number): RestartResult {
 
     // 6. empty clusters.
     fillEmptyClusters(newLabels, newCounts, minDist, n, k, {
-      Y, p, rowNorm, theta, thetaC, cj, selected, sEff, local, absolute, usable, order, scoreScratch: absScratch,
+      Y, p, rowNorm, theta, thetaC, cj, selected, sEff, local, absolute, usable, order, rankValues, scoreScratch: absScratch,
     });
 
     // 7. objective over observed entries.
@@ -342,6 +335,7 @@ interface CenterState {
   absolute: boolean;
   usable: Uint8Array;
   order: Int32Array;
+  rankValues: Float64Array;
   scoreScratch: Float64Array;
 }
 
@@ -373,14 +367,14 @@ function fillEmptyClusters(
     counts[j] = 1;
     dist[far] = 0;
     if (state === null) continue;
-    const { Y, p, rowNorm, theta, thetaC, cj, selected, sEff, local, absolute, usable, order, scoreScratch } = state;
+    const { Y, p, rowNorm, theta, thetaC, cj, selected, sEff, local, absolute, usable, order, rankValues, scoreScratch } = state;
     const base = far * p;
     theta.fill(0, j * p, (j + 1) * p);
     let kept = 0;
     cj[j] = 0;
     if (local) {
       for (let l = 0; l < p; l++) scoreScratch[l] = Math.abs(Y[base + l]!);
-      topFeatures(scoreScratch, 0, p, usable, sEff, selected, j * sEff, order);
+      topFeatures(scoreScratch, 0, p, usable, sEff, selected, j * sEff, order, rankValues);
     }
     for (let t = 0; t < sEff; t++) {
       const l = local ? selected[j * sEff + t]! : selected[t]!;

@@ -32,7 +32,10 @@ export function seedCenters(
   rng: Rng,
   loss: Loss = 'squared',
   signal?: AbortSignalLike,
+  rowNorms?: Float64Array,
 ): Seeding {
+  // Squared loss: ‖x_i − c‖² = ‖x_i‖² + ‖c‖² − 2 x_i·c, one multiply-add per entry.
+  const norms = loss === 'squared' ? (rowNorms ?? squaredRowNorms(data, n, p)) : undefined;
   const indices = new Int32Array(k);
   const labels = new Int32Array(n);
   const dist = new Float64Array(n).fill(Infinity);
@@ -62,15 +65,12 @@ export function seedCenters(
     total = 0;
     for (let i = 0; i < n; i++) {
       if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(signal);
-      const off = i * p;
-      let d = 0;
+      let d: number;
       if (absolute) {
-        for (let l = 0; l < p; l++) d += Math.abs(data[off + l]! - data[cOff + l]!);
+        d = l1Distance(data, i * p, cOff, p);
       } else {
-        for (let l = 0; l < p; l++) {
-          const diff = data[off + l]! - data[cOff + l]!;
-          d += diff * diff;
-        }
+        d = norms![i]! + norms![c]! - 2 * dot(data, i * p, cOff, p);
+        if (d < 0 || i === c) d = 0;
       }
       if (d < dist[i]!) {
         dist[i] = d;
@@ -90,4 +90,52 @@ export function seedCenters(
  */
 export function kmeansPlusPlus(X: Matrix, k: number, rng: Rng, loss: Loss = 'squared'): Int32Array {
   return seedCenters(X.data, X.rows, X.cols, k, rng, loss).indices;
+}
+
+/** Σ_l x_{a+l} · x_{b+l}, four accumulators for instruction-level parallelism. */
+export function dot(x: Float64Array, a: number, b: number, p: number): number {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let l = 0;
+  for (; l + 3 < p; l += 4) {
+    s0 += x[a + l]! * x[b + l]!;
+    s1 += x[a + l + 1]! * x[b + l + 1]!;
+    s2 += x[a + l + 2]! * x[b + l + 2]!;
+    s3 += x[a + l + 3]! * x[b + l + 3]!;
+  }
+  for (; l < p; l++) s0 += x[a + l]! * x[b + l]!;
+  return s0 + s1 + (s2 + s3);
+}
+
+/** ‖x_i‖² of every row, computed with `dot` so that a row's distance to itself is exactly 0. */
+export function squaredRowNorms(data: Float64Array, n: number, p: number): Float64Array {
+  const norms = new Float64Array(n);
+  for (let i = 0; i < n; i++) norms[i] = dot(data, i * p, i * p, p);
+  return norms;
+}
+
+/** Σ_l |x_{a+l}| of every row. */
+export function l1RowNorms(data: Float64Array, n: number, p: number): Float64Array {
+  const norms = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    let s = 0;
+    for (let l = 0, o = i * p; l < p; l++, o++) s += Math.abs(data[o]!);
+    norms[i] = s;
+  }
+  return norms;
+}
+
+/** Σ_l |x_{a+l} − x_{b+l}|. */
+export function l1Distance(x: Float64Array, a: number, b: number, p: number): number {
+  let s0 = 0;
+  let s1 = 0;
+  let l = 0;
+  for (; l + 1 < p; l += 2) {
+    s0 += Math.abs(x[a + l]! - x[b + l]!);
+    s1 += Math.abs(x[a + l + 1]! - x[b + l + 1]!);
+  }
+  if (l < p) s0 += Math.abs(x[a + l]! - x[b + l]!);
+  return s0 + s1;
 }

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { createRng, finishFit, fit, prepareFit, runRestart, simulate } from '../../core/engine/index.js';
+
+describe('seeded generator', () => {
+  it('repeats its stream for a seed and differs across seeds', () => {
+    const a = createRng(42);
+    const b = createRng(42);
+    const c = createRng(43);
+    const xs = Array.from({ length: 5 }, () => a.next());
+    expect(Array.from({ length: 5 }, () => b.next())).toEqual(xs);
+    expect(Array.from({ length: 5 }, () => c.next())).not.toEqual(xs);
+    for (const x of xs) expect(x >= 0 && x < 1).toBe(true);
+    const r = createRng(1);
+    const ints = Array.from({ length: 2000 }, () => r.int(7));
+    expect(Math.min(...ints)).toBe(0);
+    expect(Math.max(...ints)).toBe(6);
+    const normals = Array.from({ length: 20000 }, () => r.normal());
+    const mean = normals.reduce((s, v) => s + v, 0) / normals.length;
+    const variance = normals.reduce((s, v) => s + (v - mean) ** 2, 0) / normals.length;
+    expect(Math.abs(mean)).toBeLessThan(0.03);
+    expect(Math.abs(variance - 1)).toBeLessThan(0.05);
+  });
+  it('is pinned: the first numbers of seed 1 never change across hosts or versions', () => {
+    const r = createRng(1);
+    // Recorded once; a change here silently changes every seeded result users have saved.
+    expect(Array.from({ length: 3 }, () => r.next().toFixed(10))).toMatchInlineSnapshot(`
+      [
+        "0.2876208453",
+        "0.0187322844",
+        "0.1760309762",
+      ]
+    `);
+  });
+});
+
+describe('reproducibility', () => {
+  const sim = simulate('missing', { n: 150, p: 30, seed: 5 });
+  it('same seed → same labels; a different seed can give different labels', () => {
+    const a = fit(sim.X, { k: 6, s: 8, restarts: 3, seed: 11 });
+    const b = fit(sim.X, { k: 6, s: 8, restarts: 3, seed: 11 });
+    expect(Array.from(b.labels)).toEqual(Array.from(a.labels));
+    expect(b.restartObjectives).toEqual(a.restartObjectives);
+    const others = [12, 13, 14].map((seed) => fit(sim.X, { k: 6, s: 8, restarts: 3, seed }));
+    expect(others.some((o) => o.labels.some((c, i) => c !== a.labels[i]))).toBe(true);
+  });
+  for (const variant of ['global', 'local'] as const) {
+    for (const loss of ['squared', 'absolute'] as const) {
+      it(`restarts run one by one (any order) equal fit() — ${variant}/${loss}`, () => {
+        const options = { k: 5, s: 6, restarts: 4, seed: 3, variant, loss };
+        const whole = fit(sim.X, options);
+        const prep = prepareFit(sim.X, options);
+        const single = [3, 1, 0, 2].map((r) => runRestart(prep, r));
+        const assembled = finishFit(prep, single);
+        expect(Array.from(assembled.labels)).toEqual(Array.from(whole.labels));
+        expect(assembled.restartObjectives).toEqual(whole.restartObjectives);
+        expect(assembled.bestRestart).toBe(whole.bestRestart);
+        expect(Array.from(assembled.centers)).toEqual(Array.from(whole.centers));
+        // A restart is a pure function of (prepared data, r): alone on a fresh preparation it is the same.
+        const alone = runRestart(prepareFit(sim.X, options), 2);
+        expect(alone.objective).toBe(whole.restartObjectives[2]);
+        expect(Array.from(alone.labels)).toEqual(Array.from(single[3]!.labels));
+        expect(whole.restartObjectives[whole.bestRestart]).toBe(Math.min(...whole.restartObjectives));
+      });
+    }
+  }
+});
