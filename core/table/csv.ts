@@ -9,7 +9,7 @@
 import { SkfrError } from '../errors.js';
 import { isMissingBytes, parseNumberBytes, classifyText } from './cells.js';
 import { ColumnBuilder, uniqueHeaderNames } from './columns.js';
-import { CsvScanner, ESCAPED, MESSY, PLAIN, unquoteMessy } from './scanner.js';
+import { CsvScanner, ESCAPED, MESSY, PLAIN, QUOTED, unquoteMessy } from './scanner.js';
 import { decodeUtf8, toUtf8Body } from './text.js';
 import type { Column, Table } from './types.js';
 
@@ -83,18 +83,35 @@ export function parseDelimited(bytes: Uint8Array, fileName: string): Table {
   let sourceRows = new Int32Array(capacity);
 
   let rows = 0;
-  let blankLine = 0; // first blank line not yet followed by data
+  const reserveRow = (line: number): void => {
+    if (rows === sourceRows.length) {
+      const grown = new Int32Array(rows * 2);
+      grown.set(sourceRows);
+      sourceRows = grown;
+      for (const b of builders) b.reserve(rows * 2);
+    }
+    sourceRows[rows] = line;
+  };
+  // Blank lines count only when data follows: then they are ragged (or, in a one-column file, missing cells).
+  const blankLines: number[] = [];
   while (scanner.next()) {
-    if (scanner.blank && width > 1) {
-      if (blankLine === 0) blankLine = scanner.rowLine;
+    if (scanner.blank) {
+      blankLines.push(scanner.rowLine);
       continue;
     }
-    if (blankLine !== 0) {
-      throw new SkfrError(
-        'ragged-row',
-        `“${fileName}”, line ${blankLine} is empty but the header (line ${headerLine}) has ${width} columns; ` +
-          `remove the empty line.`,
-      );
+    if (blankLines.length > 0) {
+      if (width > 1) {
+        throw new SkfrError(
+          'ragged-row',
+          `“${fileName}”, line ${blankLines[0]} is empty but the header (line ${headerLine}) has ${width} columns; ` +
+            `remove the empty line.`,
+        );
+      }
+      for (const line of blankLines) {
+        reserveRow(line);
+        builders[0]!.setMissing(rows++);
+      }
+      blankLines.length = 0;
     }
     const count = scanner.count;
     if (count !== width) {
@@ -104,28 +121,29 @@ export function parseDelimited(bytes: Uint8Array, fileName: string): Table {
           `columns; every row needs one cell per column (look for an unquoted “${delimiter === '\t' ? 'tab' : delimiter}” or a missing cell).`,
       );
     }
-    if (rows === sourceRows.length) {
-      const grown = new Int32Array(rows * 2);
-      grown.set(sourceRows);
-      sourceRows = grown;
-      for (const b of builders) b.reserve(rows * 2);
-    }
-    sourceRows[rows] = scanner.rowLine;
+    reserveRow(scanner.rowLine);
     const starts = scanner.starts;
     const ends = scanner.ends;
     const flags = scanner.flags;
     for (let c = 0; c < count; c++) {
       const builder = builders[c]!;
       const flag = flags[c]!;
-      const s = starts[c]!;
-      const e = ends[c]!;
-      if (flag === PLAIN) {
+      const start = starts[c]!;
+      const end = ends[c]!;
+      if (flag === PLAIN || flag === QUOTED) {
+        let s = start;
+        let e = end;
+        if (flag === QUOTED) {
+          while (s < e && body[s] === 0x20) s++;
+          while (e > s && body[e - 1] === 0x20) e--;
+        }
         const v = parseNumberBytes(body, s, e, decimalComma);
         if (v === v) builder.setNumber(rows, v);
+        else if (flag === QUOTED) builder.setCell(rows, classifyText(decodeUtf8(body, start, end), decimalComma));
         else if (isMissingBytes(body, s, e)) builder.setMissing(rows);
         else builder.setText(rows, decodeUtf8(body, s, e));
       } else {
-        builder.setCell(rows, classifyText(fieldText(body, s, e, flag), decimalComma));
+        builder.setCell(rows, classifyText(fieldText(body, start, end, flag), decimalComma));
       }
     }
     rows++;
@@ -169,12 +187,12 @@ function rereadTexts(
   scanner.line = startLine;
   let row = 0;
   while (row < rows && scanner.next()) {
-    if (scanner.blank && width > 1) continue;
+    if (scanner.blank && width > 1) continue; // (one-column files: a blank line inside the data is a missing cell)
     for (let c = 0; c < width; c++) {
       const texts = out[c];
       if (!texts) continue;
-      const cell = classifyText(fieldText(body, scanner.starts[c]!, scanner.ends[c]!, scanner.flags[c]!), decimalComma);
-      texts[row] = cell === null ? null : fieldText(body, scanner.starts[c]!, scanner.ends[c]!, scanner.flags[c]!).trim();
+      const text = fieldText(body, scanner.starts[c]!, scanner.ends[c]!, scanner.flags[c]!);
+      texts[row] = classifyText(text, decimalComma) === null ? null : text.trim();
     }
     row++;
   }

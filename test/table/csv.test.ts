@@ -188,6 +188,15 @@ describe('ragged rows and empty files', () => {
     expect(e.message).toContain('line 3 is empty');
   });
 
+  it('in a one-column file an empty line inside the data is a missing cell, trailing ones are ignored', () => {
+    const t = parse('v\n1\n\n3\n\n\n');
+    expect(t.rowCount).toBe(3);
+    expect(Array.from(t.columns[0]!.numbers!).map(String)).toEqual(['1', 'NaN', '3']);
+    expect(Array.from(t.sourceRows!)).toEqual([2, 3, 4]);
+    const text = parse('name\nA\n12\n\nB\n');
+    expect(text.columns[0]!.texts).toEqual(['A', '12', null, 'B']);
+  });
+
   it('a header without data rows is an empty sheet', () => {
     expect(codeOf(() => parse('a,b,c\n')).code).toBe('empty-sheet');
     expect(codeOf(() => parse('\n\n  \n')).code).toBe('empty-sheet');
@@ -217,5 +226,16 @@ describe('UTF-8 validation', () => {
       fc.array(fc.constantFrom(0x41, 0x80, 0xbf, 0xc2, 0xe0, 0xed, 0xa0, 0xf0, 0xf4, 0x90, 0x8f), { maxLength: 8 }).map((a) => Uint8Array.from(a)),
     );
     fc.assert(fc.property(bytes, (b) => isValidUtf8(b) === valid(b)), { numRuns: 2000 });
+  });
+});
+
+describe('quoted cells', () => {
+  it('quoted numbers and missing tokens read like unquoted ones; quoted text is trimmed like any cell', () => {
+    const t = parse('id,v,w\n"a"," 1.5 ","NA"\n"b","2","x"\n" c ","-","y"\n');
+    expect(t.columns.map((c) => c.kind)).toEqual(['text', 'numeric', 'text']);
+    expect(Array.from(t.columns[1]!.numbers!).map(String)).toEqual(['1.5', '2', 'NaN']);
+    expect(t.columns[1]!.missing).toBe(1);
+    expect(t.columns[0]!.texts).toEqual(['a', 'b', 'c']);
+    expect(t.columns[2]!.texts).toEqual([null, 'x', 'y']);
   });
 });
