@@ -45,13 +45,23 @@ test('mouse CSV: map, run SKFR1 k=8 s=24, read the results, export samples and f
   expect(inMixed).toBeLessThanOrEqual(1080);
   await expect(page.getByTestId('ari')).toHaveText(/^-?\d\.\d{3}$/);
   await expect(page.getByTestId('nmi')).toHaveText(/^\d\.\d{3}$/);
-  // Hovering a heatmap cell shows its tooltip (and, with the strict CSP, no console error).
-  const heatmap = page.getByTestId('contingency-chart');
-  await heatmap.scrollIntoViewIfNeeded();
-  const box = (await heatmap.locator('.chart-box').boundingBox())!;
-  await page.mouse.move(box.x + box.width * 0.45, box.y + box.height * 0.35);
-  await expect(heatmap).toContainText(/Cluster \d · .+: \d+ samples/);
-  await page.mouse.move(0, 0);
+  // Hovering the charts draws their tooltips (rich text on the canvas: HTML tooltips would break the CSP,
+  // which the console guard would report).
+  for (const id of ['contingency-chart', 'centers-chart', 'pca-chart']) {
+    const chart = page.getByTestId(id).locator('.chart-box');
+    await chart.scrollIntoViewIfNeeded();
+    const box = (await chart.boundingBox())!;
+    const before = await chart.screenshot();
+    // A sweep across the plot (crossing scatter points), ending on a heatmap cell.
+    await page.mouse.move(box.x + 5, box.y + box.height * 0.5);
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.5, { steps: 40 });
+    await page.mouse.move(box.x + box.width * 0.45, box.y + box.height * 0.35, { steps: 5 });
+    await page.waitForTimeout(300);
+    if (id !== 'pca-chart') {
+      expect(Buffer.compare(before, await chart.screenshot()), `hovering ${id} shows nothing`).not.toBe(0);
+    }
+    await page.mouse.move(0, 0);
+  }
 
   // The ranked feature table: exactly the 24 selected proteins.
   const names = (await page.getByTestId('feature-name').allTextContents()).map((t) => t.trim());

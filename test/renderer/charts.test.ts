@@ -7,7 +7,7 @@ import { contingencyOption } from '../../renderer/src/charts/contingency';
 import { centersOption } from '../../renderer/src/charts/centers';
 import { LARGE_THRESHOLD, MISSING_GROUP, groupsFromAnnotation, groupsFromClusters, pcaOption } from '../../renderer/src/charts/pca';
 import { gapOption } from '../../renderer/src/charts/gap';
-import { escapeHtml } from '../../renderer/src/charts/types';
+import { plainText } from '../../renderer/src/charts/types';
 import type { Metrics } from '../../core/jobs/types';
 
 type Series = { type: string; name?: string; data: unknown[]; large?: boolean; markLine?: { data: { xAxis: number }[]; label: { formatter: string } } };
@@ -35,10 +35,11 @@ describe('contingencyOption', () => {
     expect(axis(o, 'yAxis').data).toEqual(['Cluster 1', 'Cluster 2']);
     expect((o.visualMap as { max: number }).max).toBe(3);
   });
-  it('the tooltip names cluster, class and count, with HTML escaped', () => {
-    const o = contingencyOption({ ...metrics, contingency: { ...metrics.contingency, classes: ['<b>', 'b'] } });
-    const formatter = (o.tooltip as { formatter: (p: unknown) => string }).formatter;
-    expect(formatter({ data: [0, 1, 1] })).toBe('Cluster 2 · &lt;b&gt;: <b>1</b> samples');
+  it('the tooltip (rich text, not HTML) names cluster, class and count', () => {
+    const o = contingencyOption({ ...metrics, contingency: { ...metrics.contingency, classes: ['{x|y}', 'b'] } });
+    const tooltip = o.tooltip as { formatter: (p: unknown) => string; renderMode: string };
+    expect(tooltip.renderMode).toBe('richText');
+    expect(tooltip.formatter({ data: [0, 1, 1] })).toBe('Cluster 2 · x y: 1 samples');
   });
 });
 
@@ -92,7 +93,7 @@ describe('pca scatter', () => {
     expect(s[0]!.large).toBe(false);
     expect(axis(o, 'xAxis').name).toBe('PC1 (50.0%)');
     const formatter = (o.tooltip as { formatter: (p: unknown) => string }).formatter;
-    expect(formatter({ data: [2, 7, 2], seriesName: 'Cluster 2' })).toBe('<b>s3</b><br>Cluster 2');
+    expect(formatter({ data: [2, 7, 2], seriesName: 'Cluster 2' })).toBe('s3\nCluster 2');
   });
   it('switches to large mode above the threshold (100 000 samples)', () => {
     const n = 100_000;
@@ -137,13 +138,23 @@ describe('gapOption', () => {
     expect((o.title as { text: string }).text).toBe('Gap statistic (10 permutations)');
     const formatter = (o.tooltip as { formatter: (p: unknown) => string }).formatter;
     expect(formatter([{ seriesName: 'Gap(s)', data: [2, 0.3] }, { seriesName: 'Gap + sd', data: [2, 0.4] }])).toBe(
-      's = 2<br>Gap(s): 0.3000<br>Gap + sd: 0.4000',
+      's = 2\nGap(s): 0.3000\nGap + sd: 0.4000',
     );
   });
 });
 
-describe('escapeHtml', () => {
-  it('escapes the five HTML specials', () => {
-    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+describe('plainText', () => {
+  it('drops rich-text markup characters and keeps the rest', () => {
+    expect(plainText('{a|b} <i>&')).toBe('a b <i>&');
+  });
+  it('every builder asks for rich-text tooltips (HTML tooltips break the CSP)', () => {
+    const m: Metrics = { classColumn: 'c', ari: 0, nmi: 0, mixedNodes: 0, totalInMixedNodes: 0, contingency: { clusters: [1], classes: ['a'], counts: [[1]] } };
+    const options = [
+      contingencyOption(m),
+      centersOption({ k: 1, p: 1, means: [0], featureNames: ['a'] }, [0]),
+      pcaOption({ x: [0], y: [0], explained: [1, 0], sampleIds: ['s'], groups: groupsFromClusters([1], 1), colourBy: 'cluster' }),
+      gapOption({ curve: [], bestS: 1, oneSeS: 1, permutations: 1 }, 1),
+    ];
+    for (const o of options) expect((o.tooltip as { renderMode?: string }).renderMode).toBe('richText');
   });
 });

@@ -53,9 +53,14 @@ class FakeWorker {
 }
 
 /** A session whose fit never finishes on its own (like a synchronous fit that cannot see the cancel). */
-function stubSession(): Session {
+function stubSession(log: JobRequest[] = []): Session {
   return {
     async runJob<R extends JobRequest>(request: R, options?: { onProgress?: (p: never) => void }): Promise<JobResponse<R['type']>> {
+      log.push(request);
+      if (request.type === 'map') {
+        const result = { datasetId: request.datasetId, n: 2, p: 1, missingCells: 0, featureNames: ['a'], droppedFeatures: [], warnings: [] };
+        return { ok: true, type: 'map', result } as unknown as JobResponse<R['type']>;
+      }
       if (request.type === 'close') return { ok: true, type: request.type, result: { closed: true } } as JobResponse<R['type']>;
       if (request.type === 'export') {
         const bytes = new TextEncoder().encode('id,cluster\na,1\n');
@@ -97,6 +102,22 @@ describe('createWorkerApi', () => {
     const again = await api.run({ type: 'close', datasetId: 'd1' }).response;
     expect(again).toEqual({ ok: true, type: 'close', result: { closed: true } });
     expect(FakeWorker.created).toHaveLength(2);
+  });
+
+  it('after a crash, a job on an opened dataset first re-opens it (same source, sheet and id) in the new worker', async () => {
+    const logs: JobRequest[][] = [];
+    const api = createWorkerApi(() => {
+      const log: JobRequest[] = [];
+      logs.push(log);
+      return new FakeWorker(stubSession(log)) as unknown as Worker;
+    });
+    const bytes = new Uint8Array([1, 2]);
+    await api.run({ type: 'open', source: { kind: 'bytes', fileName: 'mice.csv', bytes } }).response;
+    FakeWorker.created[0]!.emit('error', { preventDefault: () => {} });
+    const mapped = await api.run({ type: 'map', datasetId: 'd1', mapping: fitRequest.mapping }).response;
+    expect(mapped.ok).toBe(true);
+    expect(logs[1]!.map((r) => r.type)).toEqual(['open', 'map']);
+    expect(logs[1]![0]).toMatchObject({ type: 'open', datasetId: 'd1', sheet: 'mice', source: { kind: 'bytes', fileName: 'mice.csv' } });
   });
 
   it('without a shared cancel flag, a cancel not honoured within 1.5 s stops the worker and answers cancelled', async () => {

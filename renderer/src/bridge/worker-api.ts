@@ -5,12 +5,15 @@
  * The worker is started on first use. If it dies (an 'error' event) or a cancel is not honoured in time
  * (no cross-origin isolation, so no shared cancel flag), it is terminated: every pending job is answered with
  * 'compute-crashed' (or 'cancelled'), listeners of onComputeError are told, and the next job starts a fresh worker.
+ * As in the Electron supervisor, the datasets and fits of a lost worker are restored on demand in the new one
+ * (same source, sheet, ids and seed: the same results), so the user's table and last results keep working.
  */
 import type { ErrorInfo } from '../../../core/errors';
 import type { MenuCommand, RunHandle, SkfrApi } from '../../../core/jobs/api';
 import { createJobClient, type JobClient } from '../../../core/jobs/client';
 import type { Port } from '../../../core/jobs/port';
-import type { JobRequest, Progress } from '../../../core/jobs/types';
+import type { FitRequest, JobRequest, JobResponse, OpenRequest, Progress } from '../../../core/jobs/types';
+import { createRestorer } from '../../../electron/compute-restore';
 import { CANCEL_INIT, createCancelBuffer, writeCancel } from './cancel-channel';
 
 const RECENT_KEY = 'skfr.recentFiles';
@@ -77,16 +80,18 @@ function download(href: string, fileName: string): void {
 export function createWorkerApi(makeWorker: () => Worker = () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' })): SkfrApi {
   let live: Live | null = null;
   const crashListeners = new Set<(error: ErrorInfo) => void>();
-  const forceTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  const restorer = createRestorer();
+  /** Jobs as the page knows them: the id of the request currently running for each in the worker. */
+  const jobs = new Map<string, { live: Live; inner: string | null; cancelled: boolean; timer?: ReturnType<typeof setTimeout> }>();
+  let counter = 0;
 
   function stop(reason: ErrorInfo, notify: boolean): void {
     const current = live;
     if (!current) return;
     live = null;
     current.worker.terminate();
+    restorer.processLost();
     current.client.dispose(reason);
-    for (const t of forceTimers.values()) clearTimeout(t);
-    forceTimers.clear();
     if (notify) for (const l of [...crashListeners]) l(reason);
   }
 
@@ -109,47 +114,62 @@ export function createWorkerApi(makeWorker: () => Worker = () => new Worker(new 
     return started;
   }
 
+  function run<R extends JobRequest>(request: R, onProgress?: (progress: Progress) => void): RunHandle<R['type']> {
+    const current = ensure();
+    const jobId = `page-${++counter}`;
+    const job: { live: Live; inner: string | null; cancelled: boolean; timer?: ReturnType<typeof setTimeout> } = { live: current, inner: null, cancelled: false };
+    jobs.set(jobId, job);
+    const type = request.type as R['type'];
+    const step = async <Q extends JobRequest>(q: Q): Promise<JobResponse<Q['type']>> => {
+      const handle = current.client.run(q, onProgress);
+      job.inner = handle.jobId;
+      const r = await handle.response;
+      restorer.record(q, r);
+      return r;
+    };
+    // Everything up to the first await runs now, so requests reach the worker in the order they were made.
+    const response = (async (): Promise<JobResponse<R['type']>> => {
+      for (const pre of restorer.prerequisites(request)) {
+        const r = await step(pre as OpenRequest | FitRequest);
+        if (!r.ok) return { ok: false, type, error: r.error };
+        if (job.cancelled) return { ok: false, type, error: FORCED_CANCEL };
+      }
+      const r = await step(request);
+      if (r.ok && request.type === 'open' && request.source.kind === 'bytes') rememberRecent(request.source.fileName);
+      return r;
+    })().finally(() => {
+      if (job.timer !== undefined) clearTimeout(job.timer);
+      jobs.delete(jobId);
+    });
+    return { jobId, response };
+  }
+
+  function cancel(jobId: string): void {
+    const job = jobs.get(jobId);
+    if (!job || job.cancelled) return;
+    job.cancelled = true;
+    if (job.inner === null) return;
+    job.live.client.cancel(job.inner);
+    if (job.live.cancelBuffer) {
+      writeCancel(job.live.cancelBuffer, job.inner);
+    } else {
+      job.timer = setTimeout(() => {
+        if (live === job.live && jobs.has(jobId)) stop(FORCED_CANCEL, false);
+      }, FORCED_CANCEL_MS);
+    }
+  }
+
   return {
     platform: 'web',
-
-    run<R extends JobRequest>(request: R, onProgress?: (progress: Progress) => void): RunHandle<R['type']> {
-      const handle = ensure().client.run(request, onProgress);
-      const response = handle.response.then((r) => {
-        const timer = forceTimers.get(handle.jobId);
-        if (timer !== undefined) {
-          clearTimeout(timer);
-          forceTimers.delete(handle.jobId);
-        }
-        if (r.ok && r.type === 'open' && request.type === 'open' && request.source.kind === 'bytes') {
-          rememberRecent(request.source.fileName);
-        }
-        return r;
-      });
-      return { jobId: handle.jobId, response };
-    },
-
-    cancel(jobId: string): void {
-      const current = live;
-      if (!current || !current.client.pendingIds().includes(jobId)) return;
-      current.client.cancel(jobId);
-      if (current.cancelBuffer) {
-        writeCancel(current.cancelBuffer, jobId);
-      } else if (!forceTimers.has(jobId)) {
-        forceTimers.set(
-          jobId,
-          setTimeout(() => {
-            if (live === current && current.client.pendingIds().includes(jobId)) stop(FORCED_CANCEL, false);
-          }, FORCED_CANCEL_MS),
-        );
-      }
-    },
+    run,
+    cancel,
 
     async openFileDialog(): Promise<string | null> {
       return null;
     },
 
     async saveExport(fitId, what, format, suggestedName) {
-      const response = await this.run({ type: 'export', fitId, what, format }).response;
+      const response = await run({ type: 'export', fitId, what, format }).response;
       if (!response.ok) return { error: response.error };
       const { bytes, mimeType } = response.result;
       if (!bytes) return { error: { code: 'write-failed', message: 'The export produced no file.' } };

@@ -5,7 +5,7 @@
  * @example centersOption({ k: 2, p: 3, means: [1, 0, -2,  -1, 0, 2], featureNames: ['a','b','c'] }, [2, 0])
  *   // x axis ['c', 'a'], data [[0,0,-2],[0,1,2],[1,0,1],[1,1,-1]], visualMap range [-2, 2]
  */
-import { FONT, TEXT_COLOUR, escapeHtml, type ChartOption } from './types';
+import { FONT, TEXT_COLOUR, plainText, type ChartOption } from './types';
 
 export interface CentersInput {
   k: number;
@@ -35,10 +35,10 @@ export function centersOption(fit: CentersInput, features: number[]): ChartOptio
     textStyle: FONT,
     title: { text: 'Cluster centers on the selected features', left: 'center', textStyle: { fontSize: 14, color: TEXT_COLOUR } },
     tooltip: {
-      position: 'top',
+      renderMode: 'richText',
       formatter: (p: unknown) => {
         const [x, y, v] = (p as { data: [number, number, number] }).data;
-        return `${escapeHtml(names[x] ?? '')} · ${clusters[y]}: ${unit} <b>${v.toFixed(3)}</b>`;
+        return `${plainText(names[x] ?? '')} · ${clusters[y]}: ${unit} ${v.toFixed(3)}`;
       },
     },
     grid: { left: 80, right: 80, top: 40, bottom: names.length > 12 ? 110 : 60 },

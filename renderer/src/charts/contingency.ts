@@ -6,7 +6,7 @@
  *   // heatmap data [[0,0,3],[1,0,0],[0,1,1],[1,1,2]] (x = class index, y = cluster index, count)
  */
 import type { Metrics } from '../../../core/jobs/types';
-import { FONT, TEXT_COLOUR, escapeHtml, type ChartOption } from './types';
+import { FONT, TEXT_COLOUR, plainText, type ChartOption } from './types';
 
 export function contingencyOption(metrics: Metrics): ChartOption {
   const { clusters, classes, counts } = metrics.contingency;
@@ -25,10 +25,10 @@ export function contingencyOption(metrics: Metrics): ChartOption {
     textStyle: FONT,
     title: { text: `Clusters × ${metrics.classColumn}`, left: 'center', textStyle: { fontSize: 14, color: TEXT_COLOUR } },
     tooltip: {
-      position: 'top',
+      renderMode: 'richText',
       formatter: (p: unknown) => {
         const [x, y, v] = (p as { data: [number, number, number] }).data;
-        return `${escapeHtml(clusterLabels[y] ?? '')} · ${escapeHtml(classes[x] ?? '')}: <b>${v}</b> samples`;
+        return `${plainText(clusterLabels[y] ?? '')} · ${plainText(classes[x] ?? '')}: ${v} samples`;
       },
     },
     grid: { left: 90, right: 30, top: 40, bottom: 90 },

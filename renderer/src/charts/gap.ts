@@ -6,7 +6,7 @@
  *   // series 'Gap(s)' data [[1, 0.1], [2, 0.3]]; markLine at x = 2 labelled "chosen s = 2"
  */
 import type { GapPoint } from '../../../core/engine/types';
-import { FONT, TEXT_COLOUR, escapeHtml, type ChartOption } from './types';
+import { FONT, TEXT_COLOUR, plainText, type ChartOption } from './types';
 
 export interface GapInput {
   curve: GapPoint[];
@@ -25,11 +25,11 @@ export function gapOption(gap: GapInput, chosenS: number): ChartOption {
     legend: { top: 30 },
     tooltip: {
       trigger: 'axis',
-      // Plain text lines (no default colour markers: those carry inline styles, which the CSP refuses).
+      renderMode: 'richText',
       formatter: (params: unknown) => {
         const list = (Array.isArray(params) ? params : [params]) as { seriesName: string; data: [number, number] }[];
         const s = list[0]?.data[0];
-        return [`s = ${s}`, ...list.map((p) => `${escapeHtml(p.seriesName)}: ${p.data[1].toFixed(4)}`)].join('<br>');
+        return [`s = ${s}`, ...list.map((p) => `${plainText(p.seriesName)}: ${p.data[1].toFixed(4)}`)].join('\n');
       },
     },
     grid: { left: 70, right: 30, top: 80, bottom: 50 },

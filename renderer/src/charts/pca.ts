@@ -6,7 +6,7 @@
  * @example groupsFromClusters(Int32Array.of(1, 2, 1), 2) // { names: ['Cluster 1', 'Cluster 2'], of: [0, 1, 0] }
  */
 import type { ScatterSeriesOption } from 'echarts/charts';
-import { FONT, TEXT_COLOUR, colourOf, escapeHtml, type ChartOption } from './types';
+import { FONT, TEXT_COLOUR, colourOf, plainText, type ChartOption } from './types';
 
 export const LARGE_THRESHOLD = 2000;
 export const MISSING_GROUP = '(missing)';
@@ -74,9 +74,10 @@ export function pcaOption(input: ScatterInput): ChartOption {
     legend: { type: 'scroll', orient: 'vertical', right: 0, top: 40, bottom: 20 },
     tooltip: {
       trigger: 'item',
+      renderMode: 'richText',
       formatter: (p: unknown) => {
         const { data, seriesName } = p as { data: [number, number, number]; seriesName: string };
-        return `<b>${escapeHtml(sampleIds[data[2]] ?? String(data[2] + 1))}</b><br>${escapeHtml(seriesName)}`;
+        return `${plainText(sampleIds[data[2]] ?? String(data[2] + 1))}\n${plainText(seriesName)}`;
       },
     },
     grid: { left: 60, right: 150, top: 40, bottom: 50 },

@@ -35,7 +35,13 @@ export function colourOf(group: number): string {
 export const TEXT_COLOUR = '#1f2933';
 export const FONT = { fontFamily: 'system-ui, sans-serif', fontSize: 12 };
 
-/** Escapes text for ECharts' HTML tooltips. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/**
+ * Tooltips are drawn as rich text on the chart itself (`renderMode: 'richText'`), never as HTML: ECharts' HTML
+ * tooltips carry inline style attributes, which the strict Content-Security-Policy refuses. User text is made
+ * safe for rich-text markup by dropping the braces and bar of `{style|text}`.
+ *
+ * @example plainText('{a|b}') // 'a b'
+ */
+export function plainText(text: string): string {
+  return text.replace(/[{}]/g, '').replace(/\|/g, ' ');
 }
