@@ -58,17 +58,19 @@ test.afterAll(async () => {
 });
 
 test('the page is isolated: window.skfr only, no Node, no new windows', async () => {
+  // Page code (runs in the window; `globalThis` is window — this file is type-checked without DOM types).
   const probe = await page.evaluate(() => {
-    const w = window as unknown as Record<string, unknown>;
+    const w = globalThis as unknown as Record<string, unknown> & { open(url: string): unknown; location: { href: string } };
     return {
       platform: (w.skfr as { platform?: string } | undefined)?.platform,
       require: typeof w.require,
       process: typeof w.process,
-      opened: window.open('https://example.com') === null,
-      origin: location.origin,
+      opened: w.open('https://example.com') === null,
+      href: w.location.href,
     };
   });
   expect(probe).toMatchObject({ platform: 'electron', require: 'undefined', process: 'undefined', opened: true });
+  expect(probe.href).toMatch(/^app:\/\/skfr\//);
   expect(await app.windows()).toHaveLength(1);
 });
 
@@ -115,5 +117,5 @@ test('open the mouse CSV through the Open dialog, run SKFR1 k=8 s=24, export the
     expect(c >= 1 && c <= 8).toBe(true);
   }
   // The opened file is now in the recent list.
-  expect(await page.evaluate(() => (window as unknown as { skfr: { recentFiles(): Promise<string[]> } }).skfr.recentFiles())).toContain(MOUSE_CSV);
+  expect(await page.evaluate(() => (globalThis as unknown as { skfr: { recentFiles(): Promise<string[]> } }).skfr.recentFiles())).toContain(MOUSE_CSV);
 });
