@@ -48,11 +48,29 @@ export function hasUtf8Bom(bytes: Uint8Array): boolean {
   return bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
 }
 
+/** True when every byte is < 0x80, checked four bytes at a time over the aligned middle. */
+export function isAscii(bytes: Uint8Array): boolean {
+  const n = bytes.length;
+  const head = Math.min(n, (4 - (bytes.byteOffset % 4)) % 4);
+  let high = 0;
+  for (let i = 0; i < head; i++) high |= bytes[i]!;
+  const words = (n - head) >>> 2;
+  if (words > 0) {
+    const u32 = new Uint32Array(bytes.buffer, bytes.byteOffset + head, words);
+    let acc = 0;
+    for (let w = 0; w < words; w++) acc |= u32[w]!;
+    high |= (acc | (acc >>> 8) | (acc >>> 16) | (acc >>> 24)) & 0xff;
+  }
+  for (let i = head + 4 * words; i < n; i++) high |= bytes[i]!;
+  return (high & 0x80) === 0;
+}
+
 /**
  * True when `bytes` are well-formed UTF-8 (RFC 3629: no overlongs, no surrogates, at most U+10FFFF).
  * A plain loop: pure ASCII runs cost one comparison per byte.
  */
 export function isValidUtf8(bytes: Uint8Array): boolean {
+  if (isAscii(bytes)) return true;
   const n = bytes.length;
   let i = 0;
   while (i < n) {

@@ -239,3 +239,20 @@ describe('quoted cells', () => {
     expect(t.columns[2]!.texts).toEqual([null, 'x', 'y']);
   });
 });
+
+describe('ASCII check', () => {
+  it('finds one high byte at any position and alignment', async () => {
+    const { isAscii } = await import('../../core/table/text.js');
+    for (let offset = 0; offset < 4; offset++) {
+      for (let length = 1; length <= 13; length++) {
+        for (let at = 0; at < length; at++) {
+          const buffer = new Uint8Array(20).fill(0x41);
+          buffer[offset + at] = 0x80;
+          expect(isAscii(buffer.subarray(offset, offset + length))).toBe(false);
+          buffer[offset + at] = 0x7f;
+          expect(isAscii(buffer.subarray(offset, offset + length))).toBe(true);
+        }
+      }
+    }
+  });
+});
