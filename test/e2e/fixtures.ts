@@ -70,9 +70,10 @@ export function parseCsv(text: string): string[][] {
   return rows.filter((r) => !(r.length === 1 && r[0] === ''));
 }
 
-/** Clicks `button` and returns the bytes and suggested name of the download it starts. */
-export async function downloadOf(page: Page, testId: string): Promise<{ name: string; bytes: Buffer }> {
-  const [download]: [Download, void] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+/** Clicks the button `testId` (inside the element `within`, when given) and returns the download it starts. */
+export async function downloadOf(page: Page, testId: string, inner?: string): Promise<{ name: string; bytes: Buffer }> {
+  const button = inner ? page.getByTestId(testId).getByTestId(inner) : page.getByTestId(testId);
+  const [download]: [Download, void] = await Promise.all([page.waitForEvent('download'), button.click()]);
   const path = await download.path();
   return { name: download.suggestedFilename(), bytes: readFileSync(path) };
 }

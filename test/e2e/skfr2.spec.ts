@@ -1,5 +1,5 @@
 /** Scenario 4: SKFR2 on the example: a feature list per cluster, each of s features. */
-import { expect, mappingLine, screenshot, setField, test } from './fixtures';
+import { downloadOf, expect, mappingLine, screenshot, setField, test } from './fixtures';
 
 test('SKFR2 on the example shows per-cluster feature lists', async ({ page }) => {
   await page.goto('/');
@@ -26,6 +26,18 @@ test('SKFR2 on the example shows per-cluster feature lists', async ({ page }) =>
   // The ranked table's selected features are the union of the per-cluster lists.
   const selected = (await page.getByTestId('feature-name').allTextContents()).map((t) => t.trim());
   expect(new Set(selected)).toEqual(union);
+  // Each chart saves as PNG and SVG (downloads in the browser build).
+  const centers = page.getByTestId('centers-chart');
+  await centers.scrollIntoViewIfNeeded();
+  const png = await downloadOf(page, 'centers-chart', 'save-png');
+  expect(png.name).toBe('example-sparse-panel-centers.png');
+  expect(png.bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  const svg = await downloadOf(page, 'centers-chart', 'save-svg');
+  expect(svg.name).toBe('example-sparse-panel-centers.svg');
+  const text = svg.bytes.toString('utf8');
+  expect(text).toMatch(/^<svg[\s>]/);
+  expect(text).toContain('Cluster 10');
+  await expect(centers).toContainText('Saved example-sparse-panel-centers.svg');
   await page.getByTestId('cluster-lists').scrollIntoViewIfNeeded();
   await screenshot(page, 'results-skfr2');
 });
