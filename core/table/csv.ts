@@ -1,5 +1,6 @@
 /**
- * CSV / TSV reader: UTF-8 (BOM skipped; UTF-16 with BOM re-encoded), delimiter sniffed among comma, semicolon
+ * CSV / TSV reader: UTF-8 (BOM skipped; UTF-16 with BOM and non-UTF-8 files — taken as Windows-1252 — are
+ * re-encoded, see text.ts), delimiter sniffed among comma, semicolon
  * and tab, decimal comma accepted when the delimiter is a semicolon, RFC 4180 quoting.
  *
  * Fast path: cells are classified straight from the bytes — numbers are parsed without making a string, so a

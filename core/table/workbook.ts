@@ -89,7 +89,12 @@ export function parseWorkbook(bytes: Uint8Array, fileName: string, format: FileF
   let chosen: string | null = null;
   let data: { rows: Cell[][]; firstRow: number } = { rows: [], firstRow: 0 };
   for (const name of sheet !== undefined ? [sheet] : names) {
-    const candidate = sheetRows(wb.Sheets[name]);
+    let candidate: { rows: Cell[][]; firstRow: number };
+    try {
+      candidate = sheetRows(wb.Sheets[name]);
+    } catch (error) {
+      throw translate(error, fileName, format);
+    }
     if (candidate.rows.some((r) => !isBlankRow(r))) {
       chosen = name;
       data = candidate;
