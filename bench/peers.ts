@@ -1,0 +1,169 @@
+/**
+ * Entry of `npm run bench:peers` (compiled to dist/bench/peers.js): `skfr cluster` against pandas +
+ * scikit-learn KMeans(n_init=R) on the same CSV, both timed as whole processes (wall time, peak RSS, ARI),
+ * for n = 10 000 and 100 000, p = 200 and 1000, k = 10, s = 10, R = 10; then the mouse-data goals through
+ * the CLI (1080 × 77: a fit with 20 restarts at fixed s, and tuning s over 1..77 with 10 permutations).
+ * Python is skipped with a message when python3 with pandas and scikit-learn is missing
+ * (Debian: apt-get install -y python3-sklearn python3-pandas).
+ *
+ * Flags: --quick (n = 2000, p = 50 only; mouse tuning over s = 20..28 with B = 2), --python CMD (default
+ * python3), --dir DIR (CSV files; default a temporary directory, removed afterwards unless --keep), --keep,
+ * --markdown, --skfr-args "ARGS" (appended to every skfr run).
+ * Memory: the goal compares peak RSS with the float64 matrix; the table also shows the peak above the
+ * baseline of a Node process that does nothing (`skfr --version`), which dominates at small sizes.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { adjustedRandIndex, simulate } from '../core/engine/index.js';
+import { parseFlags } from './lib/args.js';
+import { fixed, megabytes, renderTable, seconds } from './lib/table.js';
+import { miceCsvPath } from './lib/mice.js';
+import { writeSimulatedCsv } from './peers/csv.js';
+import { measureProcess, type ProcessMeasure } from './peers/measure.js';
+
+const flags = parseFlags(process.argv.slice(2), {
+  quick: 'boolean',
+  python: 'string',
+  dir: 'string',
+  keep: 'boolean',
+  markdown: 'boolean',
+  'skfr-args': 'string',
+});
+/** Extra arguments for every `skfr cluster` run, e.g. --skfr-args "--workers 2" once the CLI has a pool. */
+const extra = ((flags['skfr-args'] as string | undefined) ?? '').split(' ').filter((a) => a.length > 0);
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, here.split(/[\\/]/).includes('dist') ? '../..' : '..');
+const skfrBin = join(repo, 'cli', 'bin', 'skfr.js');
+const sklearnScript = join(repo, 'bench', 'peers', 'sklearn.py');
+const python = (flags.python as string | undefined) ?? 'python3';
+const style = flags.markdown ? 'markdown' : 'plain';
+const print = (text: string) => process.stdout.write(text + '\n');
+const note = (text: string) => process.stderr.write(text + '\n');
+const K = 10;
+const S = 10;
+const R = 10;
+const SIZES: [number, number][] = flags.quick ? [[2000, 50]] : [[10_000, 200], [10_000, 1000], [100_000, 200], [100_000, 1000]];
+
+function pythonStatus(): string | null {
+  const probe = spawnSync(python, ['-c', 'import pandas, sklearn; print(sklearn.__version__)'], { encoding: 'utf8' });
+  if (probe.error) return `${python} not found`;
+  if (probe.status !== 0) return `${python} lacks pandas or scikit-learn (${probe.stderr.trim().split('\n').at(-1)})`;
+  return null;
+}
+
+interface PeerRow {
+  n: number;
+  p: number;
+  tool: string;
+  run: ProcessMeasure;
+  parseSeconds: number;
+  fitSeconds: number;
+  ari: number;
+}
+
+function skfrLabels(run: ProcessMeasure): { labels: number[]; parseSeconds: number; fitSeconds: number } {
+  const json = JSON.parse(run.stdout) as { labels: number[]; timings: { parseMs: number; fitMs: number } };
+  return { labels: json.labels, parseSeconds: json.timings.parseMs / 1000, fitSeconds: json.timings.fitMs / 1000 };
+}
+
+const pyMissing = pythonStatus();
+const dir = (flags.dir as string | undefined) ?? mkdtempSync(join(tmpdir(), 'skfr-peers-'));
+mkdirSync(dir, { recursive: true });
+print(`# skfr vs pandas + scikit-learn — sparse design, k = ${K}, s = ${S}, R = ${R} restarts (n_init), seed 1`);
+print(`skfr: node ${'cli/bin/skfr.js'} cluster FILE --k ${K} --s ${S} --restarts ${R} --id-column id --class-column class --json (one thread)`);
+print(`python: pandas.read_csv + StandardScaler + KMeans(n_clusters=${K}, n_init=${R}, init='k-means++')` + (pyMissing ? ` — SKIPPED: ${pyMissing}` : ''));
+const baseline = (await measureProcess(process.execPath, [skfrBin, '--version'])).peakRssBytes;
+print(`baseline: a Node process running \`skfr --version\` peaks at ${megabytes(baseline)} MB`);
+const rows: PeerRow[] = [];
+try {
+  for (const [n, p] of SIZES) {
+    const file = join(dir, `sparse-n${n}-p${p}.csv`);
+    let t = performance.now();
+    const sim = simulate('sparse', { n, p, k: K, s: S, seed: 1 });
+    const bytes = writeSimulatedCsv(sim, file);
+    const classes = sim.classes;
+    note(`wrote ${file} (${megabytes(bytes)} MB) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+    const skfr = await measureProcess(process.execPath, [skfrBin, 'cluster', file, '--k', String(K), '--s', String(S), '--restarts', String(R), '--seed', '1', '--id-column', 'id', '--class-column', 'class', '--json', ...extra]);
+    if (skfr.exitCode !== 0) throw new Error(`skfr failed on ${file}: ${skfr.stderr}`);
+    const out = skfrLabels(skfr);
+    rows.push({ n, p, tool: 'skfr (SKFR1)', run: skfr, parseSeconds: out.parseSeconds, fitSeconds: out.fitSeconds, ari: adjustedRandIndex(out.labels, classes) });
+    note(`  skfr ${skfr.seconds.toFixed(1)} s`);
+
+    if (!pyMissing) {
+      t = performance.now();
+      const py = await measureProcess(python, [sklearnScript, file, String(K), String(R), '1']);
+      if (py.exitCode !== 0) throw new Error(`python failed on ${file}: ${py.stderr}`);
+      const res = JSON.parse(py.stdout) as { labels: number[]; parseSeconds: number; fitSeconds: number };
+      rows.push({ n, p, tool: 'pandas + sklearn KMeans', run: py, parseSeconds: res.parseSeconds, fitSeconds: res.fitSeconds, ari: adjustedRandIndex(res.labels, classes) });
+      note(`  python ${py.seconds.toFixed(1)} s`);
+    }
+    if (!flags.keep) rmSync(file, { force: true });
+  }
+} finally {
+  if (!flags.keep && flags.dir === undefined) rmSync(dir, { recursive: true, force: true });
+}
+
+print('');
+print(
+  renderTable(
+    ['n', 'p', 'tool', 'wall s', 'parse s', 'fit s', 'peak MB', 'matrix MB', 'peak / matrix', '(peak − node) / matrix', 'ARI'],
+    rows.map((r) => {
+      const matrix = r.n * r.p * 8;
+      return [
+        String(r.n),
+        String(r.p),
+        r.tool,
+        seconds(r.run.seconds),
+        seconds(r.parseSeconds),
+        seconds(r.fitSeconds),
+        megabytes(r.run.peakRssBytes),
+        megabytes(matrix),
+        `${fixed(r.run.peakRssBytes / matrix, 1)}×`,
+        r.tool.startsWith('skfr') ? `${fixed((r.run.peakRssBytes - baseline) / matrix, 1)}×` : '',
+        fixed(r.ari, 3),
+      ];
+    }),
+    style,
+  ),
+);
+print('');
+for (const [n, p] of SIZES) {
+  const ours = rows.find((r) => r.n === n && r.p === p && r.tool.startsWith('skfr'))!;
+  const theirs = rows.find((r) => r.n === n && r.p === p && !r.tool.startsWith('skfr'));
+  const memory = ours.run.peakRssBytes <= 3 * n * p * 8;
+  const net = (ours.run.peakRssBytes - baseline) / (n * p * 8);
+  const parts = [`memory ${memory ? 'PASS' : 'FAIL'} (${fixed(ours.run.peakRssBytes / (n * p * 8), 1)}× the matrix, ${fixed(net, 1)}× above an idle Node; goal ≤ 3×)`];
+  if (theirs) {
+    parts.unshift(
+      `time ${ours.run.seconds < theirs.run.seconds ? 'PASS' : 'FAIL'} (${seconds(ours.run.seconds)} s vs ${seconds(theirs.run.seconds)} s)`,
+      `ARI ${ours.ari > theirs.ari ? 'PASS' : ours.ari === theirs.ari ? 'TIE' : 'FAIL'} (${fixed(ours.ari, 3)} vs ${fixed(theirs.ari, 3)})`,
+    );
+  }
+  print(`n = ${n}, p = ${p}: ${parts.join('; ')}`);
+}
+
+// The mouse data through the CLI, as a user would run it.
+const mice = miceCsvPath();
+const common = [skfrBin, 'cluster', mice, '--id-column', 'MouseID', '--class-column', 'class', '--annotation-columns', 'Genotype,Treatment,Behavior', '--k', '8', '--restarts', '20', '--json'];
+const tuneArgs = flags.quick ? ['--tune-s', '20:28', '--permutations', '2'] : ['--tune-s', '1:77', '--permutations', '10'];
+const fixedS = await measureProcess(process.execPath, [...common, '--s', '24', ...extra]);
+const tuned = await measureProcess(process.execPath, [...common, ...tuneArgs, ...extra]);
+print('');
+const miceRows: string[][] = [];
+for (const [label, run, goal] of [
+  ['mouse 1080×77, k = 8, s = 24, 20 restarts', fixedS, 0.3],
+  [`mouse tune s = ${flags.quick ? '20..28, B = 2' : '1..77, B = 10'}, 20 restarts`, tuned, 10],
+] as const) {
+  if (run.exitCode !== 0) {
+    miceRows.push([label, 'failed', run.stderr.trim().split('\n')[0] ?? '', '', '', '']);
+    continue;
+  }
+  const json = JSON.parse(run.stdout) as { timings: { parseMs: number; fitMs: number }; chosenS?: number | null; s: number };
+  const fitSeconds = json.timings.fitMs / 1000;
+  miceRows.push([label, seconds(run.seconds), seconds(json.timings.parseMs / 1000), seconds(fitSeconds), `${fitSeconds < goal ? 'PASS' : 'FAIL'} (< ${goal} s)`, String(json.chosenS ?? json.s)]);
+}
+print(renderTable(['mouse data (skfr cluster, whole process)', 'wall s', 'parse s', 'fit s', 'goal on fit time', 's'], miceRows, style));
