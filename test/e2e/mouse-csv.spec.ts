@@ -48,6 +48,7 @@ test('mouse CSV: map, run SKFR1 k=8 s=24, read the results, export samples and f
   // Hovering the charts draws their tooltips (rich text on the canvas: HTML tooltips would break the CSP,
   // which the console guard would report).
   for (const id of ['contingency-chart', 'centers-chart', 'pca-chart']) {
+    await expect(page.getByTestId(id)).toHaveAttribute('data-ready', 'true');
     const chart = page.getByTestId(id).locator('.chart-box');
     await chart.scrollIntoViewIfNeeded();
     const box = (await chart.boundingBox())!;

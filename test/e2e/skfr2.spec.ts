@@ -29,6 +29,7 @@ test('SKFR2 on the example shows per-cluster feature lists', async ({ page }) =>
   // Each chart saves as PNG and SVG (downloads in the browser build).
   const centers = page.getByTestId('centers-chart');
   await centers.scrollIntoViewIfNeeded();
+  await expect(centers).toHaveAttribute('data-ready', 'true');
   const png = await downloadOf(page, 'centers-chart', 'save-png');
   expect(png.name).toBe('example-sparse-panel-centers.png');
   expect(png.bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));

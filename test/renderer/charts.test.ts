@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { contingencyOption } from '../../renderer/src/charts/contingency';
 import { centersOption } from '../../renderer/src/charts/centers';
-import { LARGE_THRESHOLD, MISSING_GROUP, groupsFromAnnotation, groupsFromClusters, pcaOption } from '../../renderer/src/charts/pca';
+import { LARGE_THRESHOLD, MAX_POINTS, MISSING_GROUP, groupsFromAnnotation, groupsFromClusters, pcaOption } from '../../renderer/src/charts/pca';
 import { gapOption } from '../../renderer/src/charts/gap';
 import { plainText } from '../../renderer/src/charts/types';
 import type { Metrics } from '../../core/jobs/types';
@@ -85,15 +85,16 @@ describe('pca scatter', () => {
     });
     const s = seriesOf(o);
     expect(s.map((x) => x.name)).toEqual(['Cluster 1', 'Cluster 2']);
-    expect(s[0]!.data).toEqual([[1, 6, 1]]);
+    expect(s[0]!.data).toEqual([[1, 6]]);
     expect(s[1]!.data).toEqual([
-      [0, 5, 0],
-      [2, 7, 2],
+      [0, 5],
+      [2, 7],
     ]);
     expect(s[0]!.large).toBe(false);
     expect(axis(o, 'xAxis').name).toBe('PC1 (50.0%)');
     const formatter = (o.tooltip as { formatter: (p: unknown) => string }).formatter;
-    expect(formatter({ data: [2, 7, 2], seriesName: 'Cluster 2' })).toBe('s3\nCluster 2');
+    expect(formatter({ seriesIndex: 1, dataIndex: 1, seriesName: 'Cluster 2' })).toBe('s3\nCluster 2');
+    expect(formatter({ seriesIndex: 0, dataIndex: 0, seriesName: 'Cluster 1' })).toBe('s2\nCluster 1');
   });
   it('switches to large mode above the threshold (100 000 samples)', () => {
     const n = 100_000;
@@ -109,7 +110,15 @@ describe('pca scatter', () => {
     const s = seriesOf(o);
     expect(n).toBeGreaterThan(LARGE_THRESHOLD);
     expect(s.every((x) => x.large === true)).toBe(true);
-    expect(s.reduce((t, x) => t + x.data.length, 0)).toBe(n);
+    // Flat [x0, y0, x1, y1, …] typed arrays: 2 numbers per sample, no per-point objects.
+    expect(s.every((x) => x.data instanceof Float64Array)).toBe(true);
+    // Every fifth sample is drawn (M / n = 1/5): 20 000 points, 2 numbers each.
+    expect(s.reduce((t, x) => t + x.data.length, 0)).toBe(2 * MAX_POINTS);
+    expect((o.title as { subtext: string }).subtext).toBe('20000 of 100000 samples drawn (evenly spaced)');
+    // Drawn samples 0, 5, 10, 15, 20, …; cluster 2 (1 + i % 3 = 2 ⇔ i % 3 = 1) gets 10, 25, …: the first is 10.
+    expect(Array.from((s[1]!.data as unknown as Float64Array).subarray(0, 4))).toEqual([10, 10, 25, 25]);
+    const formatter = (o.tooltip as { formatter: (p: unknown) => string }).formatter;
+    expect(formatter({ seriesIndex: 1, dataIndex: 1, seriesName: 'Cluster 2' })).toBe('S25\nCluster 2');
   });
 });
 

@@ -1,7 +1,9 @@
 /**
  * PCA scatter of the samples on the selected features, one series per group (cluster, or value of an
  * annotation column), the sample id on hover. Above LARGE_THRESHOLD points ECharts' large mode draws each
- * series as one batch, so 100 000 samples stay interactive.
+ * series as one batch and progressively (a few thousand points per frame); above MAX_POINTS an evenly spaced
+ * subset of the samples is drawn (sample i is shown when ⌊i·M/n⌋ > ⌊(i−1)·M/n⌋), so 100 000 samples never
+ * block the page for long.
  *
  * @example groupsFromClusters(Int32Array.of(1, 2, 1), 2) // { names: ['Cluster 1', 'Cluster 2'], of: [0, 1, 0] }
  */
@@ -9,6 +11,8 @@ import type { ScatterSeriesOption } from 'echarts/charts';
 import { FONT, TEXT_COLOUR, colourOf, plainText, type ChartOption } from './types';
 
 export const LARGE_THRESHOLD = 2000;
+/** At most this many points are drawn: above it an evenly spaced subset of samples is shown (and the title says so). */
+export const MAX_POINTS = 20000;
 export const MISSING_GROUP = '(missing)';
 
 export interface Groups {
@@ -52,32 +56,62 @@ export interface ScatterInput {
 export function pcaOption(input: ScatterInput): ChartOption {
   const { x, y, sampleIds, groups } = input;
   const n = x.length;
-  const perGroup: [number, number, number][][] = groups.names.map(() => []);
-  for (let i = 0; i < n; i++) perGroup[groups.of[i]!]?.push([x[i]!, y[i]!, i]);
   const large = n > LARGE_THRESHOLD;
-  const symbolSize = n > 20000 ? 2 : n > LARGE_THRESHOLD ? 4 : 7;
+  // Per group: the sample index of each point (for the tooltip) and its coordinates. Large mode takes a flat
+  // typed array [x0, y0, x1, y1, …], which ECharts stores without a per-point object.
+  const counts = new Int32Array(groups.names.length);
+  const shown = (i: number) => n <= MAX_POINTS || Math.floor((i * MAX_POINTS) / n) > Math.floor(((i - 1) * MAX_POINTS) / n) || i === 0;
+  for (let i = 0; i < n; i++) if (shown(i)) counts[groups.of[i]!]! += 1;
+  const members = Array.from(counts, (c) => new Int32Array(c));
+  const fill = new Int32Array(groups.names.length);
+  for (let i = 0; i < n; i++) {
+    if (!shown(i)) continue;
+    const g = groups.of[i]!;
+    members[g]![fill[g]!++] = i;
+  }
+  const drawn = fill.reduce((a, b) => a + b, 0);
+  const dataOf = (idx: Int32Array): Float64Array | [number, number][] => {
+    if (!large) return Array.from(idx, (i): [number, number] => [x[i]!, y[i]!]);
+    const flat = new Float64Array(2 * idx.length);
+    for (let t = 0; t < idx.length; t++) {
+      flat[2 * t] = x[idx[t]!]!;
+      flat[2 * t + 1] = y[idx[t]!]!;
+    }
+    return flat;
+  };
+  const symbolSize = n > 20000 ? 2 : large ? 4 : 7;
   const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
   const series: ScatterSeriesOption[] = groups.names.map((name, g) => ({
     type: 'scatter',
     name,
-    data: perGroup[g],
+    data: dataOf(members[g]!) as ScatterSeriesOption['data'],
+    dimensions: ['x', 'y'],
+    symbol: n > 20000 ? 'rect' : 'circle',
     symbolSize,
     large,
     largeThreshold: LARGE_THRESHOLD,
+    progressive: large ? 4000 : undefined,
+    progressiveThreshold: large ? 4000 : undefined,
     itemStyle: { color: colourOf(g), opacity: large ? 0.6 : 0.85 },
     emphasis: { focus: 'none', scale: 1.6 },
   }));
   return {
     animation: false,
     textStyle: FONT,
-    title: { text: `Samples on the selected features, coloured by ${input.colourBy}`, left: 'center', textStyle: { fontSize: 14, color: TEXT_COLOUR } },
+    title: {
+      text: `Samples on the selected features, coloured by ${input.colourBy}`,
+      subtext: drawn < n ? `${drawn} of ${n} samples drawn (evenly spaced)` : '',
+      left: 'center',
+      textStyle: { fontSize: 14, color: TEXT_COLOUR },
+    },
     legend: { type: 'scroll', orient: 'vertical', right: 0, top: 40, bottom: 20 },
     tooltip: {
       trigger: 'item',
       renderMode: 'richText',
       formatter: (p: unknown) => {
-        const { data, seriesName } = p as { data: [number, number, number]; seriesName: string };
-        return `${plainText(sampleIds[data[2]] ?? String(data[2] + 1))}\n${plainText(seriesName)}`;
+        const { seriesIndex, dataIndex, seriesName } = p as { seriesIndex: number; dataIndex: number; seriesName: string };
+        const i = members[seriesIndex]?.[dataIndex] ?? -1;
+        return `${plainText(sampleIds[i] ?? `sample ${i + 1}`)}\n${plainText(seriesName)}`;
       },
     },
     grid: { left: 60, right: 150, top: 40, bottom: 50 },
