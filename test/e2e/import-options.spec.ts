@@ -41,3 +41,16 @@ test('samples as columns: the table is read transposed', async ({ page }) => {
   await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('summary-Cluster sizes')).toHaveText('3 · 3');
 });
+
+test('a file dropped anywhere on the window is opened', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(['id,a,b\nx,1,2\ny,3,5\nz,4,4\n'], 'dropped.csv', { type: 'text/csv' }));
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      document.body.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }
+  });
+  await expect(page.getByTestId('import-screen')).toContainText('dropped.csv');
+  await expect.poll(() => mappingLine(page)).toBe('3 samples × 2 features, 0 missing cells');
+});
