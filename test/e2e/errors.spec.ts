@@ -25,6 +25,9 @@ test('a broken file and an impossible k give clear messages and the app keeps wo
   await openFile(page, { name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.alloc(0) });
   await expect(banner).toBeVisible();
   await expect(page.getByTestId('import-screen')).toContainText('example-sparse-panel.csv');
+  await expect(page.getByTestId('error-title')).toHaveText('There is no table to read');
+  await page.getByTestId('error-dismiss').click();
+  await expect(banner).toHaveCount(0);
 
   // An impossible k is stopped at the field, with the value and the allowed range.
   await page.getByTestId('to-configure').click();
