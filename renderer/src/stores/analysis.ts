@@ -37,16 +37,21 @@ export const useAnalysisStore = defineStore('analysis', () => {
     () => {
       form.value = { ...defaultSettingsForm(), variant: form.value.variant };
       classColumn.value = null;
+      classChosen = false;
     },
   );
+  let sizedFor = -1;
+  /** The user picked the class column (or "none") themselves: stop guessing it. */
+  let classChosen = false;
   watch(
     () => dataset.mapResult,
-    (map, before) => {
+    (map) => {
       if (!map) return;
       const annotations = dataset.mapping.annotationColumns;
       if (classColumn.value !== null && !annotations.includes(classColumn.value)) classColumn.value = null;
-      if (classColumn.value === null) classColumn.value = annotations.find((a) => CLASS_NAMES.test(a)) ?? null;
-      if (before === null || before === undefined) {
+      if (classColumn.value === null && !classChosen) classColumn.value = annotations.find((a) => CLASS_NAMES.test(a)) ?? null;
+      if (sizedFor !== dataset.generation) {
+        sizedFor = dataset.generation;
         // First mapping of this table: size s and the tuning range to p, k to the known classes when there are some.
         const sized = defaultSettingsForm({ n: map.n, p: map.p });
         const classes = dataset.columns.find((c) => c.name === classColumn.value)?.distinctCount ?? 0;
@@ -58,6 +63,7 @@ export const useAnalysisStore = defineStore('analysis', () => {
         };
       }
     },
+    { immediate: true },
   );
 
   async function run(): Promise<void> {
@@ -91,11 +97,16 @@ export const useAnalysisStore = defineStore('analysis', () => {
     }
   }
 
+  function chooseClass(column: string | null): void {
+    classChosen = true;
+    classColumn.value = column;
+  }
+
   function cancel(): void {
     if (!running.value || running.value.cancelling) return;
     running.value = { ...running.value, cancelling: true };
     getApi().cancel(running.value.jobId);
   }
 
-  return { form, classColumn, running, progress, validated, canRun, run, cancel };
+  return { form, classColumn, running, progress, validated, canRun, run, cancel, chooseClass };
 });

@@ -1,0 +1,166 @@
+// @vitest-environment happy-dom
+/**
+ * The Pinia stores against a stub SkfrApi: opening adopts the table and maps it; a failed open keeps the last
+ * good table and raises the banner; rapid mapping changes send one map job for the last mapping; a run records
+ * progress and lands on Results; a failed run keeps the previous results.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import type { RunHandle, SkfrApi } from '../../core/jobs/api';
+import type { FitView, JobRequest, JobResponse, OpenResult, Progress } from '../../core/jobs/types';
+import { setApi } from '../../renderer/src/bridge/api';
+import { useAnalysisStore } from '../../renderer/src/stores/analysis';
+import { useDatasetStore } from '../../renderer/src/stores/dataset';
+import { useResultsStore } from '../../renderer/src/stores/results';
+import { useUiStore } from '../../renderer/src/stores/ui';
+
+const opened: OpenResult = {
+  datasetId: 'd1',
+  fileName: 'mice.csv',
+  format: 'csv',
+  sha256: '',
+  sheets: ['mice'],
+  sheet: 'mice',
+  rowCount: 3,
+  columns: [
+    { name: 'id', kind: 'text', missing: 0, badCells: 0, min: null, max: null, distinct: ['a', 'b', 'c'], distinctCount: 3 },
+    { name: 'x', kind: 'numeric', missing: 0, badCells: 0, min: 0, max: 1, distinct: null, distinctCount: 3 },
+    { name: 'y', kind: 'numeric', missing: 1, badCells: 0, min: 0, max: 1, distinct: null, distinctCount: 2 },
+    { name: 'class', kind: 'text', missing: 0, badCells: 0, min: null, max: null, distinct: ['u', 'v'], distinctCount: 2 },
+  ],
+  preview: [],
+};
+
+function fitView(objective: number): FitView {
+  return { fitId: `f${objective}`, metrics: null, fileName: 'mice.csv', objective } as unknown as FitView;
+}
+
+/** A stub API: `answer` decides each response; every request is logged. */
+function stubApi(answer: (request: JobRequest, progress: (p: Progress) => void) => JobResponse | Promise<JobResponse>) {
+  const log: JobRequest[] = [];
+  const cancelled: string[] = [];
+  let n = 0;
+  const api: SkfrApi = {
+    platform: 'web',
+    run<R extends JobRequest>(request: R, onProgress?: (p: Progress) => void): RunHandle<R['type']> {
+      log.push(request);
+      const jobId = `j${++n}`;
+      const response = Promise.resolve(answer(request, onProgress ?? (() => {}))) as Promise<JobResponse<R['type']>>;
+      return { jobId, response };
+    },
+    cancel: (id) => void cancelled.push(id),
+    openFileDialog: async () => null,
+    saveExport: async () => null,
+    saveImage: async () => null,
+    recentFiles: async () => [],
+    onMenu: () => () => {},
+    onComputeError: () => () => {},
+  };
+  return { api, log, cancelled };
+}
+
+const mapOk = (request: JobRequest): JobResponse => {
+  const mapping = (request as { mapping: { featureColumns: string[] | null } }).mapping;
+  const p = mapping.featureColumns?.length ?? 2;
+  return { ok: true, type: 'map', result: { datasetId: 'd1', n: 3, p, missingCells: 1, featureNames: [], droppedFeatures: [], warnings: [] } };
+};
+
+beforeEach(() => {
+  setActivePinia(createPinia());
+  vi.useRealTimers();
+});
+
+describe('stores', () => {
+  it('open adopts the table, guesses the mapping, maps it, and goes to Import', async () => {
+    const { api, log } = stubApi((r) => (r.type === 'open' ? { ok: true, type: 'open', result: opened } : mapOk(r)));
+    setApi(api);
+    const dataset = useDatasetStore();
+    const ui = useUiStore();
+    expect(await dataset.openExample()).toBe(true);
+    expect(ui.screen).toBe('import');
+    expect(dataset.mapping).toMatchObject({ idColumn: 'id', annotationColumns: ['class'], featureColumns: ['x', 'y'] });
+    await vi.waitFor(() => expect(dataset.mapResult?.p).toBe(2));
+    expect(log.map((r) => r.type)).toEqual(['open', 'map']);
+    // The analysis store guessed the class column and sized k to its 2 classes.
+    const analysis = useAnalysisStore();
+    await vi.waitFor(() => expect(analysis.classColumn).toBe('class'));
+    expect(analysis.form.k).toBe('2');
+  });
+
+  it('a failed open keeps the last good table and shows the banner', async () => {
+    let fail = false;
+    const { api } = stubApi((r) => {
+      if (r.type !== 'open') return mapOk(r);
+      return fail
+        ? { ok: false, type: 'open', error: { code: 'unreadable-file', message: '“x.xlsx” is not an Excel workbook.' } }
+        : { ok: true, type: 'open', result: opened };
+    });
+    setApi(api);
+    const dataset = useDatasetStore();
+    const ui = useUiStore();
+    await dataset.openExample();
+    fail = true;
+    expect(await dataset.openExample()).toBe(false);
+    expect(dataset.opened?.datasetId).toBe('d1');
+    expect(ui.notice).toMatchObject({ code: 'unreadable-file', title: 'This file could not be read', tone: 'error' });
+    await vi.waitFor(() => expect(dataset.mapResult).not.toBeNull()); // let the first table's map job finish
+  });
+
+  it('rapid mapping changes send one map job, for the last mapping', async () => {
+    const { api, log } = stubApi((r) => (r.type === 'open' ? { ok: true, type: 'open', result: opened } : mapOk(r)));
+    setApi(api);
+    const dataset = useDatasetStore();
+    await dataset.openExample();
+    await vi.waitFor(() => expect(dataset.mapResult).not.toBeNull());
+    for (const features of [['x'], ['y'], ['x', 'y'], ['y']]) dataset.setMapping({ ...dataset.mapping, featureColumns: features });
+    await vi.waitFor(() => expect(log.filter((r) => r.type === 'map').length).toBeGreaterThanOrEqual(2));
+    await new Promise((r) => setTimeout(r, 200));
+    const maps = log.filter((r) => r.type === 'map');
+    expect(maps).toHaveLength(2);
+    expect((maps[1] as { mapping: { featureColumns: string[] } }).mapping.featureColumns).toEqual(['y']);
+  });
+
+  it('an empty feature list is refused without a job, with the no-numeric-features banner', async () => {
+    const { api, log } = stubApi((r) => (r.type === 'open' ? { ok: true, type: 'open', result: opened } : mapOk(r)));
+    setApi(api);
+    const dataset = useDatasetStore();
+    await dataset.openExample();
+    dataset.setMapping({ ...dataset.mapping, featureColumns: [] });
+    await vi.waitFor(() => expect(useUiStore().notice?.code).toBe('no-numeric-features'));
+    expect(dataset.mapResult).toBeNull();
+    expect(log.filter((r) => r.type === 'map')).toHaveLength(0);
+  });
+
+  it('a run reports progress and lands on Results; a failed run keeps the previous results', async () => {
+    let objective = 10;
+    let failRun = false;
+    const { api } = stubApi((r, progress) => {
+      if (r.type === 'open') return { ok: true, type: 'open', result: opened };
+      if (r.type === 'map') return mapOk(r);
+      progress({ stage: 'fitting', fraction: 0.5, restart: 1, restarts: 2 });
+      return failRun
+        ? { ok: false, type: 'fit', error: { code: 'cancelled', message: 'The run was cancelled.' } }
+        : { ok: true, type: 'fit', result: fitView(objective) };
+    });
+    setApi(api);
+    const dataset = useDatasetStore();
+    const analysis = useAnalysisStore();
+    const results = useResultsStore();
+    const ui = useUiStore();
+    await dataset.openExample();
+    await vi.waitFor(() => expect(analysis.validated.settings).not.toBeNull());
+    await analysis.run();
+    expect(analysis.progress).toMatchObject({ stage: 'fitting', restart: 1 });
+    expect(results.fit?.objective).toBe(10);
+    expect(ui.screen).toBe('results');
+    expect(analysis.running).toBeNull();
+
+    failRun = true;
+    objective = 5;
+    ui.go('configure');
+    await analysis.run();
+    expect(results.fit?.objective).toBe(10);
+    expect(ui.notice).toMatchObject({ code: 'cancelled', title: 'Run cancelled', tone: 'info' });
+    expect(ui.screen).toBe('configure');
+  });
+});
