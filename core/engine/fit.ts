@@ -10,7 +10,7 @@
  * result.labels;            // Int32Array of 0-based clusters
  * result.selectedFeatures;  // the 5 kept features, best first
  */
-import { throwIfAborted } from './abort.js';
+import { ROWS_PER_CHECK, throwIfAborted } from './abort.js';
 import { prepareFit, type PreparedFit } from './prepare.js';
 import { runRestart, type RestartResult } from './restart.js';
 import type { FitOptions, FitResult, Matrix } from './types.js';
@@ -50,30 +50,19 @@ export function finishFit(prep: PreparedFit, results: readonly RestartResult[]):
   const absolute = options.loss === 'absolute';
   const theta = best.centers;
 
-  // Observed column means (fitted scale) for totalSS.
-  const colSum = new Float64Array(p);
-  const colCount = new Float64Array(p);
-  let mp = 0;
-  let nextMissing = missing.length > 0 ? missing[0]! : -1;
-  for (let o = 0; o < n * p; o++) {
-    if (o === nextMissing) {
-      nextMissing = ++mp < missing.length ? missing[mp]! : -1;
-      continue;
-    }
-    colSum[o % p]! += Y[o]!;
-    colCount[o % p]!++;
-  }
-  for (let l = 0; l < p; l++) colSum[l] = colCount[l]! > 0 ? colSum[l]! / colCount[l]! : 0;
-
+  // One pass over observed entries: distances, within SS, and total SS around the observed column means.
+  const colMean = prep.fittedColumnMeans;
   const distances = new Float64Array(n);
   let totalSS = 0;
   let withinSS = 0;
-  mp = 0;
-  nextMissing = missing.length > 0 ? missing[0]! : -1;
+  let mp = 0;
+  let nextMissing = missing.length > 0 ? missing[0]! : -1;
   for (let i = 0; i < n; i++) {
+    if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(prep.signal);
     const c = best.labels[i]! * p;
     let d = 0;
     let sq = 0;
+    let tot = 0;
     for (let l = 0, o = i * p; l < p; l++, o++) {
       if (o === nextMissing) {
         nextMissing = ++mp < missing.length ? missing[mp]! : -1;
@@ -83,10 +72,11 @@ export function finishFit(prep: PreparedFit, results: readonly RestartResult[]):
       const e = y - theta[c + l]!;
       sq += e * e;
       if (absolute) d += Math.abs(e);
-      const g = y - colSum[l]!;
-      totalSS += g * g;
+      const g = y - colMean[l]!;
+      tot += g * g;
     }
     withinSS += sq;
+    totalSS += tot;
     distances[i] = absolute ? d : Math.sqrt(sq);
   }
 

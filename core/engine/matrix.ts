@@ -2,7 +2,8 @@
  * Small helpers around the row-major `Matrix` (n × p Float64Array, NaN = missing).
  */
 import { SkfrError } from '../errors.js';
-import type { Matrix } from './types.js';
+import { ROWS_PER_CHECK, throwIfAborted } from './abort.js';
+import type { AbortSignalLike, Matrix } from './types.js';
 
 /** Wrap (or allocate) a row-major matrix; checks that the buffer length is rows × cols. */
 export function createMatrix(rows: number, cols: number, data?: Float64Array): Matrix {
@@ -48,9 +49,10 @@ export function selectColumns(X: Matrix, indices: ArrayLike<number>): Matrix {
 export const isMissing = (x: number): boolean => !Number.isFinite(x);
 
 /** Index of the first row (0-based) with no observed value, or −1. */
-export function firstEmptyRow(X: Matrix): number {
+export function firstEmptyRow(X: Matrix, signal?: AbortSignalLike): number {
   const { rows: n, cols: p, data } = X;
   for (let i = 0; i < n; i++) {
+    if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(signal);
     let observed = false;
     for (let l = 0, o = i * p; l < p; l++, o++) {
       if (Number.isFinite(data[o]!)) {

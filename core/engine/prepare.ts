@@ -6,7 +6,7 @@
  * pieces are exported so a host can farm restarts out to worker threads with identical results.
  */
 import { SkfrError } from '../errors.js';
-import { throwIfAborted } from './abort.js';
+import { ROWS_PER_CHECK, throwIfAborted } from './abort.js';
 import { firstEmptyRow } from './matrix.js';
 import { l1RowNorms, squaredRowNorms } from './seeding.js';
 import { validateFitOptions } from './options.js';
@@ -34,6 +34,8 @@ export interface PreparedFit {
   /** Column means and sds of the input, to map fitted-scale values back (identity when not standardised). */
   columnMeans: Float64Array;
   columnScales: Float64Array;
+  /** Observed column means in the fitted scale (0 when standardised; the missing cells' starting fill). */
+  fittedColumnMeans: Float64Array;
   /** Row norms of the data with the initial fills: Σ_l y_il² (squared loss) or Σ_l |y_il| (absolute loss). */
   initialRowNorms: Float64Array;
   signal?: AbortSignalLike;
@@ -51,7 +53,7 @@ export function prepareFit(X: Matrix, options: FitOptions): PreparedFit {
     throw new SkfrError('invalid-option', `The data matrix claims ${n} × ${p} but holds ${X.data.length} values.`);
   }
   const resolved = validateFitOptions(n, p, options);
-  const empty = firstEmptyRow(X);
+  const empty = firstEmptyRow(X, options.signal);
   if (empty >= 0) {
     throw new SkfrError(
       'empty-sample',
@@ -62,21 +64,24 @@ export function prepareFit(X: Matrix, options: FitOptions): PreparedFit {
   let columnMeans: Float64Array;
   let columnScales: Float64Array;
   let zeroVariance: number[];
+  let observed: Int32Array;
   // Fill value of a missing cell: the observed column mean in the fitted scale (0 when standardised).
   const fillByColumn = new Float64Array(p);
   if (resolved.standardize) {
-    const z = standardize(X);
+    const z = standardize(X, options.signal);
     data = z.matrix.data;
     columnMeans = z.means;
     columnScales = new Float64Array(p);
     for (let l = 0; l < p; l++) columnScales[l] = z.sds[l]! > 0 ? z.sds[l]! : 1;
     zeroVariance = z.zeroVariance;
+    observed = z.observed;
   } else {
-    const stats = columnStats(X);
+    const stats = columnStats(X, options.signal);
     data = X.data.slice();
     columnMeans = new Float64Array(p);
     columnScales = new Float64Array(p).fill(1);
     zeroVariance = stats.zeroVariance;
+    observed = stats.observed;
     fillByColumn.set(stats.means);
   }
   const usable = new Uint8Array(p).fill(1);
@@ -86,19 +91,25 @@ export function prepareFit(X: Matrix, options: FitOptions): PreparedFit {
     throw new SkfrError('invalid-s', `No feature varies across the ${n} samples: every one of the ${p} features is constant or missing, so nothing can be ranked.`);
   }
 
-  let m = 0;
-  for (let o = 0; o < n * p; o++) if (!Number.isFinite(data[o]!)) m++;
+  let m = n * p;
+  for (let l = 0; l < p; l++) m -= observed[l]!;
   const missing = new Int32Array(m);
   const initialFill = new Float64Array(m);
-  for (let o = 0, t = 0; o < n * p; o++) {
-    if (!Number.isFinite(data[o]!)) {
-      missing[t] = o;
-      const fill = fillByColumn[o % p]!;
-      initialFill[t++] = fill;
-      data[o] = fill;
+  if (m > 0) {
+    for (let i = 0, t = 0; i < n; i++) {
+      if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(options.signal);
+      for (let l = 0, o = i * p; l < p; l++, o++) {
+        if (!Number.isFinite(data[o]!)) {
+          missing[t] = o;
+          initialFill[t++] = fillByColumn[l]!;
+          data[o] = fillByColumn[l]!;
+        }
+      }
     }
   }
-  const initialRowNorms = resolved.loss === 'absolute' ? l1RowNorms(data, n, p) : squaredRowNorms(data, n, p);
+  throwIfAborted(options.signal);
+  const initialRowNorms =
+    resolved.loss === 'absolute' ? l1RowNorms(data, n, p, options.signal) : squaredRowNorms(data, n, p, options.signal);
   return {
     options: resolved,
     n,
@@ -112,6 +123,7 @@ export function prepareFit(X: Matrix, options: FitOptions): PreparedFit {
     columnMeans,
     columnScales,
     initialRowNorms,
+    fittedColumnMeans: fillByColumn,
     signal: options.signal,
     onProgress: options.onProgress,
   };

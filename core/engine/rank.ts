@@ -23,6 +23,27 @@ export function topFeatures(
   values: Float64Array,
 ): void {
   if (count <= 0) return;
+  if (count * 8 <= p) {
+    // Few features kept: one pass with an insertion buffer (scores descending). Features arrive in
+    // increasing index order and only a strictly larger score moves ahead, so ties keep the lower index.
+    let size = 0;
+    for (let l = 0; l < p; l++) {
+      if (usable[l] !== 1) continue;
+      const v = scores[scoreOffset + l]!;
+      if (size === count) {
+        if (!(v > scores[scoreOffset + out[outOffset + count - 1]!]!)) continue;
+        size--;
+      }
+      let pos = size;
+      while (pos > 0 && scores[scoreOffset + out[outOffset + pos - 1]!]! < v) {
+        out[outOffset + pos] = out[outOffset + pos - 1]!;
+        pos--;
+      }
+      out[outOffset + pos] = l;
+      size++;
+    }
+    return;
+  }
   // The count-th largest usable score, by a native numeric sort (no comparator).
   let m = 0;
   for (let l = 0; l < p; l++) if (usable[l] === 1) values[m++] = scores[scoreOffset + l]!;

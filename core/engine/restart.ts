@@ -26,6 +26,7 @@ import { medianInPlace } from './median.js';
 import type { PreparedFit } from './prepare.js';
 import { createRng, deriveSeed, RNG_DOMAIN } from './random.js';
 import { topFeatures } from './rank.js';
+import { SelectedColumns } from './columns.js';
 import { seedCenters } from './seeding.js';
 
 export interface RestartResult {
@@ -107,6 +108,8 @@ export function runRestart(prep: PreparedFit, r: number): RestartResult {
   const scratch = absolute ? new Float64Array(n) : new Float64Array(0);
   const absScratch = new Float64Array(local ? p : 0);
   const rankValues = new Float64Array(p);
+  const columns = new SelectedColumns(Y, n, p, local ? Math.min(p, k * sEff) : sEff);
+  const pos = new Int32Array(selected.length); // column of each selected entry in columns.source
   const trace: number[] = [];
   let converged = false;
   let iterations = 0;
@@ -133,6 +136,7 @@ export function runRestart(prep: PreparedFit, r: number): RestartResult {
             rowNorm[i]! += v * v - old * old;
           }
           Y[o] = v;
+          columns.set(i, l, v);
         }
       }
     }
@@ -203,11 +207,14 @@ export function runRestart(prep: PreparedFit, r: number): RestartResult {
       }
     }
 
-    // 5. assignment to the nearest sparse center, O(n·s·k).
+    // 5. assignment to the nearest sparse center, O(n·s·k), reading the selected columns contiguously.
+    columns.update(selected, pos, signal);
+    const src = columns.source;
+    const stride = columns.stride;
     newCounts.fill(0);
     for (let i = 0; i < n; i++) {
       if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(signal);
-      const base = i * p;
+      const base = i * stride;
       let best = 0;
       let bestD = Infinity;
       if (local) {
@@ -216,12 +223,12 @@ export function runRestart(prep: PreparedFit, r: number): RestartResult {
           let d = 0;
           if (absolute) {
             for (let t = 0; t < sEff; t++) {
-              const y = Y[base + selected[off + t]!]!;
+              const y = src[base + pos[off + t]!]!;
               d += Math.abs(y - thetaC[off + t]!) - Math.abs(y);
             }
           } else {
             d = cj[j]!;
-            for (let t = 0; t < sEff; t++) d -= 2 * Y[base + selected[off + t]!]! * thetaC[off + t]!;
+            for (let t = 0; t < sEff; t++) d -= 2 * src[base + pos[off + t]!]! * thetaC[off + t]!;
           }
           if (d < bestD) {
             bestD = d;
@@ -232,7 +239,7 @@ export function runRestart(prep: PreparedFit, r: number): RestartResult {
         if (absolute) {
           acc.fill(0);
           for (let t = 0; t < sEff; t++) {
-            const y = Y[base + selected[t]!]!;
+            const y = src[base + pos[t]!]!;
             const ay = Math.abs(y);
             const off = t * k;
             for (let j = 0; j < k; j++) acc[j]! += Math.abs(y - thetaC[off + j]!) - ay;
@@ -240,7 +247,7 @@ export function runRestart(prep: PreparedFit, r: number): RestartResult {
         } else {
           acc.set(cj);
           for (let t = 0; t < sEff; t++) {
-            const y2 = 2 * Y[base + selected[t]!]!;
+            const y2 = 2 * src[base + pos[t]!]!;
             if (y2 !== 0) {
               const off = t * k;
               for (let j = 0; j < k; j++) acc[j]! -= y2 * thetaC[off + j]!;
@@ -277,14 +284,23 @@ export function runRestart(prep: PreparedFit, r: number): RestartResult {
     objective = f > 0 ? f : 0;
     trace.push(objective);
 
-    // Apply the label changes to the cluster sums (squared loss).
+    // Apply the label changes to the cluster sums (squared loss): incrementally from the samples that moved,
+    // or, when more than half of them moved (early iterations), by one fresh pass, which is cheaper.
     let changes = 0;
-    for (let i = 0; i < n; i++) {
-      const from = labels[i]!;
-      const to = newLabels[i]!;
-      if (from === to) continue;
-      changes++;
-      if (!absolute) {
+    for (let i = 0; i < n; i++) if (labels[i] !== newLabels[i]) changes++;
+    if (!absolute && changes * 2 > n) {
+      sums.fill(0);
+      for (let i = 0; i < n; i++) {
+        if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(signal);
+        const so = newLabels[i]! * p;
+        for (let l = 0, o = i * p; l < p; l++, o++) sums[so + l]! += Y[o]!;
+      }
+    } else if (!absolute && changes > 0) {
+      for (let i = 0; i < n; i++) {
+        if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(signal);
+        const from = labels[i]!;
+        const to = newLabels[i]!;
+        if (from === to) continue;
         const fo = from * p;
         const to_ = to * p;
         for (let l = 0, o = i * p; l < p; l++, o++) {
@@ -293,8 +309,8 @@ export function runRestart(prep: PreparedFit, r: number): RestartResult {
           sums[to_ + l]! += y;
         }
       }
-      labels[i] = to;
     }
+    labels.set(newLabels);
     counts.set(newCounts);
     if (changes === 0) {
       converged = true;

@@ -110,16 +110,20 @@ export function dot(x: Float64Array, a: number, b: number, p: number): number {
 }
 
 /** ‖x_i‖² of every row, computed with `dot` so that a row's distance to itself is exactly 0. */
-export function squaredRowNorms(data: Float64Array, n: number, p: number): Float64Array {
+export function squaredRowNorms(data: Float64Array, n: number, p: number, signal?: AbortSignalLike): Float64Array {
   const norms = new Float64Array(n);
-  for (let i = 0; i < n; i++) norms[i] = dot(data, i * p, i * p, p);
+  for (let i = 0; i < n; i++) {
+    if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(signal);
+    norms[i] = dot(data, i * p, i * p, p);
+  }
   return norms;
 }
 
 /** Σ_l |x_{a+l}| of every row. */
-export function l1RowNorms(data: Float64Array, n: number, p: number): Float64Array {
+export function l1RowNorms(data: Float64Array, n: number, p: number, signal?: AbortSignalLike): Float64Array {
   const norms = new Float64Array(n);
   for (let i = 0; i < n; i++) {
+    if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(signal);
     let s = 0;
     for (let l = 0, o = i * p; l < p; l++, o++) s += Math.abs(data[o]!);
     norms[i] = s;

@@ -11,7 +11,8 @@
  * standardize(fromRows([[1, 5], [3, 5]]))
  * // matrix [[-0.7071, 0], [0.7071, 0]], means [2, 5], sds [1.4142, 0], zeroVariance [1]
  */
-import type { Matrix } from './types.js';
+import { ROWS_PER_CHECK, throwIfAborted } from './abort.js';
+import type { AbortSignalLike, Matrix } from './types.js';
 
 export interface ColumnStats {
   means: Float64Array;
@@ -26,16 +27,19 @@ export interface Standardized {
   means: Float64Array;
   sds: Float64Array;
   zeroVariance: number[];
+  /** Observed (finite) values per column. */
+  observed: Int32Array;
 }
 
 /** Per-column mean, sample sd and observed count over finite entries (two passes, row-major). */
-export function columnStats(X: Matrix): ColumnStats {
+export function columnStats(X: Matrix, signal?: AbortSignalLike): ColumnStats {
   const { rows: n, cols: p, data } = X;
   const sum = new Float64Array(p);
   const observed = new Int32Array(p);
   const min = new Float64Array(p).fill(Infinity);
   const max = new Float64Array(p).fill(-Infinity);
   for (let i = 0; i < n; i++) {
+    if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(signal);
     for (let l = 0, o = i * p; l < p; l++, o++) {
       const x = data[o]!;
       if (Number.isFinite(x)) {
@@ -50,6 +54,7 @@ export function columnStats(X: Matrix): ColumnStats {
   for (let l = 0; l < p; l++) means[l] = observed[l]! > 0 ? sum[l]! / observed[l]! : 0;
   const ss = new Float64Array(p);
   for (let i = 0; i < n; i++) {
+    if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(signal);
     for (let l = 0, o = i * p; l < p; l++, o++) {
       const x = data[o]!;
       if (Number.isFinite(x)) {
@@ -71,19 +76,29 @@ export function columnStats(X: Matrix): ColumnStats {
   return { means, sds, observed, zeroVariance };
 }
 
-/** Standardise every column; see the module comment. Returns a new matrix (the input is not modified). */
-export function standardize(X: Matrix): Standardized {
-  const stats = columnStats(X);
+/**
+ * Standardise every column; see the module comment. Returns a new matrix (the input is not modified).
+ * An optional signal is checked every few rows (long inputs stay cancellable).
+ */
+export function standardize(X: Matrix, signal?: AbortSignalLike): Standardized {
+  const stats = columnStats(X, signal);
   const { rows: n, cols: p, data } = X;
   const out = new Float64Array(n * p);
   const scale = new Float64Array(p);
   for (let l = 0; l < p; l++) scale[l] = stats.sds[l]! > 0 ? 1 / stats.sds[l]! : 0;
   const { means } = stats;
   for (let i = 0; i < n; i++) {
+    if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(signal);
     for (let l = 0, o = i * p; l < p; l++, o++) {
       const x = data[o]!;
       out[o] = Number.isFinite(x) ? (x - means[l]!) * scale[l]! : NaN;
     }
   }
-  return { matrix: { rows: n, cols: p, data: out }, means: stats.means, sds: stats.sds, zeroVariance: stats.zeroVariance };
+  return {
+    matrix: { rows: n, cols: p, data: out },
+    means: stats.means,
+    sds: stats.sds,
+    zeroVariance: stats.zeroVariance,
+    observed: stats.observed,
+  };
 }

@@ -5,10 +5,12 @@ import { simulate, tuneSparsity } from '../../core/engine/index.js';
  * The paper's two gap-statistic examples (Section 3): n = 400, k = 10 equal classes, s = 15 informative
  * features, p = 50 (sparse) and p = 20 (dense). Gap(s) for s = 8..22 (8..20 when p = 20), B = 10 permutations,
  * 3 restarts per fit, seed 1.
- * Honest note: on these data (checked for seeds 1–3 with s = 5..25) BOTH the arg-max (bestS) and the
- * one-standard-error rule (oneSeS) land on 15: Gap rises steadily up to s = 15 and drops right after, and the
- * sd at the maximum (≈ 0.02–0.03) is smaller than the drop from 15 to 14 (≈ 0.05), so no smaller s is within
- * one sd. The test asserts both.
+ * Honest note: what hits 15 is the ARG-MAX, bestS — the paper's rule ("choose s to maximize Gap(s)").
+ * Gap rises steadily up to s = 15 and drops right after, on both data sets. The one-standard-error rule
+ * (oneSeS, smallest s with Gap(s) ≥ Gap(best) − sd(best)) also gives 15 at p = 20, but at p = 50 it sits on
+ * the 14/15 boundary: sd(15) ≈ 0.029 is about the size of the step Gap(15) − Gap(14) ≈ 0.030, so oneSeS = 15
+ * there only by a hair. We therefore assert bestS = 15 for both and oneSeS = 15 only at p = 20 (14 or 15 at
+ * p = 50).
  */
 describe('gap statistic', () => {
   for (const p of [50, 20]) {
@@ -29,7 +31,8 @@ describe('gap statistic', () => {
           result.curve.map((point) => `${point.s}:${point.gap.toFixed(3)}±${point.sd.toFixed(3)}`).join(' '),
       );
       expect(result.bestS).toBe(15);
-      expect(result.oneSeS).toBe(15);
+      if (p === 20) expect(result.oneSeS).toBe(15);
+      else expect([14, 15]).toContain(result.oneSeS);
       expect(result.fit.options.s).toBe(15);
       expect(result.curve.map((point) => point.s)).toEqual(sValues);
       for (const point of result.curve) {
