@@ -48,6 +48,8 @@ if (!args.has('--no-typecheck')) {
     check('type-check electron main + preload', bin('tsc'), ['-p', 'tsconfig.electron.json', '--noEmit']);
   if (existsSync(join(root, 'tsconfig.web.json')))
     check('type-check renderer (vue-tsc)', bin('vue-tsc'), ['-p', 'tsconfig.web.json', '--noEmit']);
+  if (existsSync(join(root, 'test/e2e/tsconfig.json')))
+    check('type-check end-to-end specs', bin('tsc'), ['-p', 'test/e2e/tsconfig.json', '--noEmit']);
 }
 
 // 2. Unit tests.
