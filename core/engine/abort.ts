@@ -12,7 +12,7 @@ export function throwIfAborted(signal: AbortSignalLike | undefined): void {
 }
 
 /** Rows between two signal checks inside O(n·p) loops (keeps a cancel well under 100 ms). */
-export const ROWS_PER_CHECK = 1024;
+export const ROWS_PER_CHECK = 256;
 
 /** Milliseconds from a monotonic clock when the host has one (`performance.now`), else `Date.now`. */
 export function now(): number {

@@ -4,6 +4,8 @@
  *   const prep = prepareFit(X, o);
  *   finishFit(prep, [runRestart(prep, 0), …, runRestart(prep, restarts − 1)]);
  * and a host may run the restarts anywhere (e.g. worker threads) and get the identical result.
+ * When s exceeds the number of usable (non-zero-variance) features, all usable features are selected.
+ * Timings in the result are summed over restarts.
  *
  * @example
  * const result = fit(X, { k: 3, s: 5, seed: 7 });
