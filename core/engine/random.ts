@@ -14,7 +14,10 @@ export interface Rng {
   next(): number;
   /** Uniform integer in 0 .. n−1 (n ≥ 1). */
   int(n: number): number;
-  /** Standard normal N(0, 1) by the Box–Muller transform (deviates come in pairs: cos, then sin). */
+  /**
+   * Standard normal N(0, 1) by the Box–Muller transform: one deviate per call (two uniforms), no cached
+   * state. (Keeping the sin partner would be faster but would change every simulated data set.)
+   */
   normal(): number;
 }
 
@@ -57,20 +60,13 @@ export function createRng(seed: number): Rng {
   // Warm up so that nearby seeds decorrelate.
   for (let i = 0; i < 12; i++) nextU32();
   const next = (): number => nextU32() / 4294967296;
-  let spare = NaN;
   return {
     next,
     int: (n: number): number => Math.floor(next() * n),
     normal: (): number => {
-      if (spare === spare) {
-        const z = spare;
-        spare = NaN;
-        return z;
-      }
-      const r = Math.sqrt(-2 * Math.log(1 - next())); // 1 − u ∈ (0, 1]
-      const angle = 2 * Math.PI * next();
-      spare = r * Math.sin(angle);
-      return r * Math.cos(angle);
+      const u1 = 1 - next(); // (0, 1]
+      const u2 = next();
+      return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
     },
   };
 }
