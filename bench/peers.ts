@@ -20,7 +20,8 @@ import { fileURLToPath } from 'node:url';
 import { adjustedRandIndex, simulate } from '../core/engine/index.js';
 import { parseFlags } from './lib/args.js';
 import { fixed, megabytes, renderTable, seconds } from './lib/table.js';
-import { miceCsvPath } from './lib/mice.js';
+import { loadMice, miceCsvPath } from './lib/mice.js';
+import { createWorkerPool } from '../cli/parallel/pool.js';
 import { writeSimulatedCsv } from './peers/csv.js';
 import { measureProcess, type ProcessMeasure } from './peers/measure.js';
 
@@ -167,3 +168,30 @@ for (const [label, run, goal] of [
   miceRows.push([label, seconds(run.seconds), seconds(json.timings.parseMs / 1000), seconds(fitSeconds), `${fitSeconds < goal ? 'PASS' : 'FAIL'} (< ${goal} s)`, String(json.chosenS ?? json.s)]);
 }
 print(renderTable(['mouse data (skfr cluster, whole process)', 'wall s', 'parse s', 'fit s', 'goal on fit time', 's'], miceRows, style));
+
+// The same two mouse runs in-process on the worker pool (what the CLI does once it is wired to the pool).
+const data = loadMice();
+const pool = createWorkerPool();
+try {
+  await pool.fit(data.X, { k: 8, s: 24, restarts: 4 }); // start-up and compilation, paid once per process
+  let t = performance.now();
+  const fitResult = await pool.fit(data.X, { k: 8, s: 24, restarts: 20, seed: 1 });
+  const fitSeconds = (performance.now() - t) / 1000;
+  const sValues = flags.quick ? [20, 21, 22, 23, 24, 25, 26, 27, 28] : Array.from({ length: 77 }, (_, i) => i + 1);
+  t = performance.now();
+  const tuneResult = await pool.tune(data.X, { k: 8, sValues, permutations: flags.quick ? 2 : 10, restarts: 20, seed: 1 });
+  const tuneSeconds = (performance.now() - t) / 1000;
+  print('');
+  print(
+    renderTable(
+      [`mouse data on the worker pool (${pool.size || 1} threads, in-process)`, 'seconds', 'goal', 'result'],
+      [
+        ['fit k = 8, s = 24, 20 restarts', seconds(fitSeconds), `${fitSeconds < 0.3 ? 'PASS' : 'FAIL'} (< 0.3 s)`, `objective ${fixed(fitResult.objective, 2)}`],
+        [`tune s = ${sValues[0]}..${sValues.at(-1)}, B = ${tuneResult.permutations}, 20 restarts`, seconds(tuneSeconds), `${tuneSeconds < 10 ? 'PASS' : 'FAIL'} (< 10 s)`, `bestS ${tuneResult.bestS}, one-SE s ${tuneResult.oneSeS}`],
+      ],
+      style,
+    ),
+  );
+} finally {
+  await pool.close();
+}

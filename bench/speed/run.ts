@@ -40,7 +40,10 @@ export async function runBench(options: BenchOptions): Promise<BenchOutcome> {
   const load = loadavg()[0]!;
   const cores = availableParallelism();
   print(`machine: ${cores} cores, load average ${load.toFixed(2)}${load > cores / 2 ? ' — BUSY: other processes compete for the cores, timings are inflated' : ''}`);
-  print(`restarts per fit: ${config.ns.map((n) => `n = ${n}: ${config.restartsFor(n)}`).join(', ')}; dense = SKFR1 with s = p`);
+  print(
+    `restarts / iteration cap per fit: ${config.ns.map((n) => `n = ${n}: ${config.restartsFor(n)} / ${config.maxIterationsFor(n)}`).join(', ')}; ` +
+      'dense = SKFR1 with s = p (Lloyd after k-means++)',
+  );
   const rows = runGrid(config, (row, simSeconds) =>
     note(`  n=${row.n} p=${row.p} ${row.mode}: ${(row.totalSeconds).toFixed(2)} s (simulate ${simSeconds.toFixed(2)} s)`),
   );
