@@ -4,9 +4,10 @@
  *   const executor = createExecutor();
  *   port.onmessage = (msg) => { const reply = executor.handle(msg); if (reply) port.postMessage(reply); };
  *
- * Fit jobs: task r = runRestart(prepared, r). Tune jobs: task 0 = fit(X, s) for every s (observed data),
- * task b ≥ 1 = log O(permuteColumns(X, seed, b), s) for every s. Each task is a pure function of the job
- * and its index, so the pool's answer does not depend on which worker ran what, or in which order.
+ * Fit jobs: task r = runRestart(prepared, r). Tune jobs: task b·|S| + t = fit(X, S[t]) for b = 0 (observed
+ * data), log O(permuteColumns(X, seed, b), S[t]) for b ≥ 1; a worker keeps its last permuted copy, so
+ * consecutive tasks of one b permute once. Each task is a pure function of the job and its index, so the
+ * pool's answer does not depend on which worker ran what, or in which order.
  */
 import { toErrorInfo } from '../errors.js';
 import { fit, permuteColumns, runRestart, type PreparedFit } from '../engine/index.js';
@@ -17,7 +18,7 @@ import { flagSignal } from './shared.js';
 
 type Job =
   | { kind: 'fit'; prepared: PreparedFit }
-  | { kind: 'tune'; X: Matrix; options: PortableTuneOptions; signal: { readonly aborted: boolean } };
+  | { kind: 'tune'; X: Matrix; options: PortableTuneOptions; signal: { readonly aborted: boolean }; permuted: { b: number; X: Matrix } | null };
 
 export interface Executor {
   /** Handle one request; returns the reply to post, if any. Never throws. */
@@ -30,14 +31,11 @@ export function createExecutor(): Executor {
   function runTask(job: Job, task: number): TaskOutput {
     if (job.kind === 'fit') return { kind: 'restart', result: runRestart(job.prepared, task) };
     const { sValues, ...rest } = job.options;
-    const fitAt = (data: Matrix, s: number) => fit(data, { ...rest, s, signal: job.signal });
-    if (task === 0) return { kind: 'observed', fits: sValues.map((s) => fitAt(job.X, s)) };
-    const Xb = permuteColumns(job.X, job.options.seed, task);
-    const logO = new Float64Array(sValues.length);
-    sValues.forEach((s, t) => {
-      logO[t] = logObjective(fitAt(Xb, s));
-    });
-    return { kind: 'permuted', logO };
+    const b = Math.floor(task / sValues.length);
+    const s = sValues[task - b * sValues.length]!;
+    if (b === 0) return { kind: 'observed', fit: fit(job.X, { ...rest, s, signal: job.signal }) };
+    if (job.permuted === null || job.permuted.b !== b) job.permuted = { b, X: permuteColumns(job.X, job.options.seed, b) };
+    return { kind: 'permuted', logO: logObjective(fit(job.permuted.X, { ...rest, s, signal: job.signal })) };
   }
 
   return {
@@ -50,7 +48,7 @@ export function createExecutor(): Executor {
           return null;
         }
         case 'load-tune':
-          jobs.set(request.job, { kind: 'tune', X: request.X, options: request.options, signal: flagSignal(request.abortFlag) });
+          jobs.set(request.job, { kind: 'tune', X: request.X, options: request.options, signal: flagSignal(request.abortFlag), permuted: null });
           return null;
         case 'release':
           jobs.delete(request.job);

@@ -4,8 +4,9 @@
  * - fit: prepareFit on the host (validation, standardising — once), the working matrix moved to shared
  *   memory, restarts r = 0..R−1 run in the workers (runRestart), finishFit on the host. Restart r uses
  *   the generator derived from (seed, r) wherever it runs, and finishFit orders restarts by index.
- * - tune: the raw matrix in shared memory; task 0 fits the observed data at every s, task b fits the
- *   b-th permuted copy (generated inside the worker from (seed, b)); the host assembles Gap(s).
+ * - tune: the raw matrix in shared memory; one task per (data set b, s): b = 0 fits the observed data,
+ *   b ≥ 1 the b-th permuted copy (generated inside the worker from (seed, b)); the host assembles Gap(s).
+ *   (B + 1)·|S| small tasks balance two or more workers far better than B + 1 big ones.
  *
  * Memory: the working matrix is shared, not copied per worker — except when it has missing cells, which
  * k-POD overwrites during a restart: then each worker keeps a private copy of the fit's working matrix.
@@ -70,21 +71,28 @@ export async function tuneWith(links: readonly WorkerLink[], X: Matrix, options:
   const { sValues: _s, permutations: _b, signal, onProgress, ...fitOptions } = options;
   const shared: Matrix = { rows: X.rows, cols: X.cols, data: shareFloat64(X.data) };
   const abortFlag = createAbortFlag();
+  const tasks = (B + 1) * S.length;
   const outputs = await runTasks(
     links,
     (job) => ({ kind: 'load-tune', job, X: shared, options: { ...fitOptions, seed, sValues: S }, abortFlag }),
-    B + 1,
+    tasks,
     abortFlag,
     {
       signal,
       onTaskDone: (task, finished) =>
-        onProgress?.({ stage: 'tuning', fraction: finished / (B + 1), permutation: task, permutations: B }),
+        onProgress?.({
+          stage: 'tuning',
+          fraction: finished / tasks,
+          s: S[task % S.length],
+          permutation: Math.floor(task / S.length),
+          permutations: B,
+        }),
     },
   );
-  const observed = expect(outputs[0]!, 'observed').fits;
+  const observed = S.map((_, t) => expect(outputs[t]!, 'observed').fit);
   const permutedLogO = S.map((_, t) => {
     const logs = new Float64Array(B);
-    for (let b = 1; b <= B; b++) logs[b - 1] = expect(outputs[b]!, 'permuted').logO[t]!;
+    for (let b = 1; b <= B; b++) logs[b - 1] = expect(outputs[b * S.length + t]!, 'permuted').logO;
     return logs;
   });
   const result = assembleTune(S, observed, permutedLogO);

@@ -5,8 +5,8 @@
  *
  * A *job* (one fit, or one gap-statistic tuning) is loaded once per worker ('load-fit' / 'load-tune'),
  * then its tasks are handed out one at a time ('task'), and finally released ('release').
- * Tasks of a fit are restarts r = 0..R−1; tasks of a tuning are data sets b = 0..B
- * (b = 0 is the observed data, b ≥ 1 the b-th column-permuted copy), each fitted at every s.
+ * Tasks of a fit are restarts r = 0..R−1; tasks of a tuning are pairs (b, s): task = b·|S| + t fits data
+ * set b (b = 0 the observed data, b ≥ 1 the b-th column-permuted copy) at the t-th s value.
  */
 import type { ErrorInfo } from '../errors.js';
 import type { FitOptions, FitResult, Matrix } from '../engine/types.js';
@@ -34,9 +34,9 @@ export type WorkerRequest =
 
 export type TaskOutput =
   | { kind: 'restart'; result: RestartResult }
-  /** b = 0: the fit at every s (their log O is computed on the host); b ≥ 1: log O(X_b, s) per s. */
-  | { kind: 'observed'; fits: FitResult[] }
-  | { kind: 'permuted'; logO: Float64Array };
+  /** b = 0: the fit of the observed data (its log O is computed on the host); b ≥ 1: log O(X_b, s). */
+  | { kind: 'observed'; fit: FitResult }
+  | { kind: 'permuted'; logO: number };
 
 export type WorkerResponse =
   | { kind: 'done'; job: number; task: number; output: TaskOutput }
