@@ -33,7 +33,9 @@ describe('readInputFile', () => {
     expect(e2.code).toBe('not-a-file');
     expect(e2.message).toBe(`“${dir}” is a directory, not a data file.`);
   });
-  it.skipIf(process.getuid?.() === 0)('names an unreadable file', async () => {
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot) console.log('skipped: "names an unreadable file" — running as root, which can read a file with mode 000');
+  it.skipIf(isRoot)('names an unreadable file (skipped as root: root reads any file)', async () => {
     const file = join(dir, 'locked.csv');
     writeFileSync(file, 'x\n1\n');
     chmodSync(file, 0o000);
