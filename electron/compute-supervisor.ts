@@ -18,7 +18,7 @@ import type { RunHandle } from '../core/jobs/api.js';
 import { createJobClient, type JobClient } from '../core/jobs/client.js';
 import type { Port } from '../core/jobs/port.js';
 import type { FitRequest, JobRequest, OpenRequest, Progress } from '../core/jobs/types.js';
-import { createRestorer } from './compute-restore.js';
+import { createRestorer } from '../core/jobs/restore.js';
 
 export interface ComputeProcess {
   port: Port;

@@ -42,6 +42,7 @@ export function checkRendererRequest(request: JobRequest, access: FileAccess): v
     case 'sheet':
     case 'map':
     case 'evaluate':
+    case 'rows':
     case 'close':
       return;
   }

@@ -8,3 +8,5 @@ export { serveJobs, type ServeOptions } from './host.js';
 export { createJobClient, type JobClient, type JobClientOptions } from './client.js';
 export { parseRequest, parseClientMessage, jobRequestSchema, clientMessageSchema, mappingSchema, fitSettingsSchema } from './schema.js';
 export { throttleProgress } from './progress.js';
+export { MAX_ROWS_PER_REQUEST, tableRows } from './rows.js';
+export { createRestorer, type Restorer } from './restore.js';

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { SkfrError } from '../errors.js';
 import type { ClientMessage, FitSettings, JobRequest } from './types.js';
 import type { Mapping } from '../table/types.js';
+import { MAX_ROWS_PER_REQUEST } from './rows.js';
 
 const nonEmpty = z.string().min(1, 'must not be empty');
 const int = z.number().int();
@@ -80,6 +81,12 @@ export const jobRequestSchema = z.discriminatedUnion('type', [
     what: exportWhatSchema,
     format: exportFormatSchema,
     path: nonEmpty.optional(),
+  }),
+  z.strictObject({
+    type: z.literal('rows'),
+    datasetId: nonEmpty,
+    start: int.min(0, 'must be 0 or more'),
+    count: int.min(1, `must be 1 to ${MAX_ROWS_PER_REQUEST}`).max(MAX_ROWS_PER_REQUEST, `must be 1 to ${MAX_ROWS_PER_REQUEST}`),
   }),
   z.strictObject({ type: z.literal('close'), datasetId: nonEmpty }),
 ]);

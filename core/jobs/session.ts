@@ -19,6 +19,7 @@ import type { Mapping, MappedData } from '../table/types.js';
 import type { FitResult, TuneResult } from '../engine/types.js';
 import { type Dataset, loadDataset, openResult, withSheet } from './datasets.js';
 import { runExport } from './export.js';
+import { tableRows } from './rows.js';
 import { buildFitView } from './fit-view.js';
 import { now, throttleProgress } from './progress.js';
 import type { FileIO, FitSettings, JobRequest, JobResponse, MapResult, Metrics, ResultOf, RunOptions } from './types.js';
@@ -164,6 +165,10 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
           { fit: f.fit, tune: f.tune, mapped: f.mapped, metrics: f.metrics, classColumn: f.classColumn, settings: f.settings, input: { fileName: d.fileName, sha256: d.sha256 }, version },
           request.what, request.format, request.path, io,
         );
+      }
+      case 'rows': {
+        const d = dataset(request.datasetId);
+        return { datasetId: d.id, start: request.start, rows: tableRows(d.table, request.start, request.count), rowCount: d.table.rowCount };
       }
       case 'close': {
         dataset(request.datasetId);

@@ -83,12 +83,35 @@ export interface ExportRequest {
   path?: string;
 }
 
+/**
+ * A page of the opened table's rows, as the preview grid shows them (cells as read, numbers as numbers,
+ * missing as null). `count` is at most MAX_ROWS_PER_REQUEST (1000); a page past the last row is cut short.
+ *
+ * @example { type: 'rows', datasetId: 'd1', start: 99_900, count: 200 } // → { start: 99_900, rows: [100 rows] } of 100 000
+ */
+export interface RowsRequest {
+  type: 'rows';
+  datasetId: string;
+  /** 0-based index of the first data row, 0 ≤ start ≤ rowCount. */
+  start: number;
+  /** Number of rows wanted, 1 ≤ count ≤ 1000. */
+  count: number;
+}
+
 export interface CloseRequest {
   type: 'close';
   datasetId: string;
 }
 
-export type JobRequest = OpenRequest | SheetRequest | MapRequest | FitRequest | EvaluateRequest | ExportRequest | CloseRequest;
+export type JobRequest =
+  | OpenRequest
+  | SheetRequest
+  | MapRequest
+  | FitRequest
+  | EvaluateRequest
+  | ExportRequest
+  | RowsRequest
+  | CloseRequest;
 export type JobType = JobRequest['type'];
 
 export interface OpenResult {
@@ -101,7 +124,7 @@ export interface OpenResult {
   sheet: string;
   rowCount: number;
   columns: ColumnSummary[];
-  /** The first 100 rows, cells as shown (numbers as numbers, missing as null). */
+  /** The first 100 rows, cells as shown (numbers as numbers, missing as null); further pages via a `rows` request. */
   preview: (string | number | null)[][];
   /** For examples: the suggested mapping (id, class annotation, features). */
   suggestedMapping?: Mapping;
@@ -179,6 +202,16 @@ export interface FitView {
   timings: { parseMs: number; fitMs: number };
 }
 
+export interface RowsResult {
+  datasetId: string;
+  /** Index of the first row returned (as requested). */
+  start: number;
+  /** min(count, rowCount − start) rows, each with one cell per column. */
+  rows: (string | number | null)[][];
+  /** Rows in the table, so a client can tell the page is the last one. */
+  rowCount: number;
+}
+
 export interface ExportResult {
   fileName: string;
   /** Where it was written, when a path was given. */
@@ -195,6 +228,7 @@ export interface ResultOf {
   fit: FitView;
   evaluate: Metrics;
   export: ExportResult;
+  rows: RowsResult;
   close: { closed: boolean };
 }
 

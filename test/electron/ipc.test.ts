@@ -129,6 +129,17 @@ describe('registerIpc', () => {
     expect(sent).toEqual([[IPC_EVENTS.jobEvent, { kind: 'response', id: 'r-1', response: { ok: true, type: 'close', result: { closed: true } } }]]);
   });
 
+  it('relays a rows page request and refuses one with an oversized count', async () => {
+    const { listeners, runs, sent, event } = setup();
+    listeners.get(IPC.job)!(event(), { kind: 'run', id: 'r-5', request: { type: 'rows', datasetId: 'd1', start: 99_000, count: 1000 } });
+    listeners.get(IPC.job)!(event(), { kind: 'run', id: 'r-6', request: { type: 'rows', datasetId: 'd1', start: 0, count: 5000 } });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(runs).toEqual([{ type: 'rows', datasetId: 'd1', start: 99_000, count: 1000 }]);
+    const refused = sent.map(([, m]) => m as { id: string; response: { ok: boolean; error?: { code: string; message: string } } }).find((m) => m.id === 'r-6')!;
+    expect(refused.response.error?.code).toBe('invalid-request');
+    expect(refused.response.error?.message).toContain('count = 5000');
+  });
+
   it('answers a malformed or forbidden job with invalid-request and runs nothing', async () => {
     const { listeners, runs, sent, event } = setup();
     listeners.get(IPC.job)!(event(), { kind: 'run', id: 'r-2', request: { type: 'fit', datasetId: 'd1' } });

@@ -13,7 +13,7 @@ import type { MenuCommand, RunHandle, SkfrApi } from '../../../core/jobs/api';
 import { createJobClient, type JobClient } from '../../../core/jobs/client';
 import type { Port } from '../../../core/jobs/port';
 import type { FitRequest, JobRequest, JobResponse, OpenRequest, Progress } from '../../../core/jobs/types';
-import { createRestorer } from '../../../electron/compute-restore';
+import { createRestorer } from '../../../core/jobs/restore';
 import { CANCEL_INIT, createCancelBuffer, writeCancel } from './cancel-channel';
 
 const RECENT_KEY = 'skfr.recentFiles';

@@ -2,8 +2,11 @@
  * What a restarted compute process must redo before serving a request that names a dataset or fit of the
  * process that crashed: re-open the dataset (same source, sheet and id) and re-run the fit (same request
  * and id; fits are deterministic for a seed, so the results are the same).
+ *
+ * Shared by both hosts that can lose their compute: the Electron supervisor (a crashed utility process) and
+ * the browser's Web Worker bridge (a terminated worker). Pure bookkeeping over requests and responses.
  */
-import type { DataSource, FitRequest, JobRequest, JobResponse, OpenRequest } from '../core/jobs/types.js';
+import type { DataSource, FitRequest, JobRequest, JobResponse, OpenRequest } from './types.js';
 
 export interface Restorer {
   /** Requests to run first in the current process (empty when nothing is missing). */
@@ -41,6 +44,7 @@ export function createRestorer(): Restorer {
         case 'sheet':
         case 'map':
         case 'fit':
+        case 'rows':
         case 'close':
           return datasetNeeds(request.datasetId);
         case 'evaluate':
