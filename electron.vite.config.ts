@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
+import { dropCspInDev } from './vite-plugins/drop-csp-in-dev';
 
 const root = import.meta.dirname;
 
@@ -33,7 +34,8 @@ export default defineConfig({
   renderer: {
     root: resolve(root, 'renderer'),
     base: './',
-    plugins: [vue()],
+    // `npm run dev` only: the meta CSP would block the styles the dev server injects (builds keep it exactly).
+    plugins: [vue(), dropCspInDev()],
     build: {
       outDir: resolve(root, 'out/renderer'),
       emptyOutDir: true,

@@ -3,25 +3,12 @@
  * behind the SkfrApi interface (renderer/src/bridge). `npm run dev:web`, `npm run build:web` → out/web.
  */
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import vue from '@vitejs/plugin-vue';
+import { dropCspInDev } from './vite-plugins/drop-csp-in-dev';
 
 const root = fileURLToPath(new URL('./renderer', import.meta.url));
 const outDir = fileURLToPath(new URL('./out/web', import.meta.url));
-
-/**
- * The dev server injects component styles as <style> elements, which the strict CSP (no 'unsafe-inline')
- * blocks; the policy therefore applies to builds only and is removed from the page the dev server serves.
- */
-function dropCspInDev(): Plugin {
-  return {
-    name: 'skfr-drop-csp-in-dev',
-    apply: 'serve',
-    transformIndexHtml(html) {
-      return html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>\s*/i, '');
-    },
-  };
-}
 
 const ISOLATION_HEADERS = {
   'Cross-Origin-Opener-Policy': 'same-origin',
@@ -31,6 +18,7 @@ const ISOLATION_HEADERS = {
 export default defineConfig({
   root,
   base: './',
+  // The page's CSP would block the styles the dev server injects: removed in dev only (see the plugin).
   plugins: [vue(), dropCspInDev()],
   worker: { format: 'es' },
   build: {

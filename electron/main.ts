@@ -15,7 +15,7 @@ import { registerIpc } from './ipc.js';
 import { IPC_EVENTS } from './ipc-channels.js';
 import { menuTemplate } from './menu.js';
 import { loadRecentFiles } from './recent.js';
-import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, hardenSession, hardenWebContents, originOf } from './security.js';
+import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, CONTENT_SECURITY_POLICY, DEV_CONTENT_SECURITY_POLICY, hardenSession, hardenWebContents, originOf } from './security.js';
 import { createMainWindow, focusWindow } from './windows.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -49,7 +49,8 @@ function sendMenu(command: MenuCommand) {
 }
 
 async function start() {
-  hardenSession(session.defaultSession);
+  // The dev server's injected <style> elements need inline styles; packaged and built apps keep the strict policy.
+  hardenSession(session.defaultSession, devUrl ? DEV_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY);
   protocol.handle(APP_SCHEME, createAppProtocolHandler(join(here, '../renderer')));
 
   const recent = await loadRecentFiles(join(app.getPath('userData'), 'recent-files.json'));

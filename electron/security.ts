@@ -23,6 +23,13 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'none'",
 ].join('; ');
 
+/**
+ * `npm run dev` only (an unpackaged app showing the electron-vite dev server): the dev server injects component
+ * styles as <style> elements, so inline styles are allowed there; scripts stay 'self' only. Never used by a
+ * build (main.ts picks it only when ELECTRON_RENDERER_URL is set and the app is not packaged).
+ */
+export const DEV_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'");
+
 /** The privileged scheme the renderer is served from (see app-protocol.ts): app://skfr/index.html. */
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'skfr';
@@ -77,20 +84,20 @@ export function originOf(url: string): string {
 }
 
 /** Adds our CSP to a response's headers (replacing any other CSP header). */
-export function withCspHeader(headers: Record<string, string[] | string> | undefined): Record<string, string[]> {
+export function withCspHeader(headers: Record<string, string[] | string> | undefined, policy: string = CONTENT_SECURITY_POLICY): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const [name, value] of Object.entries(headers ?? {})) {
     if (name.toLowerCase() === 'content-security-policy') continue;
     out[name] = Array.isArray(value) ? value : [value];
   }
-  out['Content-Security-Policy'] = [CONTENT_SECURITY_POLICY];
+  out['Content-Security-Policy'] = [policy];
   return out;
 }
 
-/** Session-wide: CSP on every response, every permission request and check denied. */
-export function hardenSession(ses: Session): void {
+/** Session-wide: CSP on every response (DEV_CONTENT_SECURITY_POLICY under `npm run dev` only), every permission request and check denied. */
+export function hardenSession(ses: Session, policy: string = CONTENT_SECURITY_POLICY): void {
   ses.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: withCspHeader(details.responseHeaders) });
+    callback({ responseHeaders: withCspHeader(details.responseHeaders, policy) });
   });
   ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   ses.setPermissionCheckHandler(() => false);

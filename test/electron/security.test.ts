@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   CONTENT_SECURITY_POLICY,
+  DEV_CONTENT_SECURITY_POLICY,
   hardenSession,
   hardenWebContents,
   parseCsp,
@@ -62,6 +63,15 @@ describe('Content-Security-Policy', () => {
     const meta = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/i.exec(html);
     expect(meta?.[1]).toBe(CONTENT_SECURITY_POLICY);
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/i); // no inline script
+  });
+
+  it('relaxes only style-src, and only in the dev policy', () => {
+    const prod = parseCsp(CONTENT_SECURITY_POLICY);
+    const dev = parseCsp(DEV_CONTENT_SECURITY_POLICY);
+    expect(dev.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(dev.get('script-src')).toEqual(["'self'"]);
+    for (const [name, sources] of prod) if (name !== 'style-src') expect(dev.get(name), name).toEqual(sources);
+    expect(CONTENT_SECURITY_POLICY).not.toContain('unsafe-inline');
   });
 
   it('replaces any CSP header of a response with ours', () => {

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import html from '../../renderer/index.html?raw';
 import { CONTENT_SECURITY_POLICY, parseCsp } from '../../electron/security';
+import { dropCspInDev, stripCspMeta } from '../../vite-plugins/drop-csp-in-dev';
 
 describe('renderer/index.html', () => {
   it('mirrors the shell’s CSP in a meta tag', () => {
@@ -25,5 +26,25 @@ describe('renderer/index.html', () => {
     expect(html).not.toMatch(/<style\b/);
     expect(html).not.toMatch(/\sstyle="/);
     expect(html).not.toMatch(/(src|href)="(https?:)?\/\//);
+  });
+});
+
+describe('dev servers drop the meta CSP, builds keep it', () => {
+  it('strips exactly the CSP meta from the served page', () => {
+    const served = stripCspMeta(html);
+    expect(served).not.toContain('Content-Security-Policy');
+    expect(served).toContain('src="./src/main.ts"');
+    expect(html.length - served.length).toBeGreaterThan(CONTENT_SECURITY_POLICY.length);
+  });
+
+  it('applies to the dev server only, in both the web and the Electron renderer configs', async () => {
+    const plugin = dropCspInDev();
+    expect(plugin.apply).toBe('serve');
+    const web = (await import('../../vite.web.config')).default as { plugins: { name: string; apply?: unknown }[] };
+    expect(web.plugins.flat().map((p) => p.name)).toContain('skfr-drop-csp-in-dev');
+    const electron = (await import('../../electron.vite.config')).default as { renderer: { plugins: { name: string; apply?: unknown }[] } };
+    const inRenderer = electron.renderer.plugins.flat().filter((p) => p.name === 'skfr-drop-csp-in-dev');
+    expect(inRenderer).toHaveLength(1);
+    expect(inRenderer[0]!.apply).toBe('serve');
   });
 });
