@@ -7,7 +7,7 @@
  */
 export type TableStyle = 'plain' | 'markdown';
 
-const NUMERIC = /^[-+]?[\d.,]+(e[-+]?\d+)?[×%s]?$|^[-–]$/i;
+const NUMERIC = /^[-+]?[\d.,]+(e[-+]?\d+)?[×%s*]?$|^[-–]$/i;
 
 export function renderTable(header: readonly string[], rows: readonly (readonly string[])[], style: TableStyle): string {
   const right = header.map((_, c) => rows.length > 0 && rows.every((r) => NUMERIC.test(r[c] ?? '')));
