@@ -71,6 +71,39 @@ beforeEach(() => {
 });
 
 describe('stores', () => {
+  it('fetchRows asks the host for a page of the opened table, and gives null on failure or after another open', async () => {
+    let fail = false;
+    let gate: Promise<unknown> = Promise.resolve();
+    const { api, log } = stubApi((r) => {
+      if (r.type === 'open') return { ok: true, type: 'open', result: { ...opened } };
+      if (r.type === 'rows') {
+        const answer: JobResponse = fail
+          ? { ok: false, type: 'rows', error: { code: 'unknown-dataset', message: 'gone' } }
+          : { ok: true, type: 'rows', result: { datasetId: r.datasetId, start: r.start, rowCount: 3, rows: [['c', 1, null]] } };
+        return gate.then(() => answer);
+      }
+      if (r.type === 'close') return { ok: true, type: 'close', result: { closed: true } };
+      return mapOk(r);
+    });
+    setApi(api);
+    const dataset = useDatasetStore();
+    expect(await dataset.fetchRows(0, 10)).toBeNull(); // nothing open yet: no request
+    expect(log).toEqual([]);
+    await dataset.openExample();
+    expect(await dataset.fetchRows(2, 10)).toEqual([['c', 1, null]]);
+    expect(log.filter((r) => r.type === 'rows')).toEqual([{ type: 'rows', datasetId: 'd1', start: 2, count: 10 }]);
+    fail = true;
+    expect(await dataset.fetchRows(2, 10)).toBeNull();
+    fail = false;
+    let release = () => {};
+    gate = new Promise<void>((r) => (release = r));
+    const late = dataset.fetchRows(2, 10);
+    await dataset.openExample(); // another table arrives before the page
+    release();
+    expect(await late).toBeNull();
+    await vi.waitFor(() => expect(dataset.mapResult).not.toBeNull()); // no map job left pending for the next test
+  });
+
   it('open adopts the table, guesses the mapping, maps it, and goes to Import', async () => {
     const { api, log } = stubApi((r) => (r.type === 'open' ? { ok: true, type: 'open', result: opened } : mapOk(r)));
     setApi(api);

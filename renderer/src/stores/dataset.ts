@@ -147,6 +147,18 @@ export const useDatasetStore = defineStore('dataset', () => {
     }
   }
 
+  /**
+   * Rows [start, start + count) of the opened table, for the preview grid (a `rows` job; count ≤ 1000).
+   * null when it failed or another table was opened meanwhile: the grid keeps its placeholders and asks again.
+   */
+  async function fetchRows(start: number, count: number): Promise<(string | number | null)[][] | null> {
+    const current = opened.value;
+    if (!current) return null;
+    const response = await getApi().run({ type: 'rows', datasetId: current.datasetId, start, count }).response;
+    if (!response.ok || opened.value !== current) return null;
+    return response.result.rows;
+  }
+
   return {
     opened,
     opening,
@@ -162,5 +174,6 @@ export const useDatasetStore = defineStore('dataset', () => {
     openExample,
     chooseSheet,
     setMapping,
+    fetchRows,
   };
 });
