@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
-import { dropCspInDev } from './vite-plugins/drop-csp-in-dev.js';
+import { dropCspInDev } from './build/vite/drop-csp-in-dev.js';
 
 const root = import.meta.dirname;
 

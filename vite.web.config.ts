@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import vue from '@vitejs/plugin-vue';
-import { dropCspInDev } from './vite-plugins/drop-csp-in-dev.js';
+import { dropCspInDev } from './build/vite/drop-csp-in-dev.js';
 
 const root = fileURLToPath(new URL('./renderer', import.meta.url));
 const outDir = fileURLToPath(new URL('./out/web', import.meta.url));

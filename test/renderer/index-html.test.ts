@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import html from '../../renderer/index.html?raw';
 import { CONTENT_SECURITY_POLICY, parseCsp } from '../../electron/security';
-import { dropCspInDev, stripCspMeta } from '../../vite-plugins/drop-csp-in-dev';
+import { dropCspInDev, stripCspMeta } from '../../build/vite/drop-csp-in-dev';
 
 describe('renderer/index.html', () => {
   it('mirrors the shell’s CSP in a meta tag', () => {
