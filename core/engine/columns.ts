@@ -8,6 +8,8 @@
 import { ROWS_PER_CHECK, throwIfAborted } from './abort.js';
 import type { AbortSignalLike } from './types.js';
 
+const CHECK_MASK = ROWS_PER_CHECK - 1;
+
 export class SelectedColumns {
   /** Matrix read by the assignment: the compact copy, or the full data. */
   source: Float64Array;
@@ -43,7 +45,7 @@ export class SelectedColumns {
       pos.set(selected);
       return;
     }
-    const { mark, cols, colPos, p, n, data } = this;
+    const { mark, cols, colPos, p } = this;
     for (const l of selected) mark[l] = 1;
     let u = 0;
     let same = true;
@@ -54,27 +56,31 @@ export class SelectedColumns {
       }
     }
     same &&= u === this.count;
-    if (!same) {
-      for (let a = 0; a < this.count; a++) colPos[cols[a]!] = -1;
-      u = 0;
-      for (let l = 0; l < p; l++) {
-        if (mark[l] === 1) {
-          colPos[l] = u;
-          cols[u++] = l;
-        }
-      }
-      this.count = u;
-      const stride = this.stride;
-      const out = this.source;
-      for (let i = 0; i < n; i++) {
-        if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(signal);
-        const from = i * p;
-        const to = i * stride;
-        for (let a = 0; a < u; a++) out[to + a] = data[from + cols[a]!]!;
-      }
-    }
+    if (!same) this.rebuild(signal);
     for (const l of selected) mark[l] = 0;
     for (let t = 0; t < selected.length; t++) pos[t] = colPos[selected[t]!]!;
+  }
+
+  /** Re-copy the marked columns (kept out of `update` so its common path is optimised on its own). */
+  private rebuild(signal?: AbortSignalLike): void {
+    const { mark, cols, colPos, p, n, data } = this;
+    for (let a = 0; a < this.count; a++) colPos[cols[a]!] = -1;
+    let u = 0;
+    for (let l = 0; l < p; l++) {
+      if (mark[l] === 1) {
+        colPos[l] = u;
+        cols[u++] = l;
+      }
+    }
+    this.count = u;
+    const stride = this.stride;
+    const out = this.source;
+    for (let i = 0; i < n; i++) {
+      if ((i & CHECK_MASK) === 0) throwIfAborted(signal);
+      const from = i * p;
+      const to = i * stride;
+      for (let a = 0; a < u; a++) out[to + a] = data[from + cols[a]!]!;
+    }
   }
 
   /** Keep the copy in step with a changed cell (k-POD fills). */

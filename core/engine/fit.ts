@@ -14,17 +14,30 @@
  */
 import { ROWS_PER_CHECK, throwIfAborted } from './abort.js';
 import { prepareFit, type PreparedFit } from './prepare.js';
-import { runRestart, type RestartResult } from './restart.js';
+import { runRestart, type RestartResult, type SeedingCache } from './restart.js';
 import type { FitOptions, FitResult, Matrix } from './types.js';
 
 export function fit(X: Matrix, options: FitOptions): FitResult {
-  const prep = prepareFit(X, options);
+  return fitPrepared(prepareFit(X, options));
+}
+
+/**
+ * All restarts and the finish on prepared data, optionally at another sparsity level s (checked by the
+ * caller: 1 ≤ s ≤ p) and with a cache of restart starts shared by every s on the same data
+ * (see SeedingCache). `fitPrepared(prepareFit(X, o))` is `fit(X, o)`, and
+ * `fitPrepared(prepareFit(X, o), s, cache)` is `fit(X, { ...o, s })`, bit for bit.
+ *
+ * @example const prep = prepareFit(X, { k: 8, s: 1 }); const cache = createSeedingCache();
+ *          const fits = [5, 10, 20].map((s) => fitPrepared(prep, s, cache));
+ */
+export function fitPrepared(prep: PreparedFit, s?: number, cache?: SeedingCache): FitResult {
+  const at = s === undefined || s === prep.options.s ? prep : { ...prep, options: { ...prep.options, s } };
   const results: RestartResult[] = [];
-  for (let r = 0; r < prep.options.restarts; r++) {
-    throwIfAborted(prep.signal);
-    results.push(runRestart(prep, r));
+  for (let r = 0; r < at.options.restarts; r++) {
+    throwIfAborted(at.signal);
+    results.push(runRestart(at, r, cache));
   }
-  return finishFit(prep, results);
+  return finishFit(at, results);
 }
 
 /** Index of the restart with the lowest objective (ties: the lowest restart index). */

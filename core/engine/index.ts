@@ -1,8 +1,8 @@
 /** Public entry of the SKFR engine. */
 export * from './types.js';
-export { fit, finishFit, pickBest } from './fit.js';
+export { fit, fitPrepared, finishFit, pickBest } from './fit.js';
 export { prepareFit, type PreparedFit } from './prepare.js';
-export { runRestart, restartSeed, type RestartResult } from './restart.js';
+export { runRestart, restartSeed, createSeedingCache, type RestartResult, type SeedingCache } from './restart.js';
 export { validateFitOptions, FIT_DEFAULTS } from './options.js';
 export { standardize, columnStats, type Standardized, type ColumnStats } from './standardize.js';
 export { kmeansPlusPlus } from './seeding.js';

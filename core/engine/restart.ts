@@ -21,13 +21,14 @@
  * Cluster sums and counts (squared loss) are updated only from the samples that changed cluster and from the
  * k-POD fills that changed, so the ranking needs no second pass over the data.
  */
-import { now, ROWS_PER_CHECK, throwIfAborted } from './abort.js';
-import { medianInPlace } from './median.js';
+import { now, throwIfAborted } from './abort.js';
 import type { PreparedFit } from './prepare.js';
 import { createRng, deriveSeed, RNG_DOMAIN } from './random.js';
 import { topFeatures } from './rank.js';
 import { SelectedColumns } from './columns.js';
 import { seedCenters } from './seeding.js';
+import { AssignBounds, assignGlobalAbsolute, assignGlobalSquared, assignLocal } from './assign.js';
+import { clusterSums, countChanges, kpodFill, meansAndScores, mediansAndScores, moveSums, observedObjective, totalScores } from './steps.js';
 
 export interface RestartResult {
   /** 0-based restart index. */
@@ -59,7 +60,43 @@ export function restartSeed(seed: number, r: number): number {
   return deriveSeed(seed, r, RNG_DOMAIN.restart);
 }
 
-export function runRestart(prep: PreparedFit, r: number): RestartResult {
+/**
+ * The start of restart r — k-means++ seeds, the assignment to the nearest seed (empty clusters filled) and,
+ * for the squared loss, the cluster sums — which depends on the prepared data, k, loss and r but not on s.
+ */
+interface RestartStart {
+  labels: Int32Array;
+  counts: Int32Array;
+  dist: Float64Array;
+  sums: Float64Array;
+}
+
+/**
+ * Starts of restarts kept across runs on one data set: `tuneSparsity` fits the same prepared data at every
+ * s, so it seeds each restart once and reuses the start for every s. A cache belongs to one PreparedFit's
+ * data, k and loss (only s may differ between the runs that share it).
+ */
+export type SeedingCache = Map<number, RestartStart>;
+
+export function createSeedingCache(): SeedingCache {
+  return new Map();
+}
+
+function restartStart(prep: PreparedFit, r: number, signal: PreparedFit['signal']): RestartStart {
+  const { n, p, data: Y, options } = prep;
+  const { k, loss } = options;
+  const seeding = seedCenters(Y, n, p, k, createRng(restartSeed(options.seed, r)), loss, signal, prep.initialRowNorms);
+  const labels = seeding.labels;
+  const dist = seeding.distances;
+  const counts = new Int32Array(k);
+  for (let i = 0; i < n; i++) counts[labels[i]!]!++;
+  fillEmptyClusters(labels, counts, dist, n, k, null);
+  const sums = new Float64Array(loss === 'absolute' ? 0 : k * p);
+  if (loss !== 'absolute') clusterSums(Y, labels, n, p, sums, signal);
+  return { labels, counts, dist, sums };
+}
+
+export function runRestart(prep: PreparedFit, r: number, cache?: SeedingCache): RestartResult {
   const { n, p, data: Y, missing, initialFill, usable, signal, options } = prep;
   const { k, variant, loss, maxIterations, restarts } = options;
   const local = variant === 'local';
@@ -71,27 +108,22 @@ export function runRestart(prep: PreparedFit, r: number): RestartResult {
   prep.onProgress?.({ stage: 'seeding', fraction: r / restarts, restart: r + 1, restarts });
   for (let t = 0; t < m; t++) Y[missing[t]!] = initialFill[t]!;
 
-  // ---- seeding and the initial assignment to the nearest seed ----
+  // ---- seeding and the initial assignment to the nearest seed (and the cluster sums) ----
   const t0 = now();
-  const seeding = seedCenters(Y, n, p, k, createRng(restartSeed(options.seed, r)), loss, signal, prep.initialRowNorms);
-  const labels = seeding.labels;
-  const minDist = seeding.distances;
-  const counts = new Int32Array(k);
-  for (let i = 0; i < n; i++) counts[labels[i]!]!++;
-  fillEmptyClusters(labels, counts, minDist, n, k, null);
+  let start = cache?.get(r);
+  if (start === undefined) {
+    start = restartStart(prep, r, signal);
+    if (cache) cache.set(r, { labels: start.labels.slice(), counts: start.counts.slice(), dist: start.dist.slice(), sums: start.sums.slice() });
+  } else {
+    start = { labels: start.labels.slice(), counts: start.counts.slice(), dist: start.dist.slice(), sums: start.sums.slice() };
+  }
+  const { labels, counts, sums } = start;
+  const minDist = start.dist;
   const t1 = now();
   prep.onProgress?.({ stage: 'fitting', fraction: (r + 0.05) / restarts, restart: r + 1, restarts });
 
   // ---- working state ----
   const rowNorm = prep.initialRowNorms.slice(); // Σ_l y_il² (squared) or Σ_l |y_il| (absolute)
-  const sums = absolute ? new Float64Array(0) : new Float64Array(k * p);
-  if (!absolute) {
-    for (let i = 0; i < n; i++) {
-      if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(signal);
-      const so = labels[i]! * p;
-      for (let l = 0, o = i * p; l < p; l++, o++) sums[so + l]! += Y[o]!;
-    }
-  }
   const means = new Float64Array(k * p);
   const theta = new Float64Array(k * p);
   const clusterScores = new Float64Array(k * p);
@@ -110,6 +142,12 @@ export function runRestart(prep: PreparedFit, r: number): RestartResult {
   const rankValues = new Float64Array(p);
   const columns = new SelectedColumns(Y, n, p, local ? Math.min(p, k * sEff) : sEff);
   const pos = new Int32Array(selected.length); // column of each selected entry in columns.source
+  const target = { labels: newLabels, counts: newCounts, dist: minDist };
+  const pruned = !local && !absolute;
+  const bounds = pruned ? new AssignBounds(n, k, p) : null;
+  const centerState: CenterState = {
+    Y, p, rowNorm, theta, thetaC, cj, selected, sEff, local, absolute, usable, order, rankValues, scoreScratch: absScratch,
+  };
   const trace: number[] = [];
   let converged = false;
   let iterations = 0;
@@ -120,196 +158,38 @@ export function runRestart(prep: PreparedFit, r: number): RestartResult {
     iterations = iter;
 
     // 1. k-POD: fill missing cells with the current sparse center of their sample's cluster.
-    if (iter > 1) {
-      for (let t = 0; t < m; t++) {
-        const o = missing[t]!;
-        const i = (o / p) | 0;
-        const l = o - i * p;
-        const c = labels[i]!;
-        const v = theta[c * p + l]!;
-        const old = Y[o]!;
-        if (v !== old) {
-          if (absolute) {
-            rowNorm[i]! += Math.abs(v) - Math.abs(old);
-          } else {
-            sums[c * p + l]! += v - old;
-            rowNorm[i]! += v * v - old * old;
-          }
-          Y[o] = v;
-          columns.set(i, l, v);
-        }
-      }
-    }
+    if (iter > 1 && m > 0) kpodFill(Y, missing, p, labels, theta, rowNorm, sums, absolute, columns, bounds?.shift ?? null);
 
     // 2–3. centers and scores d_jl.
-    if (absolute) {
-      clusterStart.fill(0);
-      for (let i = 0; i < n; i++) clusterStart[labels[i]! + 1]!++;
-      for (let j = 0; j < k; j++) clusterStart[j + 1]! += clusterStart[j]!;
-      const cursor = clusterStart.slice(0, k);
-      for (let i = 0; i < n; i++) order[cursor[labels[i]!]!++] = i;
-      for (let l = 0; l < p; l++) {
-        if ((l & 63) === 0) throwIfAborted(signal);
-        for (let j = 0; j < k; j++) {
-          const a = clusterStart[j]!;
-          const size = clusterStart[j + 1]! - a;
-          let sumAbs = 0;
-          for (let t = 0; t < size; t++) {
-            const y = Y[order[a + t]! * p + l]!;
-            scratch[t] = y;
-            sumAbs += Math.abs(y);
-          }
-          const med = medianInPlace(scratch, size);
-          let dev = 0;
-          for (let t = 0; t < size; t++) dev += Math.abs(scratch[t]! - med);
-          means[j * p + l] = med;
-          clusterScores[j * p + l] = usable[l] === 1 ? sumAbs - dev : 0;
-        }
-      }
-    } else {
-      for (let j = 0; j < k; j++) {
-        const size = counts[j]!;
-        const inv = 1 / size;
-        for (let l = 0, o = j * p; l < p; l++, o++) {
-          const mu = sums[o]! * inv;
-          means[o] = mu;
-          clusterScores[o] = usable[l] === 1 ? size * mu * mu : 0;
-        }
-      }
-    }
-    scores.fill(0);
-    for (let j = 0; j < k; j++) for (let l = 0, o = j * p; l < p; l++, o++) scores[l]! += clusterScores[o]!;
+    if (absolute) mediansAndScores(Y, labels, n, p, k, usable, means, clusterScores, order, clusterStart, scratch, signal);
+    else meansAndScores(sums, counts, k, p, usable, means, clusterScores);
+    totalScores(clusterScores, k, p, scores);
 
     // 3–4. ranking and sparse centers.
-    theta.fill(0);
-    cj.fill(0);
-    if (local) {
-      for (let j = 0; j < k; j++) {
-        topFeatures(clusterScores, j * p, p, usable, sEff, selected, j * sEff, order, rankValues);
-        for (let t = 0; t < sEff; t++) {
-          const l = selected[j * sEff + t]!;
-          const mu = means[j * p + l]!;
-          theta[j * p + l] = mu;
-          thetaC[j * sEff + t] = mu;
-          cj[j]! += mu * mu;
-        }
-      }
-    } else {
-      topFeatures(scores, 0, p, usable, sEff, selected, 0, order, rankValues);
-      for (let t = 0; t < sEff; t++) {
-        const l = selected[t]!;
-        for (let j = 0; j < k; j++) {
-          const mu = means[j * p + l]!;
-          theta[j * p + l] = mu;
-          thetaC[t * k + j] = mu;
-          cj[j]! += mu * mu;
-        }
-      }
-    }
+    if (local) localCenters(clusterScores, means, usable, k, p, sEff, selected, theta, thetaC, cj, order, rankValues);
+    else globalCenters(scores, means, usable, k, p, sEff, selected, theta, thetaC, cj, order, rankValues);
 
     // 5. assignment to the nearest sparse center, O(n·s·k), reading the selected columns contiguously.
     columns.update(selected, pos, signal);
     const src = columns.source;
     const stride = columns.stride;
-    newCounts.fill(0);
-    for (let i = 0; i < n; i++) {
-      if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(signal);
-      const base = i * stride;
-      let best = 0;
-      let bestD = Infinity;
-      if (local) {
-        for (let j = 0; j < k; j++) {
-          const off = j * sEff;
-          let d = 0;
-          if (absolute) {
-            for (let t = 0; t < sEff; t++) {
-              const y = src[base + pos[off + t]!]!;
-              d += Math.abs(y - thetaC[off + t]!) - Math.abs(y);
-            }
-          } else {
-            d = cj[j]!;
-            for (let t = 0; t < sEff; t++) d -= 2 * src[base + pos[off + t]!]! * thetaC[off + t]!;
-          }
-          if (d < bestD) {
-            bestD = d;
-            best = j;
-          }
-        }
-      } else {
-        if (absolute) {
-          acc.fill(0);
-          for (let t = 0; t < sEff; t++) {
-            const y = src[base + pos[t]!]!;
-            const ay = Math.abs(y);
-            const off = t * k;
-            for (let j = 0; j < k; j++) acc[j]! += Math.abs(y - thetaC[off + j]!) - ay;
-          }
-        } else {
-          acc.set(cj);
-          for (let t = 0; t < sEff; t++) {
-            const y2 = 2 * src[base + pos[t]!]!;
-            if (y2 !== 0) {
-              const off = t * k;
-              for (let j = 0; j < k; j++) acc[j]! -= y2 * thetaC[off + j]!;
-            }
-          }
-        }
-        for (let j = 0; j < k; j++) {
-          if (acc[j]! < bestD) {
-            bestD = acc[j]!;
-            best = j;
-          }
-        }
-      }
-      newLabels[i] = best;
-      newCounts[best]!++;
-      const dist = rowNorm[i]! + bestD;
-      minDist[i] = dist > 0 ? dist : 0;
-    }
+    if (local) assignLocal(src, stride, pos, n, k, sEff, thetaC, cj, absolute, rowNorm, target, signal);
+    else if (absolute) assignGlobalAbsolute(src, stride, pos, n, k, sEff, thetaC, acc, rowNorm, target, signal);
+    else assignGlobalSquared(src, stride, pos, n, k, sEff, thetaC, cj, rowNorm, target, labels, bounds!, bounds!.moves(theta, k, p), signal);
 
-    // 6. empty clusters.
-    fillEmptyClusters(newLabels, newCounts, minDist, n, k, {
-      Y, p, rowNorm, theta, thetaC, cj, selected, sEff, local, absolute, usable, order, rankValues, scoreScratch: absScratch,
-    });
+    // 6. empty clusters (the pruning bounds do not follow the moved sample: start them afresh).
+    if (bounds !== null && newCounts.includes(0)) bounds.valid = false;
+    fillEmptyClusters(newLabels, newCounts, minDist, n, k, centerState);
 
     // 7. objective over observed entries.
-    let f = 0;
-    for (let i = 0; i < n; i++) f += minDist[i]!;
-    for (let t = 0; t < m; t++) {
-      const o = missing[t]!;
-      const i = (o / p) | 0;
-      const d = Y[o]! - theta[newLabels[i]! * p + (o - i * p)]!;
-      f -= absolute ? Math.abs(d) : d * d;
-    }
-    objective = f > 0 ? f : 0;
+    objective = observedObjective(minDist, n, Y, missing, p, newLabels, theta, absolute);
     trace.push(objective);
 
     // Apply the label changes to the cluster sums (squared loss): incrementally from the samples that moved,
     // or, when more than half of them moved (early iterations), by one fresh pass, which is cheaper.
-    let changes = 0;
-    for (let i = 0; i < n; i++) if (labels[i] !== newLabels[i]) changes++;
-    if (!absolute && changes * 2 > n) {
-      sums.fill(0);
-      for (let i = 0; i < n; i++) {
-        if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(signal);
-        const so = newLabels[i]! * p;
-        for (let l = 0, o = i * p; l < p; l++, o++) sums[so + l]! += Y[o]!;
-      }
-    } else if (!absolute && changes > 0) {
-      for (let i = 0; i < n; i++) {
-        if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(signal);
-        const from = labels[i]!;
-        const to = newLabels[i]!;
-        if (from === to) continue;
-        const fo = from * p;
-        const to_ = to * p;
-        for (let l = 0, o = i * p; l < p; l++, o++) {
-          const y = Y[o]!;
-          sums[fo + l]! -= y;
-          sums[to_ + l]! += y;
-        }
-      }
-    }
+    const changes = countChanges(labels, newLabels, n);
+    if (!absolute && changes * 2 > n) clusterSums(Y, newLabels, n, p, sums, signal);
+    else if (!absolute && changes > 0) moveSums(Y, labels, newLabels, n, p, sums, signal);
     labels.set(newLabels);
     counts.set(newCounts);
     if (changes === 0) {
@@ -336,6 +216,64 @@ export function runRestart(prep: PreparedFit, r: number): RestartResult {
     seedingMs: t1 - t0,
     fittingMs: t2 - t1,
   };
+}
+
+/** SKFR1: keep the s' features with the largest d_l; θ_j = μ_j on them (θ full k × p, thetaC t·k + j). */
+function globalCenters(
+  scores: Float64Array,
+  means: Float64Array,
+  usable: Uint8Array,
+  k: number,
+  p: number,
+  sEff: number,
+  selected: Int32Array,
+  theta: Float64Array,
+  thetaC: Float64Array,
+  cj: Float64Array,
+  order: Int32Array,
+  rankValues: Float64Array,
+): void {
+  theta.fill(0);
+  cj.fill(0);
+  topFeatures(scores, 0, p, usable, sEff, selected, 0, order, rankValues);
+  for (let t = 0; t < sEff; t++) {
+    const l = selected[t]!;
+    for (let j = 0; j < k; j++) {
+      const mu = means[j * p + l]!;
+      theta[j * p + l] = mu;
+      thetaC[t * k + j] = mu;
+      cj[j]! += mu * mu;
+    }
+  }
+}
+
+/** SKFR2: for each cluster j its own s' features with the largest d_jl (thetaC j·s' + t). */
+function localCenters(
+  clusterScores: Float64Array,
+  means: Float64Array,
+  usable: Uint8Array,
+  k: number,
+  p: number,
+  sEff: number,
+  selected: Int32Array,
+  theta: Float64Array,
+  thetaC: Float64Array,
+  cj: Float64Array,
+  order: Int32Array,
+  rankValues: Float64Array,
+): void {
+  theta.fill(0);
+  cj.fill(0);
+  for (let j = 0; j < k; j++) {
+    topFeatures(clusterScores, j * p, p, usable, sEff, selected, j * sEff, order, rankValues);
+    for (let t = 0; t < sEff; t++) {
+      const l = selected[j * sEff + t]!;
+      const mu = means[j * p + l]!;
+      theta[j * p + l] = mu;
+      thetaC[j * sEff + t] = mu;
+      cj[j]! += mu * mu;
+    }
+  }
 }
 
 interface CenterState {

@@ -18,10 +18,12 @@
  */
 import { SkfrError } from '../errors.js';
 import { throwIfAborted } from './abort.js';
-import { fit } from './fit.js';
+import { fitPrepared } from './fit.js';
+import { prepareFit } from './prepare.js';
+import { createSeedingCache } from './restart.js';
 import { checkS } from './options.js';
 import { createRng, deriveSeed, RNG_DOMAIN } from './random.js';
-import type { FitOptions, FitResult, GapPoint, Matrix, Progress, TuneOptions, TuneResult } from './types.js';
+import type { FitResult, GapPoint, Matrix, Progress, TuneOptions, TuneResult } from './types.js';
 
 export const DEFAULT_PERMUTATIONS = 10;
 export const MAX_PERMUTATIONS = 10_000;
@@ -70,32 +72,37 @@ export function tuneSparsity(X: Matrix, options: TuneOptions): TuneResult {
   throwIfAborted(options.signal);
   const totalFits = S.length * (B + 1);
   let done = 0;
-  const runFit = (data: Matrix, s: number, permutation: number): FitResult => {
-    const base = done;
-    const report = (inner: Progress): void =>
-      onProgress?.({
-        stage: 'tuning',
-        fraction: (base + inner.fraction) / totalFits,
-        s,
-        permutation,
-        permutations: B,
-        restart: inner.restart,
-        restarts: inner.restarts,
-      });
-    const fitOptions: FitOptions = { ...rest, s, onProgress: onProgress ? report : undefined };
-    const result = fit(data, fitOptions);
-    done++;
-    return result;
+  // Each data set (observed, then permutation b) is validated and standardised once, and each restart
+  // seeded once, for all s: fitPrepared(prep, s, cache) equals fit(data, { ...options, s }) bit for bit.
+  const fitAll = (data: Matrix, permutation: number): FitResult[] => {
+    const prep = prepareFit(data, { ...rest, s: S[0]! });
+    const cache = createSeedingCache();
+    return S.map((s) => {
+      const base = done;
+      const report = (inner: Progress): void =>
+        onProgress?.({
+          stage: 'tuning',
+          fraction: (base + inner.fraction) / totalFits,
+          s,
+          permutation,
+          permutations: B,
+          restart: inner.restart,
+          restarts: inner.restarts,
+        });
+      const result = fitPrepared({ ...prep, onProgress: onProgress ? report : undefined }, s, cache);
+      done++;
+      return result;
+    });
   };
 
-  const observed = S.map((s) => runFit(X, s, 0));
+  const observed = fitAll(X, 0);
   const seed = observed[0]!.options.seed;
   const permutedLogO = S.map(() => new Float64Array(B));
   for (let b = 1; b <= B; b++) {
     throwIfAborted(options.signal);
-    const Xb = permuteColumns(X, seed, b);
-    S.forEach((s, t) => {
-      permutedLogO[t]![b - 1] = logO(runFit(Xb, s, b));
+    const fits = fitAll(permuteColumns(X, seed, b), b);
+    S.forEach((_, t) => {
+      permutedLogO[t]![b - 1] = logO(fits[t]!);
     });
   }
 

@@ -1,0 +1,278 @@
+/**
+ * Step 5 of Algorithms 1–2: assign every sample to the nearest sparse center, O(n·s·k).
+ *
+ * Squared loss: argmin_j c_j − Σ_{t} 2 y_{i,l_t} θ_{j,l_t} with c_j = Σ_t θ_{j,l_t}², and the distance
+ * ‖y_i − θ_j‖² = ‖y_i‖² + that minimum. Absolute loss: argmin_j Σ_t (|y_{i,l_t} − θ_{j,l_t}| − |y_{i,l_t}|),
+ * distance ‖y_i‖₁ + that minimum. Ties go to the lower cluster index.
+ *
+ * The SKFR1 squared kernel keeps four clusters' sums in registers (blocks of j), each summed over t in the
+ * ranking order exactly as a plain loop would, so the result does not depend on the blocking, bit for bit.
+ * `src` is read at row i·stride + pos[·] (the compact selected-column copy or the full matrix).
+ *
+ * @example // k = 2, one selected feature: y = 1, θ = (0.9, −1) → c − 2yθ = (−0.99, 3) → cluster 0
+ */
+import { ROWS_PER_CHECK, throwIfAborted } from './abort.js';
+import type { AbortSignalLike } from './types.js';
+
+const CHECK_MASK = ROWS_PER_CHECK - 1;
+
+export interface AssignTarget {
+  labels: Int32Array;
+  counts: Int32Array;
+  /** Distance of each sample to its new center (clamped at 0). */
+  dist: Float64Array;
+}
+
+/**
+ * Lower bounds for the pruned SKFR1 squared assignment (Hamerly 2010, lower bound only): lower[i] ≤ the
+ * Euclidean distance from y_i to every sparse center other than its own, valid after a full evaluation of
+ * row i. Between iterations it shrinks by the largest move of another center, δ_j = ‖θ_j^new − θ_j^old‖
+ * (over all p features), and by the row's own change from k-POD fills, sqrt(shift[i]). A row whose exact
+ * distance to its own center D_c satisfies D_c + margin < lower[i]² keeps its cluster at cost O(s) instead
+ * of O(s·k): every other center is then strictly farther, also in floating point, because the margin,
+ * 1e-9 · (‖y_i‖ + max_j ‖θ_j‖)², exceeds twice the rounding error of the computed distances — so labels
+ * and distances are exactly those of the full evaluation.
+ */
+export class AssignBounds {
+  readonly lower: Float64Array;
+  /** Σ (y_new − y_old)² of row i since its last assignment (k-POD fills). */
+  readonly shift: Float64Array;
+  private readonly previous: Float64Array;
+  private readonly delta: Float64Array;
+  /** False until the first full assignment, and after any change the bounds do not track. */
+  valid = false;
+
+  constructor(n: number, k: number, p: number) {
+    this.lower = new Float64Array(n);
+    this.shift = new Float64Array(n);
+    this.previous = new Float64Array(k * p);
+    this.delta = new Float64Array(k);
+  }
+
+  /**
+   * Center moves since the last assignment: δ_j for every cluster, returned as the largest and the
+   * second largest, for lower[i] −= max_{j ≠ c(i)} δ_j. Then remembers θ as the last assignment's centers.
+   */
+  moves(theta: Float64Array, k: number, p: number): { delta: Float64Array; first: number; second: number; argFirst: number } {
+    const { previous, delta } = this;
+    let first = 0;
+    let second = 0;
+    let argFirst = -1;
+    for (let j = 0; j < k; j++) {
+      let ss = 0;
+      for (let l = 0, o = j * p; l < p; l++, o++) {
+        const d = theta[o]! - previous[o]!;
+        ss += d * d;
+      }
+      const m = Math.sqrt(ss) * (1 + 1e-12);
+      delta[j] = m;
+      if (m > first) {
+        second = first;
+        first = m;
+        argFirst = j;
+      } else if (m > second) {
+        second = m;
+      }
+    }
+    previous.set(theta);
+    return { delta, first, second, argFirst };
+  }
+}
+
+/**
+ * SKFR1, squared loss. `thetaC` is feature-major (t·k + j) over the s selected features (ranking order),
+ * `cj[j]` = Σ_t θ_jt², `current` the labels of the last iteration (used with valid bounds only).
+ */
+export function assignGlobalSquared(
+  src: Float64Array,
+  stride: number,
+  pos: Int32Array,
+  n: number,
+  k: number,
+  s: number,
+  thetaC: Float64Array,
+  cj: Float64Array,
+  rowNorm: Float64Array,
+  out: AssignTarget,
+  current: Int32Array,
+  bounds: AssignBounds,
+  moves: { delta: Float64Array; first: number; second: number; argFirst: number },
+  signal?: AbortSignalLike,
+): void {
+  const { labels, counts, dist } = out;
+  const { lower, shift } = bounds;
+  const prune = bounds.valid;
+  const { delta, first, second, argFirst } = moves;
+  counts.fill(0);
+  let cmax = 0;
+  for (let j = 0; j < k; j++) if (cj[j]! > cmax) cmax = cj[j]!;
+  const thetaMax = Math.sqrt(cmax);
+  const k4 = k - (k & 3);
+  for (let i = 0; i < n; i++) {
+    if ((i & CHECK_MASK) === 0) throwIfAborted(signal);
+    const base = i * stride;
+    const rn = rowNorm[i]!;
+    const scale = Math.sqrt(rn > 0 ? rn : 0) + thetaMax;
+    const margin = 1e-9 * scale * scale;
+    const sh = shift[i]!;
+    shift[i] = 0;
+    if (prune) {
+      const c = current[i]!;
+      const lo = lower[i]! - (c === argFirst ? second : first) - (sh > 0 ? Math.sqrt(sh) * (1 + 1e-12) : 0);
+      if (lo > 0) {
+        let d = cj[c]!;
+        for (let t = 0, off = c; t < s; t++, off += k) d -= 2 * src[base + pos[t]!]! * thetaC[off]!;
+        const e = rn + d;
+        if (e + margin < lo * lo) {
+          lower[i] = lo;
+          labels[i] = c;
+          counts[c]!++;
+          dist[i] = e > 0 ? e : 0;
+          continue;
+        }
+      }
+    }
+    let best = 0;
+    let bestD = Infinity;
+    let nextD = Infinity;
+    let j = 0;
+    for (; j < k4; j += 4) {
+      let d0 = cj[j]!;
+      let d1 = cj[j + 1]!;
+      let d2 = cj[j + 2]!;
+      let d3 = cj[j + 3]!;
+      for (let t = 0, off = j; t < s; t++, off += k) {
+        const y2 = 2 * src[base + pos[t]!]!;
+        d0 -= y2 * thetaC[off]!;
+        d1 -= y2 * thetaC[off + 1]!;
+        d2 -= y2 * thetaC[off + 2]!;
+        d3 -= y2 * thetaC[off + 3]!;
+      }
+      if (d0 < bestD) {
+        nextD = bestD;
+        bestD = d0;
+        best = j;
+      } else if (d0 < nextD) nextD = d0;
+      if (d1 < bestD) {
+        nextD = bestD;
+        bestD = d1;
+        best = j + 1;
+      } else if (d1 < nextD) nextD = d1;
+      if (d2 < bestD) {
+        nextD = bestD;
+        bestD = d2;
+        best = j + 2;
+      } else if (d2 < nextD) nextD = d2;
+      if (d3 < bestD) {
+        nextD = bestD;
+        bestD = d3;
+        best = j + 3;
+      } else if (d3 < nextD) nextD = d3;
+    }
+    for (; j < k; j++) {
+      let d = cj[j]!;
+      for (let t = 0, off = j; t < s; t++, off += k) d -= 2 * src[base + pos[t]!]! * thetaC[off]!;
+      if (d < bestD) {
+        nextD = bestD;
+        bestD = d;
+        best = j;
+      } else if (d < nextD) nextD = d;
+    }
+    labels[i] = best;
+    counts[best]!++;
+    const e = rn + bestD;
+    dist[i] = e > 0 ? e : 0;
+    const e2 = rn + nextD - margin;
+    lower[i] = e2 > 0 ? Math.sqrt(e2) : 0;
+  }
+  bounds.valid = true;
+}
+
+/** SKFR1, absolute loss; `acc` is scratch of length k. */
+export function assignGlobalAbsolute(
+  src: Float64Array,
+  stride: number,
+  pos: Int32Array,
+  n: number,
+  k: number,
+  s: number,
+  thetaC: Float64Array,
+  acc: Float64Array,
+  rowNorm: Float64Array,
+  out: AssignTarget,
+  signal?: AbortSignalLike,
+): void {
+  const { labels, counts, dist } = out;
+  counts.fill(0);
+  for (let i = 0; i < n; i++) {
+    if ((i & CHECK_MASK) === 0) throwIfAborted(signal);
+    const base = i * stride;
+    acc.fill(0);
+    for (let t = 0; t < s; t++) {
+      const y = src[base + pos[t]!]!;
+      const ay = Math.abs(y);
+      const off = t * k;
+      for (let j = 0; j < k; j++) acc[j]! += Math.abs(y - thetaC[off + j]!) - ay;
+    }
+    let best = 0;
+    let bestD = Infinity;
+    for (let j = 0; j < k; j++) {
+      if (acc[j]! < bestD) {
+        bestD = acc[j]!;
+        best = j;
+      }
+    }
+    labels[i] = best;
+    counts[best]!++;
+    const e = rowNorm[i]! + bestD;
+    dist[i] = e > 0 ? e : 0;
+  }
+}
+
+/**
+ * SKFR2: cluster j is compared on its own s features; `thetaC` and `pos` are cluster-major (j·s + t).
+ */
+export function assignLocal(
+  src: Float64Array,
+  stride: number,
+  pos: Int32Array,
+  n: number,
+  k: number,
+  s: number,
+  thetaC: Float64Array,
+  cj: Float64Array,
+  absolute: boolean,
+  rowNorm: Float64Array,
+  out: AssignTarget,
+  signal?: AbortSignalLike,
+): void {
+  const { labels, counts, dist } = out;
+  counts.fill(0);
+  for (let i = 0; i < n; i++) {
+    if ((i & CHECK_MASK) === 0) throwIfAborted(signal);
+    const base = i * stride;
+    let best = 0;
+    let bestD = Infinity;
+    for (let j = 0; j < k; j++) {
+      const off = j * s;
+      let d = 0;
+      if (absolute) {
+        for (let t = 0; t < s; t++) {
+          const y = src[base + pos[off + t]!]!;
+          d += Math.abs(y - thetaC[off + t]!) - Math.abs(y);
+        }
+      } else {
+        d = cj[j]!;
+        for (let t = 0; t < s; t++) d -= 2 * src[base + pos[off + t]!]! * thetaC[off + t]!;
+      }
+      if (d < bestD) {
+        bestD = d;
+        best = j;
+      }
+    }
+    labels[i] = best;
+    counts[best]!++;
+    const e = rowNorm[i]! + bestD;
+    dist[i] = e > 0 ? e : 0;
+  }
+}
