@@ -5,7 +5,7 @@
  * ‖y_i − θ_j‖² = ‖y_i‖² + that minimum. Absolute loss: argmin_j Σ_t (|y_{i,l_t} − θ_{j,l_t}| − |y_{i,l_t}|),
  * distance ‖y_i‖₁ + that minimum. Ties go to the lower cluster index.
  *
- * The SKFR1 squared kernel keeps four clusters' sums in registers (blocks of j), each summed over t in the
+ * The SKFR1 squared kernel keeps eight (then four) clusters' sums in registers (blocks of j), each summed over t in the
  * ranking order exactly as a plain loop would, so the result does not depend on the blocking, bit for bit.
  * `src` is read at row i·stride + pos[·] (the compact selected-column copy or the full matrix).
  *
@@ -107,7 +107,9 @@ export function assignGlobalSquared(
   let cmax = 0;
   for (let j = 0; j < k; j++) if (cj[j]! > cmax) cmax = cj[j]!;
   const thetaMax = Math.sqrt(cmax);
+  const k8 = k - (k & 7);
   const k4 = k - (k & 3);
+  const dv = new Float64Array(8);
   for (let i = 0; i < n; i++) {
     if ((i & CHECK_MASK) === 0) throwIfAborted(signal);
     const base = i * stride;
@@ -136,6 +138,43 @@ export function assignGlobalSquared(
     let bestD = Infinity;
     let nextD = Infinity;
     let j = 0;
+    for (; j < k8; j += 8) {
+      let d0 = cj[j]!;
+      let d1 = cj[j + 1]!;
+      let d2 = cj[j + 2]!;
+      let d3 = cj[j + 3]!;
+      let d4 = cj[j + 4]!;
+      let d5 = cj[j + 5]!;
+      let d6 = cj[j + 6]!;
+      let d7 = cj[j + 7]!;
+      for (let t = 0, off = j; t < s; t++, off += k) {
+        const y2 = 2 * src[base + pos[t]!]!;
+        d0 -= y2 * thetaC[off]!;
+        d1 -= y2 * thetaC[off + 1]!;
+        d2 -= y2 * thetaC[off + 2]!;
+        d3 -= y2 * thetaC[off + 3]!;
+        d4 -= y2 * thetaC[off + 4]!;
+        d5 -= y2 * thetaC[off + 5]!;
+        d6 -= y2 * thetaC[off + 6]!;
+        d7 -= y2 * thetaC[off + 7]!;
+      }
+      dv[0] = d0;
+      dv[1] = d1;
+      dv[2] = d2;
+      dv[3] = d3;
+      dv[4] = d4;
+      dv[5] = d5;
+      dv[6] = d6;
+      dv[7] = d7;
+      for (let q = 0; q < 8; q++) {
+        const d = dv[q]!;
+        if (d < bestD) {
+          nextD = bestD;
+          bestD = d;
+          best = j + q;
+        } else if (d < nextD) nextD = d;
+      }
+    }
     for (; j < k4; j += 4) {
       let d0 = cj[j]!;
       let d1 = cj[j + 1]!;

@@ -8,7 +8,7 @@ export { standardize, columnStats, type Standardized, type ColumnStats } from '.
 export { kmeansPlusPlus } from './seeding.js';
 export { createRng, deriveSeed, type Rng } from './random.js';
 export { createMatrix, fromRows, selectColumns } from './matrix.js';
-export { tuneSparsity, permuteColumns, DEFAULT_PERMUTATIONS } from './tuning.js';
+export { tuneSparsity, permuteColumns, resolveTuneRestarts, DEFAULT_PERMUTATIONS, DEFAULT_TUNE_RESTARTS } from './tuning.js';
 export {
   adjustedRandIndex,
   normalizedMutualInfo,

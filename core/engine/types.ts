@@ -130,6 +130,11 @@ export interface TuneOptions extends Omit<FitOptions, 's'> {
   sValues: number[];
   /** B permuted data sets (default 10). */
   permutations?: number;
+  /**
+   * Restarts of each fit inside the gap statistic (observed and permuted data, every s); default
+   * min(restarts, 5). `restarts` (default 20) is then used for the returned fit at the chosen s.
+   */
+  tuneRestarts?: number;
 }
 
 export interface GapPoint {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRng, finishFit, fit, prepareFit, runRestart, simulate } from '../../core/engine/index.js';
+import { createRng, createSeedingCache, finishFit, fit, fitPrepared, prepareFit, runRestart, simulate } from '../../core/engine/index.js';
 
 describe('seeded generator', () => {
   it('repeats its stream for a seed and differs across seeds', () => {
@@ -60,6 +60,32 @@ describe('reproducibility', () => {
         expect(alone.objective).toBe(whole.restartObjectives[2]);
         expect(Array.from(alone.labels)).toEqual(Array.from(single[3]!.labels));
         expect(whole.restartObjectives[whole.bestRestart]).toBe(Math.min(...whole.restartObjectives));
+      });
+    }
+  }
+});
+
+describe('one preparation and seeding for every s (what tuneSparsity does)', () => {
+  // k-POD data (10 % missing) so the fills, the pruning bounds' row shifts and the cache all take part.
+  const sim = simulate('missing', { n: 120, p: 30, k: 4, s: 6, seed: 5 });
+  for (const variant of ['global', 'local'] as const) {
+    for (const loss of ['squared', 'absolute'] as const) {
+      it(`fitPrepared(prep, s, cache) equals fit(X, { s }) bit for bit — ${variant}/${loss}`, () => {
+        const options = { k: 4, restarts: 3, seed: 8, variant, loss };
+        const prep = prepareFit(sim.X, { ...options, s: 1 });
+        const cache = createSeedingCache();
+        // Descending then ascending: every s after the first reuses the cached restart starts.
+        for (const s of [30, 6, 1, 15, 6]) {
+          const shared = fitPrepared(prep, s, cache);
+          const alone = fit(sim.X, { ...options, s });
+          expect(shared.options.s).toBe(s);
+          expect(Array.from(shared.labels)).toEqual(Array.from(alone.labels));
+          expect(shared.objectiveTrace).toEqual(alone.objectiveTrace);
+          expect(shared.restartObjectives).toEqual(alone.restartObjectives);
+          expect(Array.from(shared.selectedFeatures)).toEqual(Array.from(alone.selectedFeatures));
+          expect(shared.betweenSS).toBe(alone.betweenSS);
+        }
+        expect(cache.size).toBe(3);
       });
     }
   }

@@ -67,6 +67,10 @@ describe('validation errors', () => {
     expect(codeAndMessage(() => tuneSparsity(X, { k: 2, sValues: [1, 4] })).code).toBe('invalid-s');
     expect(codeAndMessage(() => tuneSparsity(X, { k: 2, sValues: [] })).code).toBe('invalid-s');
     expect(codeAndMessage(() => tuneSparsity(X, { k: 2, sValues: [1], permutations: 0 })).code).toBe('invalid-option');
+    expect(codeAndMessage(() => tuneSparsity(X, { k: 2, sValues: [1], tuneRestarts: 0 }))).toEqual({
+      code: 'invalid-option',
+      message: 'tuneRestarts = 0 is not possible: tuneRestarts must be a whole number between 1 and 10000.',
+    });
   });
 });
 
