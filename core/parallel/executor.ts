@@ -5,12 +5,12 @@
  *   port.onmessage = (msg) => { const reply = executor.handle(msg); if (reply) port.postMessage(reply); };
  *
  * Fit jobs: task r = runRestart(prepared, r). Tune jobs: task b·|S| + t = fit(X, S[t]) for b = 0 (observed
- * data), log O(permuteColumns(X, seed, b), S[t]) for b ≥ 1; a worker keeps its last permuted copy, so
- * consecutive tasks of one b permute once. Each task is a pure function of the job and its index, so the
+ * data), log O(permuteColumns(X, seed, b), S[t]) for b ≥ 1; a worker keeps its last data set prepared
+ * (standardised, restarts seeded), so consecutive tasks of one b permute, standardise and seed once. Each task is a pure function of the job and its index, so the
  * pool's answer does not depend on which worker ran what, or in which order.
  */
 import { toErrorInfo } from '../errors.js';
-import { fit, permuteColumns, runRestart, type PreparedFit } from '../engine/index.js';
+import { createSeedingCache, fitPrepared, permuteColumns, prepareFit, runRestart, type PreparedFit, type SeedingCache } from '../engine/index.js';
 import type { Matrix } from '../engine/types.js';
 import { logObjective } from './gap.js';
 import type { PortableTuneOptions, TaskOutput, WorkerRequest, WorkerResponse } from './protocol.js';
@@ -18,7 +18,14 @@ import { flagSignal } from './shared.js';
 
 type Job =
   | { kind: 'fit'; prepared: PreparedFit }
-  | { kind: 'tune'; X: Matrix; options: PortableTuneOptions; signal: { readonly aborted: boolean }; permuted: { b: number; X: Matrix } | null };
+  | {
+      kind: 'tune';
+      X: Matrix;
+      options: PortableTuneOptions;
+      signal: { readonly aborted: boolean };
+      /** The data set of the last task (b = 0: observed), standardised once, with its restarts' seedings. */
+      permuted: { b: number; prepared: PreparedFit; seedings: SeedingCache } | null;
+    };
 
 export interface Executor {
   /** Handle one request; returns the reply to post, if any. Never throws. */
@@ -33,9 +40,12 @@ export function createExecutor(): Executor {
     const { sValues, ...rest } = job.options;
     const b = Math.floor(task / sValues.length);
     const s = sValues[task - b * sValues.length]!;
-    if (b === 0) return { kind: 'observed', fit: fit(job.X, { ...rest, s, signal: job.signal }) };
-    if (job.permuted === null || job.permuted.b !== b) job.permuted = { b, X: permuteColumns(job.X, job.options.seed, b) };
-    return { kind: 'permuted', logO: logObjective(fit(job.permuted.X, { ...rest, s, signal: job.signal })) };
+    if (job.permuted === null || job.permuted.b !== b) {
+      const X = b === 0 ? job.X : permuteColumns(job.X, job.options.seed, b);
+      job.permuted = { b, prepared: prepareFit(X, { ...rest, s, signal: job.signal }), seedings: createSeedingCache() };
+    }
+    const result = fitPrepared(job.permuted.prepared, s, job.permuted.seedings); // = fit(X_b, { ...rest, s })
+    return b === 0 ? { kind: 'observed', fit: result } : { kind: 'permuted', logO: logObjective(result) };
   }
 
   return {

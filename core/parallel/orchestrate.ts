@@ -18,7 +18,7 @@ import { finishFit, prepareFit, validateFitOptions, type RestartResult } from '.
 import { FIT_DEFAULTS } from '../engine/options.js';
 import type { FitOptions, FitResult, Matrix, TuneOptions, TuneResult } from '../engine/types.js';
 import { assembleTune } from './gap.js';
-import { DEFAULT_PERMUTATIONS, MAX_PERMUTATIONS } from '../engine/tuning.js';
+import { DEFAULT_PERMUTATIONS, MAX_PERMUTATIONS, resolveTuneRestarts } from '../engine/tuning.js';
 import type { PortablePreparedFit, TaskOutput } from './protocol.js';
 import { runTasks, type WorkerLink } from './scheduler.js';
 import { createAbortFlag, shareFloat64 } from './shared.js';
@@ -68,13 +68,15 @@ function resolveTune(X: Matrix, options: TuneOptions): { S: number[]; B: number;
 
 export async function tuneWith(links: readonly WorkerLink[], X: Matrix, options: TuneOptions): Promise<TuneResult> {
   const { S, B, seed } = resolveTune(X, options);
-  const { sValues: _s, permutations: _b, signal, onProgress, ...fitOptions } = options;
+  const { sValues: _s, permutations: _b, tuneRestarts: _r, signal, onProgress, ...fitOptions } = options;
+  // Each tuning fit uses the engine's tuneRestarts; the returned fit the full restarts (as tuneSparsity).
+  const restartsPerFit = resolveTuneRestarts(options);
   const shared: Matrix = { rows: X.rows, cols: X.cols, data: shareFloat64(X.data) };
   const abortFlag = createAbortFlag();
   const tasks = (B + 1) * S.length;
   const outputs = await runTasks(
     links,
-    (job) => ({ kind: 'load-tune', job, X: shared, options: { ...fitOptions, seed, sValues: S }, abortFlag }),
+    (job) => ({ kind: 'load-tune', job, X: shared, options: { ...fitOptions, restarts: restartsPerFit, seed, sValues: S }, abortFlag }),
     tasks,
     abortFlag,
     {
@@ -96,6 +98,9 @@ export async function tuneWith(links: readonly WorkerLink[], X: Matrix, options:
     return logs;
   });
   const result = assembleTune(S, observed, permutedLogO);
+  if (validateFitOptions(X.rows, X.cols, { ...fitOptions, s: result.bestS }).restarts > restartsPerFit) {
+    result.fit = await fitWith(links, X, { ...fitOptions, seed, s: result.bestS, signal });
+  }
   onProgress?.({ stage: 'done', fraction: 1, permutations: B });
   return result;
 }
