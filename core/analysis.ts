@@ -5,6 +5,9 @@
  *
  * Choice of s when tuning: `chosenS` is the arg-max of Gap(s) (TuneResult.bestS), and the returned fit is
  * the engine's fit at that s. The one-standard-error choice (`tune.oneSeS`) is reported beside it.
+ *
+ * Two entry points share the validation (planAnalysis) and the metrics (finishAnalysis): runAnalysis runs the
+ * engine in the calling thread; runAnalysisAsync runs it on any AnalysisEngine, e.g. a worker pool.
  * @example
  *   const { fit, metrics, chosenS } = runAnalysis(mapped, settingsFromOptions({ k: 8, s: 24 }), { classColumn: 'class' });
  *   // fit.labels: 0-based clusters; metrics.ari, metrics.mixedNodes …; chosenS === 24
@@ -18,7 +21,7 @@ import {
   normalizedMutualInfo,
   tuneSparsity,
 } from './engine/index.js';
-import type { AbortSignalLike, FitResult, Progress, TuneResult } from './engine/types.js';
+import type { AbortSignalLike, FitOptions, FitResult, Matrix, Progress, TuneOptions, TuneResult } from './engine/types.js';
 import type { FitSettings, Metrics } from './jobs/types.js';
 import type { MappedData } from './table/types.js';
 
@@ -141,6 +144,23 @@ export interface AnalysisOptions {
   signal?: AbortSignalLike;
 }
 
+/**
+ * The numerics an analysis runs on: the engine's fit() and tuneSparsity(), or any drop-in with the same
+ * answers — e.g. a worker pool (cli/parallel/pool.ts), whose methods return promises.
+ */
+export interface AnalysisEngine {
+  fit(X: Matrix, options: FitOptions): Promise<FitResult> | FitResult;
+  tune(X: Matrix, options: TuneOptions): Promise<TuneResult> | TuneResult;
+}
+
+/** The engine in the calling thread (synchronous). */
+export const SYNC_ENGINE = { fit: fitSkfr, tune: tuneSparsity } as const satisfies AnalysisEngine;
+
+export interface AsyncAnalysisOptions extends AnalysisOptions {
+  /** Where fits and tunings run (default SYNC_ENGINE). */
+  engine?: AnalysisEngine;
+}
+
 export interface AnalysisResult {
   fit: FitResult;
   /** The gap curve when the settings asked for tuning, else null. */
@@ -150,8 +170,13 @@ export interface AnalysisResult {
   chosenS: number;
 }
 
-/** Run one analysis: exactly one of `settings.s` and `settings.tune` must be given. */
-export function runAnalysis(mapped: MappedData, settings: FitSettings, options: AnalysisOptions = {}): AnalysisResult {
+/** A validated analysis, before any numerics: the one engine call to make, and what the metrics need. */
+type AnalysisPlan =
+  | { kind: 'fit'; X: Matrix; options: FitOptions; classColumn: string | null; classes: (string | null)[] | null }
+  | { kind: 'tune'; X: Matrix; options: TuneOptions; classColumn: string | null; classes: (string | null)[] | null };
+
+/** Validate the request (class column, s xor tune, the tune range) and build the engine call. */
+function planAnalysis(mapped: MappedData, settings: FitSettings, options: AnalysisOptions): AnalysisPlan {
   const X = mapped.matrix;
   const classColumn = options.classColumn ?? null;
   let classes: (string | null)[] | null = null;
@@ -182,23 +207,42 @@ export function runAnalysis(mapped: MappedData, settings: FitSettings, options: 
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   };
-  let fit: FitResult;
-  let tune: TuneResult | null = null;
-  let chosenS: number;
   if (settings.tune !== undefined) {
     const permutations = settings.tune.permutations ?? DEFAULT_PERMUTATIONS;
     if (!isWhole(permutations) || permutations < 1) {
       throw new SkfrError('invalid-option', `permutations = ${permutations} is not possible: it must be a whole number of at least 1.`);
     }
     const sValues = sparsityGrid(settings.tune, X.cols);
-    const tuned = tuneSparsity(X, { ...common, sValues, permutations });
-    tune = tuned;
-    fit = tuned.fit;
-    chosenS = tuned.bestS;
-  } else {
-    chosenS = settings.s!;
-    fit = fitSkfr(X, { ...common, s: chosenS });
+    return { kind: 'tune', X, options: { ...common, sValues, permutations }, classColumn, classes };
   }
-  const metrics = classColumn !== null && classes !== null ? computeMetrics(fit.labels, classes, classColumn) : null;
+  return { kind: 'fit', X, options: { ...common, s: settings.s! }, classColumn, classes };
+}
+
+/** The result of a plan from the engine's answer: the fit (at the chosen s when tuned) and the metrics. */
+function finishAnalysis(plan: AnalysisPlan, answer: FitResult | TuneResult): AnalysisResult {
+  const tune = plan.kind === 'tune' ? (answer as TuneResult) : null;
+  const fit = tune !== null ? tune.fit : (answer as FitResult);
+  const chosenS = tune !== null ? tune.bestS : (plan.options as FitOptions).s;
+  const metrics = plan.classColumn !== null && plan.classes !== null ? computeMetrics(fit.labels, plan.classes, plan.classColumn) : null;
   return { fit, tune, metrics, chosenS };
+}
+
+/** Run one analysis in this thread: exactly one of `settings.s` and `settings.tune` must be given. */
+export function runAnalysis(mapped: MappedData, settings: FitSettings, options: AnalysisOptions = {}): AnalysisResult {
+  const plan = planAnalysis(mapped, settings, options);
+  return finishAnalysis(plan, plan.kind === 'tune' ? tuneSparsity(plan.X, plan.options) : fitSkfr(plan.X, plan.options));
+}
+
+/**
+ * runAnalysis on any engine (e.g. a worker pool): same validation, same engine calls, same result for the
+ * same seed. User mistakes reject the promise with the same SkfrError runAnalysis throws.
+ * @example
+ *   const pool = createWorkerPool({ workers: 2 });
+ *   const { fit } = await runAnalysisAsync(mapped, settings, { classColumn: 'class', engine: pool });
+ */
+export async function runAnalysisAsync(mapped: MappedData, settings: FitSettings, options: AsyncAnalysisOptions = {}): Promise<AnalysisResult> {
+  const plan = planAnalysis(mapped, settings, options);
+  const engine = options.engine ?? SYNC_ENGINE;
+  const answer = plan.kind === 'tune' ? await engine.tune(plan.X, plan.options) : await engine.fit(plan.X, plan.options);
+  return finishAnalysis(plan, answer);
 }

@@ -1,8 +1,9 @@
 /** core/analysis.ts: defaults, the s grid, metrics against a class annotation, and the wiring to the engine. */
 import { describe, expect, it } from 'vitest';
-import { computeMetrics, DEFAULT_SETTINGS, runAnalysis, settingsFromOptions, sparsityGrid } from '../../core/analysis.js';
+import { computeMetrics, DEFAULT_SETTINGS, runAnalysis, runAnalysisAsync, settingsFromOptions, sparsityGrid, type AnalysisEngine } from '../../core/analysis.js';
 import { fit, tuneSparsity } from '../../core/engine/index.js';
 import { SkfrError } from '../../core/errors.js';
+import type { FitOptions, TuneOptions } from '../../core/engine/types.js';
 import type { MappedData } from '../../core/table/types.js';
 
 function errorOf(fn: () => unknown): SkfrError {
@@ -140,5 +141,60 @@ describe('runAnalysis', () => {
   it('passes k and s errors of the engine through', () => {
     expect(errorOf(() => runAnalysis(mapped, settingsFromOptions({ k: 25, s: 2 }))).code).toBe('invalid-k');
     expect(errorOf(() => runAnalysis(mapped, settingsFromOptions({ k: 3, s: 7 }))).code).toBe('invalid-s');
+  });
+});
+
+describe('runAnalysisAsync', () => {
+  const mapped = threeGroups();
+
+  /** An engine answering asynchronously (like a worker pool) that records the calls it gets. */
+  function recordingEngine(): AnalysisEngine & { calls: string[] } {
+    const calls: string[] = [];
+    return {
+      calls,
+      fit: async (X, options: FitOptions) => {
+        calls.push(`fit s=${options.s} restarts=${options.restarts}`);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        return fit(X, options);
+      },
+      tune: async (X, options: TuneOptions) => {
+        calls.push(`tune s=${options.sValues.join(',')} B=${options.permutations}`);
+        return tuneSparsity(X, options);
+      },
+    };
+  }
+
+  it('gives runAnalysis\'s result, on the default engine and on an asynchronous one', async () => {
+    const settings = settingsFromOptions({ k: 3, s: 2, restarts: 4, seed: 8 });
+    const sync = runAnalysis(mapped, settings, { classColumn: 'group' });
+    const engine = recordingEngine();
+    for (const result of [await runAnalysisAsync(mapped, settings, { classColumn: 'group' }), await runAnalysisAsync(mapped, settings, { classColumn: 'group', engine })]) {
+      expect(Array.from(result.fit.labels)).toEqual(Array.from(sync.fit.labels));
+      expect(result.fit.restartObjectives).toEqual(sync.fit.restartObjectives);
+      expect(result.metrics).toEqual(sync.metrics);
+      expect(result.chosenS).toBe(2);
+      expect(result.tune).toBeNull();
+    }
+    expect(engine.calls).toEqual(['fit s=2 restarts=4']);
+  });
+
+  it('tunes on the engine given and returns the fit at the chosen s', async () => {
+    const settings = settingsFromOptions({ k: 3, tune: { from: 1, to: 5, step: 2, permutations: 3 }, restarts: 2, seed: 5 });
+    const sync = runAnalysis(mapped, settings);
+    const engine = recordingEngine();
+    const result = await runAnalysisAsync(mapped, settings, { engine });
+    expect(engine.calls).toEqual(['tune s=1,3,5 B=3']);
+    expect(result.tune!.curve).toEqual(sync.tune!.curve);
+    expect(result.chosenS).toBe(sync.chosenS);
+    expect(Array.from(result.fit.labels)).toEqual(Array.from(sync.fit.labels));
+  });
+
+  it('rejects with the same user errors, before calling the engine', async () => {
+    const engine = recordingEngine();
+    await expect(runAnalysisAsync(mapped, settingsFromOptions({ k: 3 }), { engine })).rejects.toMatchObject({ code: 'invalid-s' });
+    await expect(runAnalysisAsync(mapped, settingsFromOptions({ k: 3, tune: { from: 2, to: 9 } }), { engine })).rejects.toMatchObject({ code: 'invalid-s' });
+    await expect(runAnalysisAsync(mapped, settingsFromOptions({ k: 3, s: 2 }), { classColumn: 'genotype', engine })).rejects.toMatchObject({ code: 'unknown-column' });
+    expect(engine.calls).toEqual([]);
+    await expect(runAnalysisAsync(mapped, settingsFromOptions({ k: 25, s: 2 }))).rejects.toMatchObject({ code: 'invalid-k' });
   });
 });
