@@ -42,7 +42,10 @@ const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, here.split(/[\\/]/).includes('dist') ? '../..' : '..');
 const skfrBin = join(repo, 'cli', 'bin', 'skfr.js');
 const sklearnScript = join(repo, 'bench', 'peers', 'sklearn.py');
-const python = (flags.python as string | undefined) ?? 'python3';
+// Default: the first of `python3` on PATH and Debian's /usr/bin/python3 that has pandas and scikit-learn
+// (a pyenv or venv python3 on PATH often lacks the Debian packages).
+const pythonCandidates = flags.python ? [flags.python as string] : ['python3', '/usr/bin/python3'];
+const python = pythonCandidates.find((cmd) => probePython(cmd) === null) ?? pythonCandidates[0]!;
 const style = flags.markdown ? 'markdown' : 'plain';
 const print = (text: string) => process.stdout.write(text + '\n');
 const note = (text: string) => process.stderr.write(text + '\n');
@@ -51,11 +54,15 @@ const S = 10;
 const R = 10;
 const SIZES: [number, number][] = flags.quick ? [[2000, 50]] : [[10_000, 200], [10_000, 1000], [100_000, 200], [100_000, 1000]];
 
-function pythonStatus(): string | null {
-  const probe = spawnSync(python, ['-c', 'import pandas, sklearn; print(sklearn.__version__)'], { encoding: 'utf8' });
-  if (probe.error) return `${python} not found`;
-  if (probe.status !== 0) return `${python} lacks pandas or scikit-learn (${probe.stderr.trim().split('\n').at(-1)})`;
+function probePython(cmd: string): string | null {
+  const probe = spawnSync(cmd, ['-c', 'import pandas, sklearn; print(sklearn.__version__)'], { encoding: 'utf8' });
+  if (probe.error) return `${cmd} not found`;
+  if (probe.status !== 0) return `${cmd} lacks pandas or scikit-learn (${probe.stderr.trim().split('\n').at(-1)})`;
   return null;
+}
+
+function pythonStatus(): string | null {
+  return probePython(python);
 }
 
 interface PeerRow {
