@@ -41,7 +41,7 @@ const extra = ((flags['skfr-args'] as string | undefined) ?? '').split(' ').filt
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, here.split(/[\\/]/).includes('dist') ? '../..' : '..');
 const skfrBin = join(repo, 'cli', 'bin', 'skfr.js');
-const sklearnScript = join(repo, 'bench', 'peers', 'sklearn.py');
+const sklearnScript = join(repo, 'bench', 'peers', 'kmeans_sklearn.py');
 // Default: the first of `python3` on PATH and Debian's /usr/bin/python3 that has pandas and scikit-learn
 // (a pyenv or venv python3 on PATH often lacks the Debian packages).
 const pythonCandidates = flags.python ? [flags.python as string] : ['python3', '/usr/bin/python3'];

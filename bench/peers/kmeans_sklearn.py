@@ -1,6 +1,6 @@
 """Peer run for `npm run bench:peers`: pandas reads the CSV, scikit-learn standardizes and clusters it with
 KMeans(n_clusters=k, n_init=R, init='k-means++') - what a scientist would otherwise write. Prints one JSON line:
-{"labels": [...], "parseSeconds": ..., "fitSeconds": ...}. Usage: sklearn.py FILE K R SEED"""
+{"labels": [...], "parseSeconds": ..., "fitSeconds": ...}. Usage: kmeans_sklearn.py FILE K R SEED"""
 import json
 import sys
 import time
