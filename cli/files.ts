@@ -65,14 +65,18 @@ export async function checkOutputPath(path: string, inputs: readonly string[] = 
 
 let counter = 0;
 
-/** Write `bytes` to `path` atomically: a temporary file beside it, flushed, then renamed over the target. */
-export async function writeFileAtomic(path: string, bytes: Uint8Array): Promise<void> {
+/**
+ * Write `content` to `path` atomically: a temporary file beside it, flushed, then renamed over the target.
+ * `content` is the bytes, or chunks of them produced one at a time (a file larger than any one buffer).
+ */
+export async function writeFileAtomic(path: string, content: Uint8Array | Iterable<Uint8Array>): Promise<void> {
   const target = resolve(path);
   const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${Date.now()}.${counter++}.tmp`);
   let handle;
   try {
     handle = await open(temp, 'wx');
-    await handle.writeFile(bytes);
+    if (content instanceof Uint8Array) await handle.writeFile(content);
+    else for (const chunk of content) await handle.writeFile(chunk); // each from the current position, fully
     await handle.sync();
     await handle.close();
     handle = undefined;

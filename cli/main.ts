@@ -22,11 +22,17 @@ export interface CliIO {
   /** Whether stderr is a terminal (the progress bar is drawn only then). */
   isTTY: boolean;
   readFile(path: string): Promise<Uint8Array>;
-  writeFileAtomic(path: string, bytes: Uint8Array): Promise<void>;
+  /** Write a file atomically: its bytes, or chunks of bytes produced one at a time. */
+  writeFileAtomic(path: string, content: Uint8Array | Iterable<Uint8Array>): Promise<void>;
   /** Fail early (before computing) when an output cannot be written or would replace an input. */
   checkOutputPath?(path: string, inputs: readonly string[]): Promise<void>;
   /** Print stack traces of internal errors (SKFR_DEBUG=1). */
   debug?: boolean;
+  /**
+   * Call `handler` on Ctrl+C (SIGINT) until the returned function is called; a second Ctrl+C ends the process
+   * at once. Commands subscribe only while the main thread is free to notice (work on worker threads).
+   */
+  onInterrupt?(handler: () => void): () => void;
 }
 
 export interface CommandContext {
@@ -110,6 +116,15 @@ export function nodeIO(): CliIO {
     writeFileAtomic,
     checkOutputPath,
     debug: process.env['SKFR_DEBUG'] === '1',
+    onInterrupt(handler) {
+      let interrupts = 0;
+      const listener = () => {
+        if (++interrupts > 1) process.exit(130);
+        handler();
+      };
+      process.on('SIGINT', listener);
+      return () => void process.off('SIGINT', listener);
+    },
   };
 }
 

@@ -2,6 +2,7 @@
  * `skfr cluster` options: declared once (for parsing and --help) and turned into a validated plan —
  * the mapping, the fit settings and the outputs — before any file is read.
  */
+import { availableParallelism } from 'node:os';
 import { SkfrError } from '../../core/errors.js';
 import { settingsFromOptions } from '../../core/analysis.js';
 import type { FitSettings } from '../../core/jobs/types.js';
@@ -28,6 +29,7 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'restarts', kind: 'value', placeholder: 'R', help: 'k-means++ restarts, the lowest objective wins (default 20)' },
   { name: 'seed', kind: 'value', placeholder: 'N', help: 'random seed, 0 … 4294967295 (default 1); same seed, same result' },
   { name: 'max-iter', kind: 'value', placeholder: 'M', help: 'iterations per restart before giving up (default 100)' },
+  { name: 'workers', kind: 'value', placeholder: 'N', help: `threads running restarts and gap permutations in parallel, at most the\nnumber of cores (default: the number of cores, ${availableParallelism()} here); 1 = no\nthreads. Same seed, same result for every N` },
   { name: 'no-standardize', kind: 'flag', help: 'fit the raw values (default: each feature to mean 0, variance 1)' },
   { name: 'sheet', kind: 'value', placeholder: 'NAME', help: 'sheet of a workbook (default: the first non-empty one)' },
   { name: 'id-column', kind: 'value', placeholder: 'C', help: 'column of sample ids (default: row numbers 1, 2, …)' },
@@ -73,6 +75,8 @@ export interface ClusterPlan {
   out: { path: string; kind: OutputKind } | null;
   featuresOut: { path: string; format: FeaturesFormat } | null;
   json: boolean;
+  /** --workers N (capped at the cores by the pool); null = the default, one per core. */
+  workers: number | null;
 }
 
 function extension(path: string): string {
@@ -172,6 +176,12 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
     out,
     featuresOut,
     json: parsed.flags.has('json'),
+    workers:
+      readInt(parsed, 'workers', {
+        min: 1,
+        max: 4096,
+        why: `the number of threads for restarts and permutations; 1 = no threads, this machine has ${availableParallelism()} cores`,
+      }) ?? null,
   };
 }
 

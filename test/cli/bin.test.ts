@@ -3,7 +3,8 @@
  * pipes, exit codes), against the compiled dist/. `npm test` builds dist first; if dist is missing or older
  * than the sources (e.g. running this file alone), it is rebuilt here.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +65,27 @@ describe('node cli/bin/skfr.js', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe('error: “missing.csv” does not exist.\n');
   });
+
+  it.skipIf(availableParallelism() < 2)('Ctrl+C (SIGINT) while the worker threads fit: one error line, exit 130, promptly', async () => {
+    const data = join(tmp.dir, 'sigint.csv');
+    expect(run(['simulate', '--design', 'sparse', '--p', '30', '--out', data]).status).toBe(0);
+    // 30 s values × 1001 data sets × 50 restarts on 2 threads: minutes of work, unless cancelled.
+    const child = spawn(process.execPath, [bin, 'cluster', data, '--k', '10', '--tune-s', '1:30', '--permutations', '1000', '--restarts', '50', '--workers', '2'], {
+      cwd: tmp.dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (text: string) => void (stderr += text));
+    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+    await new Promise((resolve) => setTimeout(resolve, 2000)); // started, parsed, tuning on the threads
+    const t0 = performance.now();
+    child.kill('SIGINT');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    const { code, signal } = await exited;
+    clearTimeout(timer);
+    expect({ code, signal, stderr }).toEqual({ code: 130, signal: null, stderr: 'error: cancelled (Ctrl+C); nothing was written.\n' });
+    expect(performance.now() - t0).toBeLessThan(3000);
+  }, 30_000);
 
   it('says how to build when dist/ is missing', () => {
     const fake = join(tmp.dir, 'fresh-clone');

@@ -39,6 +39,20 @@ describe('skfr simulate → skfr cluster', () => {
     expect(json.metrics.ari).toBeGreaterThan(0.9);
   });
 
+  it('--decimals D rounds the written values (full precision by default), written in chunks of rows', async () => {
+    const run = await skfr(['simulate', '--design', 'sparse', '--n', '600', '--p', '12', '--seed', '3', '--decimals', '2', '--out', at('rounded.csv')]);
+    expect(run.code, run.stderr).toBe(0);
+    const rounded = readCsv(at('rounded.csv'));
+    expect(rounded).toHaveLength(601); // 600 rows: more than two 256-row chunks
+    const values = rounded.slice(1).flatMap((row) => row.slice(1, 13));
+    expect(values.every((v) => /^-?\d+(\.\d{1,2})?$/.test(v))).toBe(true);
+    const full = readCsv(at('sparse.csv')).slice(1).flatMap((row) => row.slice(1, 21));
+    expect(full.filter((v) => /\.\d{6,}$/.test(v)).length).toBeGreaterThan(full.length * 0.9);
+    const bad = await skfr(['simulate', '--design', 'sparse', '--decimals', '18', '--out', at('x.csv')]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('error: --decimals 18 is not possible: it must be at most 17.\n');
+  });
+
   it('the missing design: empty cells are read as missing and every one is imputed', async () => {
     const run = await skfr(['simulate', '--design', 'missing', '--seed', '2', '--out', at('missing.csv')]);
     expect(run.code, run.stderr).toBe(0);
