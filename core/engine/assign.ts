@@ -6,7 +6,8 @@
  * distance ‖y_i‖₁ + that minimum. Ties go to the lower cluster index.
  *
  * The SKFR1 squared kernel keeps eight (then four) clusters' sums in registers (blocks of j), each summed over t in the
- * ranking order exactly as a plain loop would, so the result does not depend on the blocking, bit for bit.
+ * ranking order exactly as a plain loop would, so the result does not depend on the blocking, bit for bit; per-center
+ * lower bounds (AssignBounds) skip the centers that cannot be nearest.
  * `src` is read at row i·stride + pos[·] (the compact selected-column copy or the full matrix).
  *
  * @example // k = 2, one selected feature: y = 1, θ = (0.9, −1) → c − 2yθ = (−0.99, 3) → cluster 0
@@ -24,16 +25,18 @@ export interface AssignTarget {
 }
 
 /**
- * Lower bounds for the pruned SKFR1 squared assignment (Hamerly 2010, lower bound only): lower[i] ≤ the
- * Euclidean distance from y_i to every sparse center other than its own, valid after a full evaluation of
- * row i. Between iterations it shrinks by the largest move of another center, δ_j = ‖θ_j^new − θ_j^old‖
- * (over all p features), and by the row's own change from k-POD fills, sqrt(shift[i]). A row whose exact
- * distance to its own center D_c satisfies D_c + margin < lower[i]² keeps its cluster at cost O(s) instead
- * of O(s·k): every other center is then strictly farther, also in floating point, because the margin,
- * 1e-9 · (‖y_i‖ + max_j ‖θ_j‖)², exceeds twice the rounding error of the computed distances — so labels
- * and distances are exactly those of the full evaluation.
+ * Lower bounds for the pruned SKFR1 squared assignment (Elkan 2003, lower bounds only): lower[i·k + j] ≤ the
+ * Euclidean distance from y_i to sparse center j, exact (up to the margin) after center j was last evaluated
+ * for row i. Between iterations each bound shrinks by its center's move, δ_j = ‖θ_j^new − θ_j^old‖ (over all
+ * p features), and by the row's own change from k-POD fills, sqrt(shift[i]). Row i's own center c is always
+ * evaluated exactly (O(s)); center j ≠ c is evaluated only when D_c + margin ≥ lower[i·k + j]², so a row
+ * whose bounds all hold costs O(s + k) instead of O(s·k). A skipped center is strictly farther than c, also
+ * in floating point, because the margin, 1e-9 · (‖y_i‖ + max_j ‖θ_j‖)², exceeds twice the rounding error of
+ * the computed distances; every evaluated center's value is computed exactly as the full loop computes it —
+ * so labels (ties: lowest index) and distances are exactly those of the full evaluation, bit for bit.
  */
 export class AssignBounds {
+  /** n × k lower bounds on the distance from each row to each center. */
   readonly lower: Float64Array;
   /** Σ (y_new − y_old)² of row i since its last assignment (k-POD fills). */
   readonly shift: Float64Array;
@@ -43,15 +46,15 @@ export class AssignBounds {
   valid = false;
 
   constructor(n: number, k: number, p: number) {
-    this.lower = new Float64Array(n);
+    this.lower = new Float64Array(n * k);
     this.shift = new Float64Array(n);
     this.previous = new Float64Array(k * p);
     this.delta = new Float64Array(k);
   }
 
   /**
-   * Center moves since the last assignment: δ_j for every cluster, returned as the largest and the
-   * second largest, for lower[i] −= max_{j ≠ c(i)} δ_j. Then remembers θ as the last assignment's centers.
+   * Center moves since the last assignment: δ_j for every cluster (with the largest and the second
+   * largest). Then remembers θ as the last assignment's centers.
    */
   moves(theta: Float64Array, k: number, p: number): { delta: Float64Array; first: number; second: number; argFirst: number } {
     const { previous, delta } = this;
@@ -79,6 +82,70 @@ export class AssignBounds {
   }
 }
 
+/** c_j − Σ_t 2 y_t θ_jt for one row and one center, summed exactly as the blocked loops sum it. */
+function centerScore(src: Float64Array, base: number, pos: Int32Array, s: number, k: number, j: number, thetaC: Float64Array, cj: Float64Array): number {
+  let d = cj[j]!;
+  for (let t = 0, off = j; t < s; t++, off += k) d -= 2 * src[base + pos[t]!]! * thetaC[off]!;
+  return d;
+}
+
+/**
+ * All k scores of one row into `dv` (length ≥ k): eight (then four) clusters at a time in registers, each
+ * summed over t in the ranking order exactly as centerScore sums it.
+ */
+function allScores(src: Float64Array, base: number, pos: Int32Array, s: number, k: number, thetaC: Float64Array, cj: Float64Array, dv: Float64Array): void {
+  const k8 = k - (k & 7);
+  const k4 = k - (k & 3);
+  let j = 0;
+  for (; j < k8; j += 8) {
+    let d0 = cj[j]!;
+    let d1 = cj[j + 1]!;
+    let d2 = cj[j + 2]!;
+    let d3 = cj[j + 3]!;
+    let d4 = cj[j + 4]!;
+    let d5 = cj[j + 5]!;
+    let d6 = cj[j + 6]!;
+    let d7 = cj[j + 7]!;
+    for (let t = 0, off = j; t < s; t++, off += k) {
+      const y2 = 2 * src[base + pos[t]!]!;
+      d0 -= y2 * thetaC[off]!;
+      d1 -= y2 * thetaC[off + 1]!;
+      d2 -= y2 * thetaC[off + 2]!;
+      d3 -= y2 * thetaC[off + 3]!;
+      d4 -= y2 * thetaC[off + 4]!;
+      d5 -= y2 * thetaC[off + 5]!;
+      d6 -= y2 * thetaC[off + 6]!;
+      d7 -= y2 * thetaC[off + 7]!;
+    }
+    dv[j] = d0;
+    dv[j + 1] = d1;
+    dv[j + 2] = d2;
+    dv[j + 3] = d3;
+    dv[j + 4] = d4;
+    dv[j + 5] = d5;
+    dv[j + 6] = d6;
+    dv[j + 7] = d7;
+  }
+  for (; j < k4; j += 4) {
+    let d0 = cj[j]!;
+    let d1 = cj[j + 1]!;
+    let d2 = cj[j + 2]!;
+    let d3 = cj[j + 3]!;
+    for (let t = 0, off = j; t < s; t++, off += k) {
+      const y2 = 2 * src[base + pos[t]!]!;
+      d0 -= y2 * thetaC[off]!;
+      d1 -= y2 * thetaC[off + 1]!;
+      d2 -= y2 * thetaC[off + 2]!;
+      d3 -= y2 * thetaC[off + 3]!;
+    }
+    dv[j] = d0;
+    dv[j + 1] = d1;
+    dv[j + 2] = d2;
+    dv[j + 3] = d3;
+  }
+  for (; j < k; j++) dv[j] = centerScore(src, base, pos, s, k, j, thetaC, cj);
+}
+
 /**
  * SKFR1, squared loss. `thetaC` is feature-major (t·k + j) over the s selected features (ranking order),
  * `cj[j]` = Σ_t θ_jt², `current` the labels of the last iteration (used with valid bounds only).
@@ -102,17 +169,18 @@ export function assignGlobalSquared(
   const { labels, counts, dist } = out;
   const { lower, shift } = bounds;
   const prune = bounds.valid;
-  const { delta, first, second, argFirst } = moves;
+  const { delta } = moves;
   counts.fill(0);
   let cmax = 0;
   for (let j = 0; j < k; j++) if (cj[j]! > cmax) cmax = cj[j]!;
   const thetaMax = Math.sqrt(cmax);
-  const k8 = k - (k & 7);
-  const k4 = k - (k & 3);
-  const dv = new Float64Array(8);
+  const dv = new Float64Array(k);
+  // Evaluating more than this many centers one by one costs more than the blocked loop over all k.
+  const fewCenters = k >> 1;
   for (let i = 0; i < n; i++) {
     if ((i & CHECK_MASK) === 0) throwIfAborted(signal);
     const base = i * stride;
+    const lb = i * k;
     const rn = rowNorm[i]!;
     const scale = Math.sqrt(rn > 0 ? rn : 0) + thetaMax;
     const margin = 1e-9 * scale * scale;
@@ -120,109 +188,60 @@ export function assignGlobalSquared(
     shift[i] = 0;
     if (prune) {
       const c = current[i]!;
-      const lo = lower[i]! - (c === argFirst ? second : first) - (sh > 0 ? Math.sqrt(sh) * (1 + 1e-12) : 0);
-      if (lo > 0) {
-        let d = cj[c]!;
-        for (let t = 0, off = c; t < s; t++, off += k) d -= 2 * src[base + pos[t]!]! * thetaC[off]!;
-        const e = rn + d;
-        if (e + margin < lo * lo) {
-          lower[i] = lo;
-          labels[i] = c;
-          counts[c]!++;
-          dist[i] = e > 0 ? e : 0;
-          continue;
+      const own = sh > 0 ? Math.sqrt(sh) * (1 + 1e-12) : 0;
+      const dc = centerScore(src, base, pos, s, k, c, thetaC, cj);
+      const threshold = rn + dc + margin;
+      let failing = 0;
+      for (let j = 0; j < k; j++) {
+        if (j === c) continue;
+        const lo = lower[lb + j]! - delta[j]! - own;
+        lower[lb + j] = lo;
+        if (!(lo > 0 && threshold < lo * lo)) failing++;
+      }
+      if (failing <= fewCenters) {
+        // Only the centers whose bound fails can be nearer than c (or tie with it).
+        let best = 0;
+        let bestD = Infinity;
+        for (let j = 0; j < k; j++) {
+          let d: number;
+          if (j === c) d = dc;
+          else {
+            const lo = lower[lb + j]!;
+            if (lo > 0 && threshold < lo * lo) continue;
+            d = centerScore(src, base, pos, s, k, j, thetaC, cj);
+            const e2 = rn + d - margin;
+            lower[lb + j] = e2 > 0 ? Math.sqrt(e2) : 0;
+          }
+          if (d < bestD) {
+            bestD = d;
+            best = j;
+          }
         }
+        const e2 = rn + dc - margin;
+        lower[lb + c] = e2 > 0 ? Math.sqrt(e2) : 0;
+        labels[i] = best;
+        counts[best]!++;
+        const e = rn + bestD;
+        dist[i] = e > 0 ? e : 0;
+        continue;
       }
     }
+    allScores(src, base, pos, s, k, thetaC, cj, dv);
     let best = 0;
     let bestD = Infinity;
-    let nextD = Infinity;
-    let j = 0;
-    for (; j < k8; j += 8) {
-      let d0 = cj[j]!;
-      let d1 = cj[j + 1]!;
-      let d2 = cj[j + 2]!;
-      let d3 = cj[j + 3]!;
-      let d4 = cj[j + 4]!;
-      let d5 = cj[j + 5]!;
-      let d6 = cj[j + 6]!;
-      let d7 = cj[j + 7]!;
-      for (let t = 0, off = j; t < s; t++, off += k) {
-        const y2 = 2 * src[base + pos[t]!]!;
-        d0 -= y2 * thetaC[off]!;
-        d1 -= y2 * thetaC[off + 1]!;
-        d2 -= y2 * thetaC[off + 2]!;
-        d3 -= y2 * thetaC[off + 3]!;
-        d4 -= y2 * thetaC[off + 4]!;
-        d5 -= y2 * thetaC[off + 5]!;
-        d6 -= y2 * thetaC[off + 6]!;
-        d7 -= y2 * thetaC[off + 7]!;
-      }
-      dv[0] = d0;
-      dv[1] = d1;
-      dv[2] = d2;
-      dv[3] = d3;
-      dv[4] = d4;
-      dv[5] = d5;
-      dv[6] = d6;
-      dv[7] = d7;
-      for (let q = 0; q < 8; q++) {
-        const d = dv[q]!;
-        if (d < bestD) {
-          nextD = bestD;
-          bestD = d;
-          best = j + q;
-        } else if (d < nextD) nextD = d;
-      }
-    }
-    for (; j < k4; j += 4) {
-      let d0 = cj[j]!;
-      let d1 = cj[j + 1]!;
-      let d2 = cj[j + 2]!;
-      let d3 = cj[j + 3]!;
-      for (let t = 0, off = j; t < s; t++, off += k) {
-        const y2 = 2 * src[base + pos[t]!]!;
-        d0 -= y2 * thetaC[off]!;
-        d1 -= y2 * thetaC[off + 1]!;
-        d2 -= y2 * thetaC[off + 2]!;
-        d3 -= y2 * thetaC[off + 3]!;
-      }
-      if (d0 < bestD) {
-        nextD = bestD;
-        bestD = d0;
-        best = j;
-      } else if (d0 < nextD) nextD = d0;
-      if (d1 < bestD) {
-        nextD = bestD;
-        bestD = d1;
-        best = j + 1;
-      } else if (d1 < nextD) nextD = d1;
-      if (d2 < bestD) {
-        nextD = bestD;
-        bestD = d2;
-        best = j + 2;
-      } else if (d2 < nextD) nextD = d2;
-      if (d3 < bestD) {
-        nextD = bestD;
-        bestD = d3;
-        best = j + 3;
-      } else if (d3 < nextD) nextD = d3;
-    }
-    for (; j < k; j++) {
-      let d = cj[j]!;
-      for (let t = 0, off = j; t < s; t++, off += k) d -= 2 * src[base + pos[t]!]! * thetaC[off]!;
+    for (let j = 0; j < k; j++) {
+      const d = dv[j]!;
       if (d < bestD) {
-        nextD = bestD;
         bestD = d;
         best = j;
-      } else if (d < nextD) nextD = d;
+      }
+      const e2 = rn + d - margin;
+      lower[lb + j] = e2 > 0 ? Math.sqrt(e2) : 0;
     }
     labels[i] = best;
     counts[best]!++;
     const e = rn + bestD;
     dist[i] = e > 0 ? e : 0;
-    const e2 = rn + nextD - margin;
-    lower[i] = e2 > 0 ? Math.sqrt(e2) : 0;
   }
   bounds.valid = true;
 }
