@@ -1,5 +1,5 @@
-// electron-vite: main (main + utility-process compute entry + its worker thread), a sandboxed preload bundled
-// to ONE CommonJS file, and the Vue renderer (root renderer/, written by the renderer).
+// electron-vite: main (main + utility-process compute entry + its worker thread + the entry of its engine
+// threads), a sandboxed preload bundled to ONE CommonJS file, and the Vue renderer (root renderer/).
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
@@ -16,6 +16,7 @@ export default defineConfig({
           main: resolve(root, 'electron/main.ts'),
           compute: resolve(root, 'electron/compute.ts'),
           'compute-worker': resolve(root, 'electron/compute-worker.ts'),
+          'engine-worker': resolve(root, 'electron/engine-worker.ts'),
         },
         output: { format: 'es', entryFileNames: '[name].js' },
       },

@@ -2,8 +2,13 @@
  * The compute worker thread: runs the jobs session (parsing, fitting, exports) so the compute process's
  * main thread stays free to relay messages — above all cancels, which reach the engine's synchronous
  * loops through the port's pollSync (see core/jobs/host.ts).
+ *
+ * Fits and tunings run on a pool of engine threads (one per core, cli/parallel/pool.ts; the same answer as
+ * one thread for the same seed); this thread only prepares and assembles them, and stays free to receive
+ * a cancel, which the pool passes to its threads through shared memory.
  */
 import { parentPort } from 'node:worker_threads';
+import { createWorkerPool } from '../cli/parallel/pool.js';
 import { serveJobs } from '../core/jobs/host.js';
 import { createSession } from '../core/jobs/session.js';
 import { nodeFileIO } from './node-io.js';
@@ -11,4 +16,10 @@ import { messagePortAdapter } from './worker-port.js';
 import { APP_VERSION } from './version.js';
 
 if (!parentPort) throw new Error('compute-worker must run in a worker thread');
-serveJobs(messagePortAdapter(parentPort), createSession(nodeFileIO, { version: APP_VERSION, idPrefix: `${process.pid}x${Date.now().toString(36)}` }));
+// Bundled: out/main/engine-worker.js beside this file; from sources (tests): electron/engine-worker.ts.
+const engineEntry = import.meta.url.endsWith('.ts') ? 'engine-worker.ts' : 'engine-worker.js';
+const engine = createWorkerPool({ workerUrl: new URL(engineEntry, import.meta.url) });
+serveJobs(
+  messagePortAdapter(parentPort),
+  createSession(nodeFileIO, { version: APP_VERSION, idPrefix: `${process.pid}x${Date.now().toString(36)}`, engine }),
+);

@@ -12,7 +12,7 @@
  * const opened = await session.runJob({ type: 'open', source: { kind: 'path', path: 'mice.csv' } });
  * if (opened.ok) await session.runJob({ type: 'fit', datasetId: opened.result.datasetId, mapping, settings });
  */
-import { runAnalysis, computeMetrics } from '../analysis.js';
+import { runAnalysisAsync, computeMetrics, type AnalysisEngine } from '../analysis.js';
 import { SkfrError, assertNever, toErrorInfo } from '../errors.js';
 import { applyMapping } from '../table/index.js';
 import type { Mapping, MappedData } from '../table/types.js';
@@ -40,6 +40,8 @@ export interface SessionOptions {
    * Default: the start time in base 36.
    */
   idPrefix?: string;
+  /** Where fits and tunings run, e.g. a worker pool (default: the engine in this thread). */
+  engine?: AnalysisEngine;
 }
 
 interface FitRecord {
@@ -138,7 +140,9 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
         const mapped = mapDataset(d, request.mapping);
         const classColumn = request.classColumn ?? null;
         const t0 = now();
-        const analysis = runAnalysis(mapped, request.settings, { classColumn, onProgress: opts.onProgress, signal: opts.signal });
+        const analysis = await runAnalysisAsync(mapped, request.settings, {
+          classColumn, onProgress: opts.onProgress, signal: opts.signal, ...(options.engine ? { engine: options.engine } : {}),
+        });
         const fitMs = now() - t0;
         const fitId = request.fitId ?? `f-${prefix}-${++nextFit}`;
         fits.delete(fitId);

@@ -1,6 +1,7 @@
 // The real compute host in a second process (child_process.fork of electron/compute-node.ts: relay + worker
 // thread running serveJobs over the same Port interface as the Electron utility process), driven through the
-// supervisor main.ts uses: progress then a result equal to an in-process run, cancel within a second, a crash
+// supervisor main.ts uses: progress then a result equal to an in-process run (the host fits on its pool of
+// engine threads, the in-process run in one thread), cancel within a second (a fit: 200 ms), a crash
 // mid-job reported and recovered from (datasets restored), malformed requests answered with typed errors.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -82,6 +83,19 @@ describe('compute host in a second process', () => {
     expect(elapsed).toBeLessThan(1000);
     console.log(`cancel honoured in ${elapsed.toFixed(0)} ms`);
     expect(ok(await supervisor.run({ type: 'map', datasetId, mapping: miceMapping }).response).n).toBe(1080);
+  });
+
+  it('cancels a long fit (restarts on the engine threads of the compute process) within 200 ms', async () => {
+    const progress: Progress[] = [];
+    const handle = supervisor.run({ type: 'fit', datasetId, mapping: miceMapping, settings: { ...skfr1, restarts: 10_000 } }, (p) => progress.push(p));
+    await firstProgress(progress);
+    const t0 = performance.now();
+    supervisor.cancel(handle.jobId);
+    const response = await handle.response;
+    const elapsed = performance.now() - t0;
+    expect(codeOf(response)).toBe('cancelled');
+    expect(elapsed).toBeLessThan(200);
+    console.log(`fit cancel honoured in ${elapsed.toFixed(0)} ms`);
   });
 
   it('answers malformed requests with typed errors and stays alive', async () => {
