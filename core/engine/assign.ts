@@ -175,6 +175,10 @@ export function assignGlobalSquared(
   for (let j = 0; j < k; j++) if (cj[j]! > cmax) cmax = cj[j]!;
   const thetaMax = Math.sqrt(cmax);
   const dv = new Float64Array(k);
+  // Cluster-major copy of the centers (j·s + t) and the current row's 2·y_t, for one-center evaluations.
+  const thetaR = new Float64Array(k * s);
+  for (let t = 0; t < s; t++) for (let j = 0; j < k; j++) thetaR[j * s + t] = thetaC[t * k + j]!;
+  const row2 = new Float64Array(s);
   // Evaluating more than this many centers one by one costs more than the blocked loop over all k.
   const fewCenters = k >> 1;
   for (let i = 0; i < n; i++) {
@@ -189,7 +193,13 @@ export function assignGlobalSquared(
     if (prune) {
       const c = current[i]!;
       const own = sh > 0 ? Math.sqrt(sh) * (1 + 1e-12) : 0;
-      const dc = centerScore(src, base, pos, s, k, c, thetaC, cj);
+      // Own center, gathering the row's 2·y_t on the way (2·y is exact, so the sums are those of allScores).
+      let dc = cj[c]!;
+      for (let t = 0, off = c * s; t < s; t++, off++) {
+        const y2 = 2 * src[base + pos[t]!]!;
+        row2[t] = y2;
+        dc -= y2 * thetaR[off]!;
+      }
       const threshold = rn + dc + margin;
       let failing = 0;
       for (let j = 0; j < k; j++) {
@@ -207,8 +217,9 @@ export function assignGlobalSquared(
           if (j === c) d = dc;
           else {
             const lo = lower[lb + j]!;
-            if (lo > 0 && threshold < lo * lo) continue;
-            d = centerScore(src, base, pos, s, k, j, thetaC, cj);
+            if (failing === 0 || (lo > 0 && threshold < lo * lo)) continue;
+            d = cj[j]!;
+            for (let t = 0, off = j * s; t < s; t++, off++) d -= row2[t]! * thetaR[off]!;
             const e2 = rn + d - margin;
             lower[lb + j] = e2 > 0 ? Math.sqrt(e2) : 0;
           }
