@@ -132,7 +132,7 @@ export interface TuneOptions extends Omit<FitOptions, 's'> {
   permutations?: number;
   /**
    * Restarts of each fit inside the gap statistic (observed and permuted data, every s); default
-   * min(restarts, 5). `restarts` (default 20) is then used for the returned fit at the chosen s.
+   * min(restarts, 3). `restarts` (default 20) is then used for the returned fit at the chosen s.
    */
   tuneRestarts?: number;
 }
