@@ -40,6 +40,10 @@ export class AssignBounds {
   readonly lower: Float64Array;
   /** Σ (y_new − y_old)² of row i since its last assignment (k-POD fills). */
   readonly shift: Float64Array;
+  /** Row i's score c_j − Σ_t 2 y_t θ_jt at the center it was assigned to by the last assignment. */
+  readonly own: Float64Array;
+  /** The selected features (in ranking order) of the last assignment. */
+  selected: Int32Array = new Int32Array(0);
   private readonly previous: Float64Array;
   private readonly delta: Float64Array;
   /** False until the first full assignment, and after any change the bounds do not track. */
@@ -48,6 +52,7 @@ export class AssignBounds {
   constructor(n: number, k: number, p: number) {
     this.lower = new Float64Array(n * k);
     this.shift = new Float64Array(n);
+    this.own = new Float64Array(n);
     this.previous = new Float64Array(k * p);
     this.delta = new Float64Array(k);
   }
@@ -167,8 +172,13 @@ export function assignGlobalSquared(
   signal?: AbortSignalLike,
 ): void {
   const { labels, counts, dist } = out;
-  const { lower, shift } = bounds;
+  const { lower, shift, own: ownScore } = bounds;
   const prune = bounds.valid;
+  // Same features in the same order: a row that did not change keeps its score at an unmoved center
+  // (δ_c = 0: θ_c is the same bit for bit), since the same products are summed in the same order.
+  let sameSelected = prune && bounds.selected.length === s;
+  for (let t = 0; sameSelected && t < s; t++) sameSelected = bounds.selected[t] === pos[t];
+  if (!sameSelected) bounds.selected = pos.slice(0, s);
   const { delta } = moves;
   counts.fill(0);
   let cmax = 0;
@@ -193,12 +203,19 @@ export function assignGlobalSquared(
     if (prune) {
       const c = current[i]!;
       const own = sh > 0 ? Math.sqrt(sh) * (1 + 1e-12) : 0;
-      // Own center, gathering the row's 2·y_t on the way (2·y is exact, so the sums are those of allScores).
-      let dc = cj[c]!;
-      for (let t = 0, off = c * s; t < s; t++, off++) {
-        const y2 = 2 * src[base + pos[t]!]!;
-        row2[t] = y2;
-        dc -= y2 * thetaR[off]!;
+      // Own center (reused when neither it nor the row moved), gathering the row's 2·y_t on the way
+      // (2·y is exact, so the sums are those of allScores).
+      let gathered = false;
+      let dc: number;
+      if (sameSelected && sh === 0 && delta[c] === 0) dc = ownScore[i]!;
+      else {
+        dc = cj[c]!;
+        for (let t = 0, off = c * s; t < s; t++, off++) {
+          const y2 = 2 * src[base + pos[t]!]!;
+          row2[t] = y2;
+          dc -= y2 * thetaR[off]!;
+        }
+        gathered = true;
       }
       const threshold = rn + dc + margin;
       let failing = 0;
@@ -218,6 +235,10 @@ export function assignGlobalSquared(
           else {
             const lo = lower[lb + j]!;
             if (failing === 0 || (lo > 0 && threshold < lo * lo)) continue;
+            if (!gathered) {
+              for (let t = 0; t < s; t++) row2[t] = 2 * src[base + pos[t]!]!;
+              gathered = true;
+            }
             d = cj[j]!;
             for (let t = 0, off = j * s; t < s; t++, off++) d -= row2[t]! * thetaR[off]!;
             const e2 = rn + d - margin;
@@ -232,6 +253,7 @@ export function assignGlobalSquared(
         lower[lb + c] = e2 > 0 ? Math.sqrt(e2) : 0;
         labels[i] = best;
         counts[best]!++;
+        ownScore[i] = bestD;
         const e = rn + bestD;
         dist[i] = e > 0 ? e : 0;
         continue;
@@ -251,6 +273,7 @@ export function assignGlobalSquared(
     }
     labels[i] = best;
     counts[best]!++;
+    ownScore[i] = bestD;
     const e = rn + bestD;
     dist[i] = e > 0 ? e : 0;
   }

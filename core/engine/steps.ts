@@ -53,7 +53,8 @@ export function kpodFill(
         sums[c * p + l]! += v - old;
         rowNorm[i]! += v * v - old * old;
       }
-      if (shift !== null) shift[i]! += (v - old) * (v - old);
+      // Never 0 for a changed cell (an underflowing square would let the assignment treat the row as unchanged).
+      if (shift !== null) shift[i]! += (v - old) * (v - old) || Number.MIN_VALUE;
       Y[o] = v;
       columns.set(i, l, v);
     }
