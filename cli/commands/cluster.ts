@@ -33,14 +33,14 @@ export async function clusterCommand(argv: readonly string[], { io, version }: C
   for (const output of [asked.out?.path, asked.featuresOut?.path]) {
     if (output !== undefined) await io.checkOutputPath?.(output, [asked.file]);
   }
-  // Threads start while the file is parsed; with one core or --workers 1 everything runs in this thread.
-  const pool = createWorkerPool(asked.workers !== null ? { workers: asked.workers } : {});
+  const t0 = now();
+  const { plan, mapped, input } = await loadMapped(asked, io);
+  const parseMs = now() - t0;
+  // Threads start once the file is parsed (started earlier, they would slow the parse down on a small
+  // machine); with one core or --workers 1 everything runs in this thread.
+  const t1 = now();
+  const pool = createWorkerPool(plan.workers !== null ? { workers: plan.workers } : {});
   try {
-    const t0 = now();
-    const { plan, mapped, input } = await loadMapped(asked, io);
-    const parseMs = now() - t0;
-
-    const t1 = now();
     const result = await analyse(plan, mapped, pool, io);
     const fitMs = now() - t1;
     const timings = { parseMs, fitMs };
