@@ -203,26 +203,39 @@ export function assignGlobalSquared(
     if (prune) {
       const c = current[i]!;
       const own = sh > 0 ? Math.sqrt(sh) * (1 + 1e-12) : 0;
+      // Bounds after the moves; m = the other center with the smallest bound (the likeliest rival).
+      let m = c === 0 ? 1 : 0;
+      for (let j = 0; j < k; j++) {
+        if (j === c) continue;
+        const lo = lower[lb + j]! - delta[j]! - own;
+        lower[lb + j] = lo;
+        if (lo < lower[lb + m]!) m = j;
+      }
       // Own center (reused when neither it nor the row moved), gathering the row's 2·y_t on the way
-      // (2·y is exact, so the sums are those of allScores).
+      // (2·y is exact, so the sums are those of allScores). The rival's score is summed in the same
+      // loop: a second independent chain costs almost nothing in this latency-bound loop.
       let gathered = false;
       let dc: number;
+      let dm = NaN;
       if (sameSelected && sh === 0 && delta[c] === 0) dc = ownScore[i]!;
       else {
         dc = cj[c]!;
-        for (let t = 0, off = c * s; t < s; t++, off++) {
+        dm = cj[m]!;
+        for (let t = 0, off = c * s, offM = m * s; t < s; t++, off++, offM++) {
           const y2 = 2 * src[base + pos[t]!]!;
           row2[t] = y2;
           dc -= y2 * thetaR[off]!;
+          dm -= y2 * thetaR[offM]!;
         }
         gathered = true;
+        const e2 = rn + dm - margin;
+        lower[lb + m] = e2 > 0 ? Math.sqrt(e2) : 0;
       }
       const threshold = rn + dc + margin;
       let failing = 0;
       for (let j = 0; j < k; j++) {
         if (j === c) continue;
-        const lo = lower[lb + j]! - delta[j]! - own;
-        lower[lb + j] = lo;
+        const lo = lower[lb + j]!;
         if (!(lo > 0 && threshold < lo * lo)) failing++;
       }
       if (failing <= fewCenters) {
@@ -235,14 +248,17 @@ export function assignGlobalSquared(
           else {
             const lo = lower[lb + j]!;
             if (failing === 0 || (lo > 0 && threshold < lo * lo)) continue;
-            if (!gathered) {
-              for (let t = 0; t < s; t++) row2[t] = 2 * src[base + pos[t]!]!;
-              gathered = true;
+            if (j === m && dm === dm) d = dm; // dm is NaN unless summed above
+            else {
+              if (!gathered) {
+                for (let t = 0; t < s; t++) row2[t] = 2 * src[base + pos[t]!]!;
+                gathered = true;
+              }
+              d = cj[j]!;
+              for (let t = 0, off = j * s; t < s; t++, off++) d -= row2[t]! * thetaR[off]!;
+              const e2 = rn + d - margin;
+              lower[lb + j] = e2 > 0 ? Math.sqrt(e2) : 0;
             }
-            d = cj[j]!;
-            for (let t = 0, off = j * s; t < s; t++, off++) d -= row2[t]! * thetaR[off]!;
-            const e2 = rn + d - margin;
-            lower[lb + j] = e2 > 0 ? Math.sqrt(e2) : 0;
           }
           if (d < bestD) {
             bestD = d;
