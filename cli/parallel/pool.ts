@@ -28,7 +28,7 @@ export interface PoolOptions {
 }
 
 export interface WorkerPool {
-  /** Threads actually used (0 = everything runs in the calling thread). */
+  /** Threads alive now (0 = everything runs in the calling thread); shrinks only if threads keep dying. */
   readonly size: number;
   fit(X: Matrix, options: FitOptions): Promise<FitResult>;
   tune(X: Matrix, options: TuneOptions): Promise<TuneResult>;
@@ -66,7 +66,7 @@ function linkTo(worker: Worker): WorkerLink {
     listen(onResponse, onCrash) {
       const message = (response: WorkerResponse) => onResponse(response);
       const error = (e: Error) => onCrash(e);
-      const exit = (code: number) => onCrash(new Error(`worker exited with code ${code}`));
+      const exit = (code: number) => onCrash(new Error(`the worker thread exited with code ${code}`));
       worker.on('message', message);
       worker.on('error', error);
       worker.on('exit', exit);
@@ -79,6 +79,27 @@ function linkTo(worker: Worker): WorkerLink {
   };
 }
 
+/**
+ * A slot that dies this many times in a row without answering a single message is given up (a broken
+ * worker entry would otherwise be restarted forever); the pool then serves with the remaining threads,
+ * and with none left it runs in the calling thread.
+ */
+export const MAX_CONSECUTIVE_DEATHS = 3;
+
+interface Slot {
+  worker: Worker;
+  link: WorkerLink;
+  /** Deaths since this slot's thread last answered a message. */
+  deaths: number;
+}
+
+/**
+ * Create a pool. Robustness: every thread is always listened to, so a thread that dies ('error' or
+ * 'exit', e.g. terminated or throwing at top level) never crashes the owning thread, even while idle.
+ * A job running on a thread that dies rejects with SkfrError 'compute-crashed' (the scheduler's message
+ * names the cause); the dead thread is replaced by a fresh one before the next job, or the slot is given
+ * up after MAX_CONSECUTIVE_DEATHS — later jobs always run on the threads that are alive (or in-thread).
+ */
 export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
   const count = resolveWorkerCount(options.workers);
   if (count <= 1) {
@@ -90,31 +111,62 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
     };
   }
   const url = options.workerUrl ?? defaultWorkerUrl();
-  const workers = Array.from({ length: count }, () => startWorker(url));
-  const links = workers.map(linkTo);
-  // An idle pool must not keep the process alive; work in flight keeps it alive through its promise.
-  for (const w of workers) w.unref();
+  const slots: Slot[] = [];
   let closed = false;
+  let busyJobs = 0;
+
+  /** Start a thread into `slot` (a new slot when null; the same slot when replacing a dead thread). */
+  function start(slot: Slot | null): Slot {
+    const worker = startWorker(url);
+    const current: Slot = slot ?? { worker, link: linkTo(worker), deaths: 0 };
+    if (slot) {
+      slot.worker = worker;
+      slot.link = linkTo(worker);
+    }
+    // An idle pool must not keep the process alive; work in flight keeps it alive through its promise.
+    if (busyJobs === 0) worker.unref();
+    worker.on('message', () => void (current.deaths = 0));
+    // Always listened to: an unhandled 'error' event would be thrown in the owning thread. The job that
+    // was running on this thread (if any) gets the error through its own listener (scheduler.ts).
+    worker.on('error', () => undefined);
+    worker.once('exit', () => {
+      if (closed || current.worker !== worker) return;
+      current.deaths++;
+      const index = slots.indexOf(current);
+      if (current.deaths >= MAX_CONSECUTIVE_DEATHS) slots.splice(index, 1);
+      else start(current);
+    });
+    return current;
+  }
+  for (let i = 0; i < count; i++) slots.push(start(null));
+
   const guard = () => {
     if (closed) throw new SkfrError('invalid-request', 'This worker pool has been closed.');
   };
-  const busy = async <T>(work: () => Promise<T>): Promise<T> => {
+  const busy = async <T>(work: (links: WorkerLink[]) => Promise<T>, inThread: () => T): Promise<T> => {
     guard();
-    for (const w of workers) w.ref();
+    if (slots.length === 0) return inThread();
+    const used = [...slots];
+    busyJobs++;
+    for (const s of used) s.worker.ref();
     try {
-      return await work();
+      return await work(used.map((s) => s.link));
     } finally {
-      for (const w of workers) w.unref();
+      busyJobs--;
+      // Unref the threads alive now (a replacement started during the job was ref'd by start()).
+      if (busyJobs === 0) for (const s of slots) s.worker.unref();
     }
   };
   return {
-    size: count,
-    fit: (X, o) => busy(() => fitWith(links, X, o)),
-    tune: (X, o) => busy(() => tuneWith(links, X, o)),
+    get size() {
+      return slots.length;
+    },
+    fit: (X, o) => busy((links) => fitWith(links, X, o), () => fit(X, o)),
+    tune: (X, o) => busy((links) => tuneWith(links, X, o), () => tuneSparsity(X, o)),
     async close() {
       if (closed) return;
       closed = true;
-      await Promise.all(workers.map((w) => w.terminate()));
+      await Promise.all(slots.map((s) => s.worker.terminate()));
     },
   };
 }
