@@ -13,7 +13,7 @@ import type { MappedData, Table } from '../../core/table/types.js';
 import type { CommandContext } from '../main.js';
 import { createWorkerPool, type WorkerPool } from '../parallel/pool.js';
 import { createProgressBar } from '../progress.js';
-import { CLUSTER_HELP, planCluster, withFilterAnnotations, type ClusterPlan } from './cluster-options.js';
+import { CLUSTER_HELP, planCluster, poolOptionsFor, withFilterAnnotations, type ClusterPlan } from './cluster-options.js';
 import { clusterJson, clusterSummary } from './cluster-output.js';
 
 export { CLUSTER_HELP };
@@ -37,9 +37,9 @@ export async function clusterCommand(argv: readonly string[], { io, version }: C
   const { plan, mapped, input } = await loadMapped(asked, io);
   const parseMs = now() - t0;
   // Threads start once the file is parsed (started earlier, they would slow the parse down on a small
-  // machine); with one core or --workers 1 everything runs in this thread.
+  // machine); with one core, --workers 1 or a small fit (poolOptionsFor) everything runs in this thread.
   const t1 = now();
-  const pool = createWorkerPool(plan.workers !== null ? { workers: plan.workers } : {});
+  const pool = createWorkerPool(poolOptionsFor(plan.workers, plan.settings, mapped.matrix.rows, mapped.matrix.cols));
   try {
     const result = await analyse(plan, mapped, pool, io);
     const fitMs = now() - t1;

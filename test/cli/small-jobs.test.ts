@@ -1,0 +1,78 @@
+/**
+ * `skfr cluster` thread defaults and limits: without --workers a small fit (n·p·restarts < SMALL_FIT_CELLS,
+ * no --tune-s) runs in this thread, a big fit or any tuning on the pool, an explicit --workers N always on
+ * N threads; --restarts stops at the engine's MAX_RESTARTS with its own one-line message.
+ * "On threads" is observed through the Ctrl+C subscription, which cluster makes only for work on threads.
+ */
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_RESTARTS } from '../../core/engine/options.js';
+import { main, nodeIO, type CliIO } from '../../cli/main.js';
+import { CLUSTER_HELP, planCluster, poolOptionsFor, SMALL_FIT_CELLS } from '../../cli/commands/cluster-options.js';
+import { settingsFromOptions } from '../../core/analysis.js';
+import { micePath, skfr, tempDir } from './helpers.js';
+
+const tmp = tempDir('skfr-small-');
+afterAll(tmp.cleanup);
+const data = join(tmp.dir, 'sparse.csv');
+const common = [data, '--id-column', 'id', '--class-column', 'class', '--k', '5'];
+const mice = [micePath, '--id-column', 'MouseID', '--annotation-columns', 'Genotype,Treatment,Behavior', '--class-column', 'class', '--k', '8'];
+
+beforeAll(async () => {
+  // 400 × 50: 20 000 cells per restart.
+  expect((await skfr(['simulate', '--design', 'sparse', '--p', '50', '--seed', '5', '--out', data])).code).toBe(0);
+});
+
+/**
+ * Run cluster and tell whether the work ran on threads. A run on threads is cancelled as soon as it
+ * subscribes to Ctrl+C (so a big job costs nothing); an in-thread run completes.
+ */
+async function onThreads(argv: string[]): Promise<{ threads: boolean; code: number; stderr: string }> {
+  let threads = false;
+  let stderr = '';
+  const io: CliIO = {
+    ...nodeIO(),
+    stdout: () => undefined,
+    stderr: (text) => void (stderr += text),
+    isTTY: false,
+    onInterrupt(handler) {
+      threads = true;
+      handler();
+      return () => undefined;
+    },
+  };
+  const code = await main(['cluster', ...argv], io);
+  return { threads, code, stderr };
+}
+
+describe('threads by default only for work big enough to pay for them', () => {
+  it('decides from n·p·restarts and --tune-s, and honours an explicit --workers', () => {
+    const fit20 = settingsFromOptions({ k: 8, s: 24 });
+    expect(poolOptionsFor(null, fit20, 1080, 77)).toEqual({ workers: 1 });
+    expect(poolOptionsFor(null, fit20, 10_000, 100)).toEqual({});
+    expect(poolOptionsFor(null, settingsFromOptions({ k: 8, s: 24, restarts: 1 }), SMALL_FIT_CELLS, 1)).toEqual({});
+    expect(poolOptionsFor(null, settingsFromOptions({ k: 8, s: 24, restarts: 1 }), SMALL_FIT_CELLS - 1, 1)).toEqual({ workers: 1 });
+    expect(poolOptionsFor(null, settingsFromOptions({ k: 3, tune: { from: 1, to: 5 } }), 100, 10)).toEqual({});
+    expect(poolOptionsFor(2, fit20, 10, 5)).toEqual({ workers: 2 });
+    expect(CLUSTER_HELP).toMatch(/--workers N\s+threads running restarts[^]*small\s+fit, samples × features × restarts < 2·10⁷ without --tune-s, runs in\s+this thread/);
+  });
+
+  it.skipIf(availableParallelism() < 2)('end to end: mouse 1080 × 77 × 20 restarts in this thread, big fit and tuning on threads, --workers 2 on threads', async () => {
+    const small = await onThreads([...mice, '--s', '24']);
+    expect(small, small.stderr).toMatchObject({ threads: false, code: 0 });
+    // 400 × 50 × 1000 restarts = 2·10⁷ cells: on the pool (cancelled at once by the test's Ctrl+C).
+    expect(await onThreads([...common, '--s', '10', '--restarts', '1000'])).toMatchObject({ threads: true, code: 130 });
+    expect(await onThreads([...common, '--tune-s', '2:4', '--permutations', '2', '--restarts', '2'])).toMatchObject({ threads: true, code: 130 });
+    expect(await onThreads([...common, '--s', '10', '--restarts', '2', '--workers', '2'])).toMatchObject({ threads: true, code: 130 });
+  });
+});
+
+describe('--restarts limit', () => {
+  it(`accepts ${MAX_RESTARTS} (the engine's MAX_RESTARTS) and refuses one more with one line naming the limit`, async () => {
+    const over = await skfr(['cluster', ...common, '--s', '10', '--restarts', String(MAX_RESTARTS + 1)]);
+    expect(over.code).toBe(2);
+    expect(over.stderr).toBe(`error: --restarts ${MAX_RESTARTS + 1} is not possible: it must be at most ${MAX_RESTARTS} (the engine runs at most that many restarts).\n`);
+    expect(planCluster([...common, '--s', '10', '--restarts', String(MAX_RESTARTS)])?.settings.restarts).toBe(MAX_RESTARTS);
+  });
+});
