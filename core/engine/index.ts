@@ -8,6 +8,7 @@ export { standardize, columnStats, type Standardized, type ColumnStats } from '.
 export { kmeansPlusPlus } from './seeding.js';
 export { createRng, deriveSeed, type Rng } from './random.js';
 export { createMatrix, fromRows, selectColumns } from './matrix.js';
+export { assembleTune, logObjective } from './gap.js';
 export { tuneSparsity, permuteColumns, resolveTuneRestarts, DEFAULT_PERMUTATIONS, DEFAULT_TUNE_RESTARTS } from './tuning.js';
 export {
   adjustedRandIndex,

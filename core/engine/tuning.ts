@@ -32,7 +32,8 @@ import { prepareFit, type PreparedFit } from './prepare.js';
 import { createSeedingCache, type SeedingCache } from './restart.js';
 import { checkS, FIT_DEFAULTS, MAX_RESTARTS, validateFitOptions } from './options.js';
 import { createRng, deriveSeed, RNG_DOMAIN } from './random.js';
-import type { FitResult, GapPoint, Matrix, Progress, TuneOptions, TuneResult } from './types.js';
+import { assembleTune, logObjective } from './gap.js';
+import type { FitResult, Matrix, Progress, TuneOptions, TuneResult } from './types.js';
 
 export const DEFAULT_PERMUTATIONS = 10;
 export const MAX_PERMUTATIONS = 10_000;
@@ -74,11 +75,6 @@ export function permuteColumns(X: Matrix, seed: number, b: number): Matrix {
     }
   }
   return { rows: n, cols: p, data: out };
-}
-
-function logO(result: FitResult): number {
-  const o = Math.max(result.betweenSS, 1e-12 * result.totalSS);
-  return Math.log(o > 0 ? o : Number.MIN_VALUE);
 }
 
 export function tuneSparsity(X: Matrix, options: TuneOptions): TuneResult {
@@ -130,36 +126,16 @@ export function tuneSparsity(X: Matrix, options: TuneOptions): TuneResult {
     throwIfAborted(options.signal);
     const fits = fitAll(prepare(permuteColumns(X, seed, b)), createSeedingCache(), b);
     S.forEach((_, t) => {
-      permutedLogO[t]![b - 1] = logO(fits[t]!);
+      permutedLogO[t]![b - 1] = logObjective(fits[t]!);
     });
   }
 
-  const curve: GapPoint[] = S.map((s, t) => {
-    const logs = permutedLogO[t]!;
-    let mean = 0;
-    for (const v of logs) mean += v;
-    mean /= B;
-    let ss = 0;
-    for (const v of logs) ss += (v - mean) ** 2;
-    const sd = Math.sqrt(ss / B) * Math.sqrt(1 + 1 / B);
-    const lo = logO(observed[t]!);
-    return { s, gap: lo - mean, sd, logO: lo, meanPermutedLogO: mean };
-  });
-  let best = 0;
-  for (let t = 1; t < curve.length; t++) if (curve[t]!.gap > curve[best]!.gap) best = t;
-  const threshold = curve[best]!.gap - curve[best]!.sd;
-  const oneSe = curve.findIndex((point) => point.gap >= threshold);
+  const assembled = assembleTune(S, observed, permutedLogO);
   // The returned fit uses the full restarts (bit for bit fit(X, { ...options, s: bestS })).
-  let chosen = observed[best]!;
+  let chosen = assembled.fit;
   if (fullRestarts > restartsPerFit) {
-    chosen = fitPrepared({ ...observedPrep, options: { ...observedPrep.options, restarts: fullRestarts }, onProgress: undefined }, curve[best]!.s, observedCache);
+    chosen = fitPrepared({ ...observedPrep, options: { ...observedPrep.options, restarts: fullRestarts }, onProgress: undefined }, assembled.bestS, observedCache);
   }
   onProgress?.({ stage: 'done', fraction: 1, permutations: B });
-  return {
-    curve,
-    bestS: curve[best]!.s,
-    oneSeS: curve[oneSe]!.s,
-    permutations: B,
-    fit: chosen,
-  };
+  return { ...assembled, fit: chosen };
 }

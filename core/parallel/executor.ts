@@ -12,7 +12,7 @@
 import { toErrorInfo } from '../errors.js';
 import { createSeedingCache, fitPrepared, permuteColumns, prepareFit, runRestart, type PreparedFit, type SeedingCache } from '../engine/index.js';
 import type { Matrix } from '../engine/types.js';
-import { logObjective } from './gap.js';
+import { logObjective } from '../engine/gap.js';
 import type { PortableTuneOptions, TaskOutput, WorkerRequest, WorkerResponse } from './protocol.js';
 import { flagSignal } from './shared.js';
 

@@ -17,7 +17,7 @@ import { SkfrError } from '../errors.js';
 import { finishFit, prepareFit, validateFitOptions, type RestartResult } from '../engine/index.js';
 import { FIT_DEFAULTS } from '../engine/options.js';
 import type { FitOptions, FitResult, Matrix, TuneOptions, TuneResult } from '../engine/types.js';
-import { assembleTune } from './gap.js';
+import { assembleTune } from '../engine/gap.js';
 import { DEFAULT_PERMUTATIONS, MAX_PERMUTATIONS, resolveTuneRestarts } from '../engine/tuning.js';
 import type { PortablePreparedFit, TaskOutput } from './protocol.js';
 import { runTasks, type WorkerLink } from './scheduler.js';

@@ -1,15 +1,14 @@
 /**
- * Assembly of the gap statistic from independently computed pieces, exactly as core/engine/tuning.ts
- * computes it in one thread (Algorithm 3; Tibshirani et al. 2001):
+ * Assembly of the gap statistic from independently computed fits (Algorithm 3; Tibshirani et al. 2001),
+ * shared by tuneSparsity (one thread) and core/parallel (worker threads), so both give the same curve:
  *   log O = log max(betweenSS, 1e-12 · totalSS),
  *   Gap(s) = log O(X, s) − (1/B) Σ_b log O(X_b, s),
  *   sd(s) = sqrt((1/B) Σ_b (log O(X_b, s) − mean)²) · sqrt(1 + 1/B),
  *   bestS = argmax Gap (smallest s on ties), oneSeS = smallest s with Gap(s) ≥ Gap(bestS) − sd(bestS).
- * The parallel test compares the result with tuneSparsity() bit for bit, so a change there shows up.
  *
  * @example assembleTune([5, 10], observedFits, [logO_s5_per_b, logO_s10_per_b]) // → TuneResult
  */
-import type { FitResult, GapPoint, TuneResult } from '../engine/types.js';
+import type { FitResult, GapPoint, TuneResult } from './types.js';
 
 export function logObjective(result: Pick<FitResult, 'betweenSS' | 'totalSS'>): number {
   const o = Math.max(result.betweenSS, 1e-12 * result.totalSS);
