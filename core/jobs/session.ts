@@ -18,7 +18,7 @@ import { applyMapping } from '../table/index.js';
 import type { Mapping, MappedData } from '../table/types.js';
 import type { FitResult, TuneResult } from '../engine/types.js';
 import { type Dataset, loadDataset, openResult, withSheet } from './datasets.js';
-import { runExport } from './export.js';
+import { runExport, type ExportSource } from './export.js';
 import { tableRows } from './rows.js';
 import { buildFitView } from './fit-view.js';
 import { now, throttleProgress } from './progress.js';
@@ -44,14 +44,9 @@ export interface SessionOptions {
   engine?: AnalysisEngine;
 }
 
-interface FitRecord {
+/** A fit kept in the session: what an export needs, less the input file and version added at export time. */
+interface FitRecord extends Omit<ExportSource, 'input' | 'version'> {
   datasetId: string;
-  fit: FitResult;
-  tune: TuneResult | null;
-  mapped: MappedData;
-  metrics: Metrics | null;
-  classColumn: string | null;
-  settings: FitSettings;
 }
 
 function mapResult(datasetId: string, mapped: MappedData, dropped: MapResult['droppedFeatures']): MapResult {
