@@ -16,13 +16,12 @@ import { runAnalysisAsync, computeMetrics, type AnalysisEngine } from '../analys
 import { SkfrError, assertNever, toErrorInfo } from '../errors.js';
 import { applyMapping } from '../table/index.js';
 import type { Mapping, MappedData } from '../table/types.js';
-import type { FitResult, TuneResult } from '../engine/types.js';
 import { type Dataset, loadDataset, openResult, withSheet } from './datasets.js';
 import { runExport, type ExportSource } from './export.js';
 import { tableRows } from './rows.js';
 import { buildFitView } from './fit-view.js';
 import { now, throttleProgress } from './progress.js';
-import type { FileIO, FitSettings, JobRequest, JobResponse, MapResult, Metrics, ResultOf, RunOptions } from './types.js';
+import type { FileIO, JobRequest, JobResponse, MapResult, ResultOf, RunOptions } from './types.js';
 
 export interface Session {
   runJob<R extends JobRequest>(request: R, options?: RunOptions): Promise<JobResponse<R['type']>>;
