@@ -115,12 +115,12 @@ describe('preload SkfrApi', () => {
 
   it('asks main to allow a dropped file only when it has a path on disk', async () => {
     const f = fakeIpc();
-    const paths = new Map([['real.csv', '/home/me/real.csv'], ['made-up.csv', '']]);
+    const paths = new Map([['real.csv', '/data/someone/real.csv'], ['made-up.csv', '']]);
     const api = createElectronApi(f.ipc, (file: { name: string }) => paths.get(file.name) ?? '');
     expect(await api.droppedFilePath!({ name: 'made-up.csv' })).toBeNull();
     expect(f.invoked).toEqual([]);
-    expect(await api.droppedFilePath!({ name: 'real.csv' })).toBe('/home/me/real.csv');
-    expect(f.invoked).toEqual([[IPC.droppedFile, [{ path: '/home/me/real.csv' }]]]);
+    expect(await api.droppedFilePath!({ name: 'real.csv' })).toBe('/data/someone/real.csv');
+    expect(f.invoked).toEqual([[IPC.droppedFile, [{ path: '/data/someone/real.csv' }]]]);
   });
 });
 
