@@ -14,7 +14,7 @@
  */
 import { ROWS_PER_CHECK, throwIfAborted } from './abort.js';
 import { prepareFit, type PreparedFit } from './prepare.js';
-import { runRestart, type RestartResult, type SeedingCache } from './restart.js';
+import { runRestart, type RestartResult } from './restart.js';
 import type { FitOptions, FitResult, Matrix } from './types.js';
 
 export function fit(X: Matrix, options: FitOptions): FitResult {
@@ -23,19 +23,17 @@ export function fit(X: Matrix, options: FitOptions): FitResult {
 
 /**
  * All restarts and the finish on prepared data, optionally at another sparsity level s (checked by the
- * caller: 1 ≤ s ≤ p) and with a cache of restart starts shared by every s on the same data
- * (see SeedingCache). `fitPrepared(prepareFit(X, o))` is `fit(X, o)`, and
- * `fitPrepared(prepareFit(X, o), s, cache)` is `fit(X, { ...o, s })`, bit for bit.
+ * caller: 1 ≤ s ≤ p). `fitPrepared(prepareFit(X, o))` is `fit(X, o)`, and `fitPrepared(prepareFit(X, o), s)`
+ * is `fit(X, { ...o, s })`, bit for bit.
  *
- * @example const prep = prepareFit(X, { k: 8, s: 1 }); const cache = createSeedingCache();
- *          const fits = [5, 10, 20].map((s) => fitPrepared(prep, s, cache));
+ * @example const prep = prepareFit(X, { k: 8, s: 1 }); const fits = [5, 10, 20].map((s) => fitPrepared(prep, s));
  */
-export function fitPrepared(prep: PreparedFit, s?: number, cache?: SeedingCache): FitResult {
+export function fitPrepared(prep: PreparedFit, s?: number): FitResult {
   const at = s === undefined || s === prep.options.s ? prep : { ...prep, options: { ...prep.options, s } };
   const results: RestartResult[] = [];
   for (let r = 0; r < at.options.restarts; r++) {
     throwIfAborted(at.signal);
-    results.push(runRestart(at, r, cache));
+    results.push(runRestart(at, r));
   }
   return finishFit(at, results);
 }
@@ -60,40 +58,11 @@ export function pickBest(results: ReadonlyArray<{ objective: number; restart?: n
 export function finishFit(prep: PreparedFit, results: readonly RestartResult[]): FitResult {
   const sorted = [...results].sort((a, b) => a.restart - b.restart);
   const best = sorted[pickBest(sorted)]!;
-  const { n, p, data: Y, missing, options } = prep;
+  const { n, p, missing, options } = prep;
   const { k } = options;
-  const absolute = options.loss === 'absolute';
   const theta = best.centers;
 
-  // One pass over observed entries: distances, within SS, and total SS around the observed column means.
-  const colMean = prep.fittedColumnMeans;
-  const distances = new Float64Array(n);
-  let totalSS = 0;
-  let withinSS = 0;
-  let mp = 0;
-  let nextMissing = missing.length > 0 ? missing[0]! : -1;
-  for (let i = 0; i < n; i++) {
-    if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(prep.signal);
-    const c = best.labels[i]! * p;
-    let d = 0;
-    let sq = 0;
-    let tot = 0;
-    for (let l = 0, o = i * p; l < p; l++, o++) {
-      if (o === nextMissing) {
-        nextMissing = ++mp < missing.length ? missing[mp]! : -1;
-        continue;
-      }
-      const y = Y[o]!;
-      const e = y - theta[c + l]!;
-      sq += e * e;
-      if (absolute) d += Math.abs(e);
-      const g = y - colMean[l]!;
-      tot += g * g;
-    }
-    withinSS += sq;
-    totalSS += tot;
-    distances[i] = absolute ? d : Math.sqrt(sq);
-  }
+  const { distances, totalSS, withinSS } = observedSS(prep, best.labels, theta, true);
 
   const originalMeans = new Float64Array(k * p);
   for (let j = 0; j < k; j++) {
@@ -153,4 +122,49 @@ export function finishFit(prep: PreparedFit, results: readonly RestartResult[]):
     bestRestart: best.restart,
     timings: { seedingMs, fittingMs },
   };
+}
+
+/**
+ * Over observed entries only, at the sparse centers θ (k × p) of the partition `labels`:
+ * withinSS = Σ_i Σ_l (x_il − θ_{c(i) l})², totalSS = Σ_i Σ_l (x_il − x̄_l)² around the observed column means,
+ * and (when asked) each sample's distance to its center (Euclidean, or L1 for the absolute loss).
+ * O(n·p). betweenSS = totalSS − withinSS is the gap statistic's O(X, s).
+ */
+export function observedSS(
+  prep: PreparedFit,
+  labels: Int32Array,
+  theta: Float64Array,
+  withDistances: boolean,
+): { withinSS: number; totalSS: number; distances: Float64Array } {
+  const { n, p, data: Y, missing } = prep;
+  const absolute = prep.options.loss === 'absolute';
+  const colMean = prep.fittedColumnMeans;
+  const distances = new Float64Array(withDistances ? n : 0);
+  let totalSS = 0;
+  let withinSS = 0;
+  let mp = 0;
+  let nextMissing = missing.length > 0 ? missing[0]! : -1;
+  for (let i = 0; i < n; i++) {
+    if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(prep.signal);
+    const c = labels[i]! * p;
+    let d = 0;
+    let sq = 0;
+    let tot = 0;
+    for (let l = 0, o = i * p; l < p; l++, o++) {
+      if (o === nextMissing) {
+        nextMissing = ++mp < missing.length ? missing[mp]! : -1;
+        continue;
+      }
+      const y = Y[o]!;
+      const e = y - theta[c + l]!;
+      sq += e * e;
+      if (absolute) d += Math.abs(e);
+      const g = y - colMean[l]!;
+      tot += g * g;
+    }
+    withinSS += sq;
+    totalSS += tot;
+    if (withDistances) distances[i] = absolute ? d : Math.sqrt(sq);
+  }
+  return { withinSS, totalSS, distances };
 }

@@ -1,8 +1,8 @@
 /**
  * Choice of the sparsity level s by the gap statistic (Algorithm 3 of the paper; Tibshirani et al. 2001).
  *
- * O(X, s) = Σ_i ‖x_i − x̄‖² − Σ_j Σ_{i∈C_j} ‖x_i − θ_j‖²  (FitResult.betweenSS: total minus within sum of
- * squares at the fitted sparse centers, observed entries, fitted scale).
+ * O(X, s) = Σ_i ‖x_i − x̄‖² − Σ_j Σ_{i∈C_j} ‖x_i − θ_j‖²  (total minus within sum of squares at the fitted
+ * sparse centers, observed entries, fitted scale).
  * B permuted data sets X_b permute each column independently; permutation b uses its own generator
  * createRng(deriveSeed(seed, b, 'permutation')), so permutations can run anywhere in any order. Missing
  * cells stay where they are: each column's observed values are shuffled among its observed cells, so a
@@ -10,16 +10,17 @@
  * Gap(s) = log O(X, s) − (1/B) Σ_b log O(X_b, s);
  * sd(s) = sqrt((1/B) Σ_b (log O(X_b, s) − mean)²) · sqrt(1 + 1/B);
  * bestS = argmax Gap (smallest s on ties); oneSeS = smallest s with Gap(s) ≥ Gap(bestS) − sd(bestS).
- * Every fit uses the caller's options (k, variant, loss, seed, …) with the s under test and `tuneRestarts`
- * restarts (default min(restarts, 3), DEFAULT_TUNE_RESTARTS): on the paper's two gap examples 3 restarts
- * pick the same s = 15 as 5 and 20 do (test/engine/gap.test.ts), at 3/20 of the cost. On the mouse data
- * (1080 × 77, k = 8, B = 10, s = 1..77) 3 instead of 5 restarts shift Gap(s) by +0.017 on average (at most
- * 0.03, under one sd ≈ 0.03–0.05); bestS stays 77, oneSeS moves from 64 to 69 on that flat top. The returned `fit` is
- * the fit at bestS with the full `restarts` (default 20) — refitted when tuneRestarts < restarts; its
- * restarts 0..tuneRestarts−1 are those of the tuning fit, so its objective is never worse than the one
- * behind curve[best].logO.
- * Each data set (observed, then X_b) is standardised once and each of its restarts seeded once for all s
- * (fitPrepared with a SeedingCache), which is bit for bit fit(X_b, { ...options, s }).
+ *
+ * Cost. Each data set (observed, then X_b) is standardised once and fitted along the path of s values,
+ * ascending: each of its `tuneRestarts` restarts (default min(restarts, 3), DEFAULT_TUNE_RESTARTS) starts
+ * from k-means++ seeds at the smallest s and from its own partition at the previous s after that (see
+ * gap.ts, runRestartPath). The observed and the permuted data go through the same procedure, which is what
+ * the statistic compares. On the mouse data (1080 × 77, k = 8, B = 10, s = 1..77) warm starts take 3× fewer
+ * iterations than a fresh seeding at every s and reach lower objectives; 3 restarts instead of 20 cost
+ * 3/20 and still pick s = 15 on the paper's two examples (test/engine/gap.test.ts).
+ * The returned `fit` is a fresh fit at bestS with the full `restarts` (default 20): bit for bit
+ * fit(X, { ...options, s: bestS }), so `skfr cluster --s <bestS>` reproduces it. Its objective can differ
+ * from the one behind curve[best].logO (different starts).
  * O ≤ 0 (possible only with `standardize: false`, where unselected features are not centred) is clamped to
  * 1e-12 · totalSS before the logarithm.
  *
@@ -29,11 +30,10 @@ import { SkfrError } from '../errors.js';
 import { throwIfAborted } from './abort.js';
 import { fitPrepared } from './fit.js';
 import { prepareFit, type PreparedFit } from './prepare.js';
-import { createSeedingCache, type SeedingCache } from './restart.js';
 import { checkS, FIT_DEFAULTS, MAX_RESTARTS, validateFitOptions } from './options.js';
 import { createRng, deriveSeed, RNG_DOMAIN } from './random.js';
-import { assembleTune, logObjective } from './gap.js';
-import type { FitResult, Matrix, Progress, TuneOptions, TuneResult } from './types.js';
+import { assembleTune, pathLogO, restartPathSummary } from './gap.js';
+import type { Matrix, TuneOptions, TuneResult } from './types.js';
 
 export const DEFAULT_PERMUTATIONS = 10;
 export const MAX_PERMUTATIONS = 10_000;
@@ -94,48 +94,39 @@ export function tuneSparsity(X: Matrix, options: TuneOptions): TuneResult {
   const fullRestarts = validateFitOptions(X.rows, X.cols, { ...rest, s: S[0]! }).restarts;
   const restartsPerFit = resolveTuneRestarts(options);
   throwIfAborted(options.signal);
-  const totalFits = S.length * (B + 1);
+  const totalSteps = (B + 1) * restartsPerFit * S.length;
   let done = 0;
-  // Each data set (observed, then permutation b) is validated and standardised once, and each restart
-  // seeded once, for all s: fitPrepared(prep, s, cache) equals fit(data, { ...options, s }) bit for bit.
-  const fitAll = (prep: PreparedFit, cache: SeedingCache, permutation: number): FitResult[] =>
-    S.map((s) => {
-      const base = done;
-      const report = (inner: Progress): void =>
-        onProgress?.({
-          stage: 'tuning',
-          fraction: (base + inner.fraction) / totalFits,
-          s,
-          permutation,
-          permutations: B,
-          restart: inner.restart,
-          restarts: inner.restarts,
-        });
-      const result = fitPrepared({ ...prep, onProgress: onProgress ? report : undefined }, s, cache);
-      done++;
-      return result;
-    });
+  // Data set b (0 = observed): every restart's path over S, then log O at each s.
+  const logOfDataSet = (prep: PreparedFit, b: number): Float64Array => {
+    const paths = [];
+    for (let r = 0; r < restartsPerFit; r++) {
+      throwIfAborted(options.signal);
+      paths.push(
+        restartPathSummary(prep, r, S, (t) => {
+          done++;
+          onProgress?.({ stage: 'tuning', fraction: done / totalSteps, s: S[t], permutation: b, permutations: B, restart: r + 1, restarts: restartsPerFit });
+        }),
+      );
+    }
+    return pathLogO(paths);
+  };
   const prepare = (data: Matrix): PreparedFit => prepareFit(data, { ...rest, s: S[0]!, restarts: restartsPerFit });
 
   const observedPrep = prepare(X);
-  const observedCache = createSeedingCache();
-  const observed = fitAll(observedPrep, observedCache, 0);
-  const seed = observed[0]!.options.seed;
+  const observedLogO = logOfDataSet(observedPrep, 0);
+  const seed = observedPrep.options.seed;
   const permutedLogO = S.map(() => new Float64Array(B));
   for (let b = 1; b <= B; b++) {
     throwIfAborted(options.signal);
-    const fits = fitAll(prepare(permuteColumns(X, seed, b)), createSeedingCache(), b);
+    const logO = logOfDataSet(prepare(permuteColumns(X, seed, b)), b);
     S.forEach((_, t) => {
-      permutedLogO[t]![b - 1] = logObjective(fits[t]!);
+      permutedLogO[t]![b - 1] = logO[t]!;
     });
   }
 
-  const assembled = assembleTune(S, observed, permutedLogO);
-  // The returned fit uses the full restarts (bit for bit fit(X, { ...options, s: bestS })).
-  let chosen = assembled.fit;
-  if (fullRestarts > restartsPerFit) {
-    chosen = fitPrepared({ ...observedPrep, options: { ...observedPrep.options, restarts: fullRestarts }, onProgress: undefined }, assembled.bestS, observedCache);
-  }
+  const assembled = assembleTune(S, observedLogO, permutedLogO);
+  // The returned fit: fresh seeds and the full restarts, bit for bit fit(X, { ...options, s: bestS }).
+  const chosen = fitPrepared({ ...observedPrep, options: { ...observedPrep.options, restarts: fullRestarts }, onProgress: undefined }, assembled.bestS);
   onProgress?.({ stage: 'done', fraction: 1, permutations: B });
   return { ...assembled, fit: chosen };
 }

@@ -4,15 +4,15 @@
  *   const executor = createExecutor();
  *   port.onmessage = (msg) => { const reply = executor.handle(msg); if (reply) port.postMessage(reply); };
  *
- * Fit jobs: task r = runRestart(prepared, r). Tune jobs: task b·|S| + t = fit(X, S[t]) for b = 0 (observed
- * data), log O(permuteColumns(X, seed, b), S[t]) for b ≥ 1; a worker keeps its last data set prepared
- * (standardised, restarts seeded), so consecutive tasks of one b permute, standardise and seed once. Each task is a pure function of the job and its index, so the
- * pool's answer does not depend on which worker ran what, or in which order.
+ * Fit jobs: task r = runRestart(prepared, r). Tune jobs: task b·R + r = restart r's path over the s values
+ * (restartPathSummary) on data set b (0 = observed, b ≥ 1 = permuteColumns(X, seed, b)); a worker keeps its
+ * last data set prepared, so consecutive tasks of one b permute and standardise once. Each task is a pure
+ * function of the job and its index, so the pool's answer does not depend on which worker ran what, or in
+ * which order.
  */
 import { toErrorInfo } from '../errors.js';
-import { createSeedingCache, fitPrepared, permuteColumns, prepareFit, runRestart, type PreparedFit, type SeedingCache } from '../engine/index.js';
+import { permuteColumns, prepareFit, restartPathSummary, runRestart, type PreparedFit } from '../engine/index.js';
 import type { Matrix } from '../engine/types.js';
-import { logObjective } from '../engine/gap.js';
 import type { PortableTuneOptions, TaskOutput, WorkerRequest, WorkerResponse } from './protocol.js';
 import { flagSignal } from './shared.js';
 
@@ -23,8 +23,8 @@ type Job =
       X: Matrix;
       options: PortableTuneOptions;
       signal: { readonly aborted: boolean };
-      /** The data set of the last task (b = 0: observed), standardised once, with its restarts' seedings. */
-      permuted: { b: number; prepared: PreparedFit; seedings: SeedingCache } | null;
+      /** The data set of the last task (b = 0: observed), standardised once. */
+      permuted: { b: number; prepared: PreparedFit } | null;
     };
 
 export interface Executor {
@@ -38,14 +38,14 @@ export function createExecutor(): Executor {
   function runTask(job: Job, task: number): TaskOutput {
     if (job.kind === 'fit') return { kind: 'restart', result: runRestart(job.prepared, task) };
     const { sValues, ...rest } = job.options;
-    const b = Math.floor(task / sValues.length);
-    const s = sValues[task - b * sValues.length]!;
+    const restarts = rest.restarts ?? 1;
+    const b = Math.floor(task / restarts);
+    const r = task - b * restarts;
     if (job.permuted === null || job.permuted.b !== b) {
       const X = b === 0 ? job.X : permuteColumns(job.X, job.options.seed, b);
-      job.permuted = { b, prepared: prepareFit(X, { ...rest, s, signal: job.signal }), seedings: createSeedingCache() };
+      job.permuted = { b, prepared: prepareFit(X, { ...rest, s: sValues[0]!, signal: job.signal }) };
     }
-    const result = fitPrepared(job.permuted.prepared, s, job.permuted.seedings); // = fit(X_b, { ...rest, s })
-    return b === 0 ? { kind: 'observed', fit: result } : { kind: 'permuted', logO: logObjective(result) };
+    return { kind: 'path', summary: restartPathSummary(job.permuted.prepared, r, sValues) };
   }
 
   return {

@@ -4,9 +4,10 @@
  * - fit: prepareFit on the host (validation, standardising — once), the working matrix moved to shared
  *   memory, restarts r = 0..R−1 run in the workers (runRestart), finishFit on the host. Restart r uses
  *   the generator derived from (seed, r) wherever it runs, and finishFit orders restarts by index.
- * - tune: the raw matrix in shared memory; one task per (data set b, s): b = 0 fits the observed data,
- *   b ≥ 1 the b-th permuted copy (generated inside the worker from (seed, b)); the host assembles Gap(s).
- *   (B + 1)·|S| small tasks balance two or more workers far better than B + 1 big ones.
+ * - tune: the raw matrix in shared memory; one task per (data set b, restart r): restart r's path over the
+ *   s values (gap.ts) on the observed data (b = 0) or the b-th permuted copy (generated inside the worker
+ *   from (seed, b)); the host picks the best restart at each s and assembles Gap(s), as tuneSparsity.
+ *   (B + 1)·R tasks balance two or more workers better than B + 1 big ones.
  *
  * Memory: the working matrix is shared, not copied per worker — except when it has missing cells, which
  * k-POD overwrites during a restart: then each worker keeps a private copy of the fit's working matrix.
@@ -14,7 +15,7 @@
  * @example const result = await fitWith(links, X, { k: 10, s: 10, restarts: 20, seed: 1 }); // same as fit()
  */
 import { SkfrError } from '../errors.js';
-import { finishFit, prepareFit, validateFitOptions, type RestartResult } from '../engine/index.js';
+import { finishFit, pathLogO, prepareFit, validateFitOptions, type RestartResult } from '../engine/index.js';
 import { FIT_DEFAULTS } from '../engine/options.js';
 import type { FitOptions, FitResult, Matrix, TuneOptions, TuneResult } from '../engine/types.js';
 import { assembleTune } from '../engine/gap.js';
@@ -73,7 +74,7 @@ export async function tuneWith(links: readonly WorkerLink[], X: Matrix, options:
   const restartsPerFit = resolveTuneRestarts(options);
   const shared: Matrix = { rows: X.rows, cols: X.cols, data: shareFloat64(X.data) };
   const abortFlag = createAbortFlag();
-  const tasks = (B + 1) * S.length;
+  const tasks = (B + 1) * restartsPerFit;
   const outputs = await runTasks(
     links,
     (job) => ({ kind: 'load-tune', job, X: shared, options: { ...fitOptions, restarts: restartsPerFit, seed, sValues: S }, abortFlag }),
@@ -85,22 +86,26 @@ export async function tuneWith(links: readonly WorkerLink[], X: Matrix, options:
         onProgress?.({
           stage: 'tuning',
           fraction: finished / tasks,
-          s: S[task % S.length],
-          permutation: Math.floor(task / S.length),
+          permutation: Math.floor(task / restartsPerFit),
           permutations: B,
+          restart: (task % restartsPerFit) + 1,
+          restarts: restartsPerFit,
         }),
     },
   );
-  const observed = S.map((_, t) => expect(outputs[t]!, 'observed').fit);
-  const permutedLogO = S.map((_, t) => {
-    const logs = new Float64Array(B);
-    for (let b = 1; b <= B; b++) logs[b - 1] = expect(outputs[b * S.length + t]!, 'permuted').logO;
-    return logs;
-  });
-  const result = assembleTune(S, observed, permutedLogO);
-  if (validateFitOptions(X.rows, X.cols, { ...fitOptions, s: result.bestS }).restarts > restartsPerFit) {
-    result.fit = await fitWith(links, X, { ...fitOptions, seed, s: result.bestS, signal });
+  const logOf = (b: number): Float64Array =>
+    pathLogO(outputs.slice(b * restartsPerFit, (b + 1) * restartsPerFit).map((output) => expect(output, 'path').summary));
+  const observedLogO = logOf(0);
+  const permutedLogO = S.map(() => new Float64Array(B));
+  for (let b = 1; b <= B; b++) {
+    const logO = logOf(b);
+    S.forEach((_, t) => {
+      permutedLogO[t]![b - 1] = logO[t]!;
+    });
   }
+  const assembled = assembleTune(S, observedLogO, permutedLogO);
+  // The returned fit: fresh seeds, full restarts — bit for bit fit(X, { ...options, s: bestS }), as tuneSparsity.
+  const chosen = await fitWith(links, X, { ...fitOptions, seed, s: assembled.bestS, signal });
   onProgress?.({ stage: 'done', fraction: 1, permutations: B });
-  return result;
+  return { ...assembled, fit: chosen };
 }

@@ -5,12 +5,12 @@
  *
  * A *job* (one fit, or one gap-statistic tuning) is loaded once per worker ('load-fit' / 'load-tune'),
  * then its tasks are handed out one at a time ('task'), and finally released ('release').
- * Tasks of a fit are restarts r = 0..R−1; tasks of a tuning are pairs (b, s): task = b·|S| + t fits data
- * set b (b = 0 the observed data, b ≥ 1 the b-th column-permuted copy) at the t-th s value.
+ * Tasks of a fit are restarts r = 0..R−1; tasks of a tuning are pairs (b, r): task = b·R + r runs restart r
+ * of data set b (b = 0 the observed data, b ≥ 1 the b-th column-permuted copy) along the path of s values.
  */
 import type { ErrorInfo } from '../errors.js';
-import type { FitOptions, FitResult, Matrix } from '../engine/types.js';
-import type { PreparedFit, RestartResult } from '../engine/index.js';
+import type { FitOptions, Matrix } from '../engine/types.js';
+import type { PathSummary, PreparedFit, RestartResult } from '../engine/index.js';
 
 /** PreparedFit without its callbacks (functions cannot cross threads). */
 export type PortablePreparedFit = Omit<PreparedFit, 'signal' | 'onProgress'>;
@@ -34,9 +34,8 @@ export type WorkerRequest =
 
 export type TaskOutput =
   | { kind: 'restart'; result: RestartResult }
-  /** b = 0: the fit of the observed data (its log O is computed on the host); b ≥ 1: log O(X_b, s). */
-  | { kind: 'observed'; fit: FitResult }
-  | { kind: 'permuted'; logO: number };
+  /** One restart's path over the s values of one data set (gap.ts restartPathSummary). */
+  | { kind: 'path'; summary: PathSummary };
 
 export type WorkerResponse =
   | { kind: 'done'; job: number; task: number; output: TaskOutput }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRng, createSeedingCache, finishFit, fit, fitPrepared, prepareFit, runRestart, simulate } from '../../core/engine/index.js';
+import { createRng, finishFit, fit, fitPrepared, prepareFit, runRestart, runRestartPath, simulate, warmStart, type RestartResult } from '../../core/engine/index.js';
 
 describe('seeded generator', () => {
   it('repeats its stream for a seed and differs across seeds', () => {
@@ -65,18 +65,16 @@ describe('reproducibility', () => {
   }
 });
 
-describe('one preparation and seeding for every s (what tuneSparsity does)', () => {
-  // k-POD data (10 % missing) so the fills, the pruning bounds' row shifts and the cache all take part.
+describe('one preparation for every s, and warm starts along a path of s (what tuneSparsity does)', () => {
+  // k-POD data (10 % missing) so the fills, the pruning bounds' row shifts and the restarts all take part.
   const sim = simulate('missing', { n: 120, p: 30, k: 4, s: 6, seed: 5 });
   for (const variant of ['global', 'local'] as const) {
     for (const loss of ['squared', 'absolute'] as const) {
-      it(`fitPrepared(prep, s, cache) equals fit(X, { s }) bit for bit — ${variant}/${loss}`, () => {
+      it(`fitPrepared(prep, s) equals fit(X, { s }) bit for bit — ${variant}/${loss}`, () => {
         const options = { k: 4, restarts: 3, seed: 8, variant, loss };
         const prep = prepareFit(sim.X, { ...options, s: 1 });
-        const cache = createSeedingCache();
-        // Descending then ascending: every s after the first reuses the cached restart starts.
         for (const s of [30, 6, 1, 15, 6]) {
-          const shared = fitPrepared(prep, s, cache);
+          const shared = fitPrepared(prep, s);
           const alone = fit(sim.X, { ...options, s });
           expect(shared.options.s).toBe(s);
           expect(Array.from(shared.labels)).toEqual(Array.from(alone.labels));
@@ -85,8 +83,40 @@ describe('one preparation and seeding for every s (what tuneSparsity does)', () 
           expect(Array.from(shared.selectedFeatures)).toEqual(Array.from(alone.selectedFeatures));
           expect(shared.betweenSS).toBe(alone.betweenSS);
         }
-        expect(cache.size).toBe(3);
+      });
+
+      it(`runRestartPath: cold at the first s, then warm from the previous s — ${variant}/${loss}`, () => {
+        const prep = prepareFit(sim.X, { k: 4, restarts: 3, seed: 8, variant, loss, s: 1 });
+        const at = (s: number) => ({ ...prep, options: { ...prep.options, s } });
+        const path: RestartResult[] = [];
+        runRestartPath(prep, 2, [3, 6, 12], (t, result) => (path[t] = result));
+        expect(path.map((result) => result.selectedCount)).toEqual([3, 6, 12]);
+        const cold = runRestart(at(3), 2);
+        expect(Array.from(path[0]!.labels)).toEqual(Array.from(cold.labels));
+        expect(path[0]!.objective).toBe(cold.objective);
+        const warm6 = runRestart(at(6), 2, warmStart(path[0]!));
+        expect(Array.from(path[1]!.labels)).toEqual(Array.from(warm6.labels));
+        expect(path[1]!.objectiveTrace).toEqual(warm6.objectiveTrace);
+        const warm12 = runRestart(at(12), 2, warmStart(path[1]!));
+        expect(path[2]!.objective).toBe(warm12.objective);
+        // A warm start is a real start: from restart 2's s = 3 partition, s = 6 is not a cold restart.
+        expect(path[1]!.objectiveTrace).not.toEqual(runRestart(at(6), 2).objectiveTrace);
       });
     }
   }
+
+  it('a warm start from a converged partition is a fixed point: one iteration, same labels and objective', () => {
+    const complete = simulate('sparse', { n: 150, p: 20, k: 3, s: 5, seed: 3 });
+    const prep = prepareFit(complete.X, { k: 3, s: 5, restarts: 1, seed: 4 });
+    const first = runRestart(prep, 0);
+    expect(first.converged).toBe(true);
+    const again = runRestart(prep, 0, warmStart(first));
+    expect(again.iterations).toBe(1);
+    expect(Array.from(again.labels)).toEqual(Array.from(first.labels));
+    expect(again.objective).toBeCloseTo(first.objective, 9);
+    // warmStart copies: running from it leaves the source result untouched.
+    const before = Array.from(first.labels);
+    runRestart({ ...prep, options: { ...prep.options, s: 2 } }, 0, warmStart(first));
+    expect(Array.from(first.labels)).toEqual(before);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fit, simulate, tuneSparsity } from '../../core/engine/index.js';
+import { fit, pathLogO, prepareFit, restartPathSummary, simulate, tuneSparsity } from '../../core/engine/index.js';
 
 /**
  * The paper's two gap-statistic examples (Section 3): n = 400, k = 10 equal classes, s = 15 informative
@@ -45,7 +45,7 @@ describe('gap statistic', () => {
     });
   }
 
-  it('with the default restarts (20) the tuning fits use 3 and still pick s = 15; the returned fit uses 20', () => {
+  it('with the default restarts (20) the tuning paths use 3 and still pick s = 15; the returned fit is fit(X, { s: 15 })', () => {
     // Measured: p = 50 and p = 20 both give bestS = oneSeS = 15 with tuneRestarts 3, 5 and 20.
     const sim = simulate('sparse', { n: 400, k: 10, s: 15, p: 50, seed: 1 });
     const sValues = Array.from({ length: 15 }, (_, t) => t + 8);
@@ -55,9 +55,22 @@ describe('gap statistic', () => {
     const direct = fit(sim.X, { k: 10, s: 15, seed: 1 });
     expect(Array.from(result.fit.labels)).toEqual(Array.from(direct.labels));
     expect(result.fit.restartObjectives).toEqual(direct.restartObjectives);
-    // Its first 3 restarts are the tuning fit's, so its objective is no worse than the one behind logO.
-    const tuning = fit(sim.X, { k: 10, s: 15, seed: 1, restarts: 3 });
-    expect(result.curve.find((point) => point.s === 15)!.logO).toBe(Math.log(tuning.betweenSS));
-    expect(result.fit.objective).toBeLessThanOrEqual(tuning.objective);
+    expect(result.fit.betweenSS).toBe(direct.betweenSS);
+  });
+
+  it('log O(X, s) is the best of the restarts walked along the s path, each warm-started from the previous s', () => {
+    const sim = simulate('sparse', { n: 200, k: 4, s: 6, p: 30, seed: 2 });
+    const sValues = [2, 6, 10];
+    const result = tuneSparsity(sim.X, { k: 4, sValues, permutations: 2, restarts: 3, seed: 5 });
+    const prep = prepareFit(sim.X, { k: 4, s: 2, restarts: 3, seed: 5 });
+    const paths = [0, 1, 2].map((r) => restartPathSummary(prep, r, sValues));
+    const expected = pathLogO(paths);
+    expect(result.curve.map((point) => point.logO)).toEqual(Array.from(expected));
+    // The first s is a cold fit: its log O is that of fit(X, { s: 2, restarts: 3 }).
+    expect(result.curve[0]!.logO).toBe(Math.log(fit(sim.X, { k: 4, s: 2, restarts: 3, seed: 5 }).betweenSS));
+    // Later s values are not: restart r's path at s = 6 starts from its s = 2 partition.
+    const warm = paths.map((path) => path.objectives[1]!);
+    const cold = fit(sim.X, { k: 4, s: 6, restarts: 3, seed: 5 }).restartObjectives;
+    expect(warm).not.toEqual(cold);
   });
 });
