@@ -131,8 +131,9 @@ export interface TuneOptions extends Omit<FitOptions, 's'> {
   /** B permuted data sets (default 10). */
   permutations?: number;
   /**
-   * Restarts of each fit inside the gap statistic (observed and permuted data, every s); default
-   * min(restarts, 3). `restarts` (default 20) is then used for the returned fit at the chosen s.
+   * Restarts inside the gap statistic (observed and permuted data): each walks the s values ascending,
+   * warm-started from its partition at the previous s; default min(restarts, 3). `restarts` (default 20)
+   * is then used for the returned fit at the chosen s.
    */
   tuneRestarts?: number;
 }
@@ -156,7 +157,7 @@ export interface TuneResult {
   /** Smallest s with Gap(s) ≥ Gap(bestS) − sd(bestS). */
   oneSeS: number;
   permutations: number;
-  /** The fit on the observed data at bestS. */
+  /** The fit on the observed data at bestS: fit(X, { ...options, s: bestS }), fresh seeds, all restarts. */
   fit: FitResult;
 }
 

@@ -70,7 +70,7 @@ function resolveTune(X: Matrix, options: TuneOptions): { S: number[]; B: number;
 export async function tuneWith(links: readonly WorkerLink[], X: Matrix, options: TuneOptions): Promise<TuneResult> {
   const { S, B, seed } = resolveTune(X, options);
   const { sValues: _s, permutations: _b, tuneRestarts: _r, signal, onProgress, ...fitOptions } = options;
-  // Each tuning fit uses the engine's tuneRestarts; the returned fit the full restarts (as tuneSparsity).
+  // The gap paths use the engine's tuneRestarts; the returned fit the full restarts (as tuneSparsity).
   const restartsPerFit = resolveTuneRestarts(options);
   const shared: Matrix = { rows: X.rows, cols: X.cols, data: shareFloat64(X.data) };
   const abortFlag = createAbortFlag();
