@@ -19,7 +19,9 @@
  * - 'missing' (defaults n=250, k=5, s=10, p=50, missingFraction 0.1): uneven classes as in 'subsets'; shared
  *   informative features F1..Fs with centers θ_jl = 6·U(0, 1), x_il = θ + N(0, 1); noise N(0, 1.5). Then
  *   exactly round(missingFraction · n · p) cells, drawn uniformly without replacement, are set to NaN —
- *   a cell is skipped (and the next drawn) when it would leave its row with no observed value.
+ *   a cell is skipped (and the next drawn) when it would leave its row with no observed value. The paper's
+ *   "N(0, 1.5)" may mean sd 1.5; that changes nothing for a standardised fit (each noise column is scaled
+ *   to unit variance either way). The deletion comes after all draws: missingFraction 0 gives the same data.
  *
  * @example const { X, classes, informative } = simulate('sparse', { p: 100, seed: 3 });
  */
