@@ -16,11 +16,15 @@ export class ColumnBuilder {
   private readonly textRows: number[] = [];
   private readonly textValues: string[] = [];
 
+  /**
+   * @param capacity rows to allocate at once; when it is the final row count, `finish` returns this very
+   *   buffer (no copy).
+   */
   constructor(capacity: number) {
-    this.numbers = new Float64Array(Math.max(capacity, 16));
+    this.numbers = new Float64Array(capacity);
   }
 
-  /** Make room for `rows` rows (amortised doubling). */
+  /** Make room for `rows` rows (amortised doubling; only when the capacity given was too small). */
   reserve(rows: number): void {
     if (rows <= this.numbers.length) return;
     const grown = new Float64Array(Math.max(rows, this.numbers.length * 2));

@@ -10,6 +10,7 @@
 import { SkfrError } from '../errors.js';
 import { isMissingBytes, parseNumberBytes, classifyText } from './cells.js';
 import { ColumnBuilder, uniqueHeaderNames } from './columns.js';
+import { countNonBlankLines } from './lines.js';
 import { CsvScanner, ESCAPED, MESSY, PLAIN, QUOTED, unquoteMessy } from './scanner.js';
 import { decodeUtf8, toUtf8Body } from './text.js';
 import type { Column, Table } from './types.js';
@@ -78,18 +79,19 @@ export function parseDelimited(bytes: Uint8Array, fileName: string): Table {
   const dataStart = scanner.pos;
   const startLine = scanner.line;
 
-  let capacity = 1;
-  for (let i = dataStart; i < body.length; i++) if (body[i] === 0x0a) capacity++;
+  // Sized once: exact unless quoted fields hold line breaks (then trimmed once in finish) or a one-column
+  // file has blank lines inside its data (then grown).
+  const capacity = countNonBlankLines(body, dataStart, body.length, delimiter !== '\t');
   const builders = rawHeader.map(() => new ColumnBuilder(capacity));
   let sourceRows = new Int32Array(capacity);
 
   let rows = 0;
   const reserveRow = (line: number): void => {
     if (rows === sourceRows.length) {
-      const grown = new Int32Array(rows * 2);
+      const grown = new Int32Array(Math.max(1, rows * 2));
       grown.set(sourceRows);
       sourceRows = grown;
-      for (const b of builders) b.reserve(rows * 2);
+      for (const b of builders) b.reserve(Math.max(1, rows * 2));
     }
     sourceRows[rows] = line;
   };

@@ -5,6 +5,6 @@ export { listSheets, parseTable, type ParseOptions } from './parse.js';
 export { MISSING_TOKENS } from './cells.js';
 export { summarizeColumns, previewRows } from './summary.js';
 export { transposeTable } from './transpose.js';
-export { applyMapping } from './mapping.js';
+export { applyMapping, type MappingOptions } from './mapping.js';
 export { columnTexts } from './lookup.js';
 export { toCsv, toXlsx, toXls, type Cell, type SheetRows } from './write.js';

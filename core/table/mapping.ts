@@ -156,7 +156,21 @@ function duplicateWarnings(ids: string[]): TableWarning[] {
   ];
 }
 
-export function applyMapping(source: Table, mapping: Mapping): MappedData {
+export interface MappingOptions {
+  /**
+   * Where the n × p matrix is allocated (a Float64Array of `length` values; every one is overwritten), e.g. in shared
+   * memory when worker threads will read it (core/parallel/shared.ts `allocateSharedFloat64`).
+   * Default: a plain `new Float64Array(length)`.
+   */
+  allocate?: (length: number) => Float64Array;
+}
+
+/**
+ * Map `source` (see the module comment). The table is only read: once this returns, nothing of it is
+ * referenced by the result except strings, so a caller may drop it.
+ * @example applyMapping(table, mapping, { allocate: allocateSharedFloat64 }) // matrix.data on a SharedArrayBuffer
+ */
+export function applyMapping(source: Table, mapping: Mapping, options: MappingOptions = {}): MappedData {
   const table = orient(source, mapping);
   const warnings: TableWarning[] = [];
   const idColumn = mapping.idColumn !== null ? findColumn(table, mapping.idColumn, 'Id column') : null;
@@ -193,7 +207,10 @@ export function applyMapping(source: Table, mapping: Mapping): MappedData {
 
   const n = rows.length;
   const p = features.length;
-  const data = new Float64Array(n * p);
+  const data = options.allocate ? options.allocate(n * p) : new Float64Array(n * p);
+  if (data.length !== n * p) {
+    throw new Error(`Internal error: the matrix allocator returned ${data.length} values for ${n} × ${p}.`);
+  }
   features.forEach((column, j) => {
     const numbers = column.numbers!;
     for (let i = 0; i < n; i++) data[i * p + j] = numbers[rows[i]!]!;
