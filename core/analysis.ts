@@ -142,6 +142,12 @@ export interface AnalysisOptions {
   classColumn?: string | null;
   onProgress?: (progress: Progress) => void;
   signal?: AbortSignalLike;
+  /**
+   * Default false. true = the caller hands `mapped.matrix` over and never reads it again: a fit (not a
+   * tuning, whose permutations need the raw matrix) standardises it in place instead of copying it
+   * (FitOptions.reuseInput). Results are identical; the metrics need only the labels and annotations.
+   */
+  reuseInput?: boolean;
 }
 
 /**
@@ -215,7 +221,8 @@ function planAnalysis(mapped: MappedData, settings: FitSettings, options: Analys
     const sValues = sparsityGrid(settings.tune, X.cols);
     return { kind: 'tune', X, options: { ...common, sValues, permutations }, classColumn, classes };
   }
-  return { kind: 'fit', X, options: { ...common, s: settings.s! }, classColumn, classes };
+  const reuse = options.reuseInput === true ? { reuseInput: true } : {};
+  return { kind: 'fit', X, options: { ...common, ...reuse, s: settings.s! }, classColumn, classes };
 }
 
 /** The result of a plan from the engine's answer: the fit (at the chosen s when tuned) and the metrics. */

@@ -7,6 +7,7 @@ import { basename } from 'node:path';
 import { runAnalysisAsync, type AnalysisResult } from '../../core/analysis.js';
 import { SkfrError } from '../../core/errors.js';
 import { sha256Hex } from '../../core/hash.js';
+import { allocateSharedFloat64 } from '../../core/parallel/shared.js';
 import { applyMapping, parseTable, toCsv, toXlsx } from '../../core/table/index.js';
 import { featuresRows, reportWorkbook, samplesRows } from '../../core/report/index.js';
 import type { MappedData, Table } from '../../core/table/types.js';
@@ -68,7 +69,9 @@ export async function clusterCommand(argv: readonly string[], { io, version }: C
 async function loadMapped(asked: ClusterPlan, io: CommandContext['io']): Promise<{ plan: ClusterPlan; mapped: MappedData; input: InputInfo }> {
   const { table, input } = await readTable(asked, io);
   const plan = { ...asked, mapping: withFilterAnnotations(asked.mapping, table.columns.map((column) => column.name)) };
-  const mapped = applyMapping(table, plan.mapping);
+  // The matrix goes straight into shared memory: worker threads read it there, and the fit standardises it
+  // in place (reuseInput), so no second n × p copy is made on the way.
+  const mapped = applyMapping(table, plan.mapping, { allocate: allocateSharedFloat64 });
   printWarnings(io.stderr, [...(table.notes ?? []), ...mapped.warnings.map((w) => w.message)]);
   return { plan, mapped, input };
 }
@@ -89,7 +92,8 @@ async function analyse(plan: ClusterPlan, mapped: MappedData, pool: WorkerPool, 
   const signal = { aborted: false };
   const unsubscribe = pool.size > 0 ? io.onInterrupt?.(() => void (signal.aborted = true)) : undefined;
   try {
-    return await runAnalysisAsync(mapped, plan.settings, { classColumn: plan.classColumn, onProgress: bar.update, signal, engine: pool });
+    // reuseInput: nothing reads mapped.matrix after the analysis (outputs use labels, ids, annotations).
+    return await runAnalysisAsync(mapped, plan.settings, { classColumn: plan.classColumn, onProgress: bar.update, signal, engine: pool, reuseInput: true });
   } catch (error) {
     if (signal.aborted && error instanceof SkfrError && error.code === 'cancelled') {
       throw new SkfrError('cancelled', 'cancelled (Ctrl+C); nothing was written.');

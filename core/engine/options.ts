@@ -81,5 +81,8 @@ export function validateFitOptions(n: number, p: number, options: FitOptions): R
   if (typeof standardize !== 'boolean') {
     throw new SkfrError('invalid-option', `standardize = ${show(standardize)} is not possible: use true or false.`);
   }
+  if (options.reuseInput !== undefined && typeof options.reuseInput !== 'boolean') {
+    throw new SkfrError('invalid-option', `reuseInput = ${show(options.reuseInput)} is not possible: use true or false.`);
+  }
   return { k, s, variant, loss, restarts, seed, maxIterations, standardize };
 }

@@ -43,7 +43,8 @@ export interface PreparedFit {
 }
 
 /**
- * Validate options and data, standardise, and list the missing cells.
+ * Validate options and data, standardise, and list the missing cells. The working matrix is a copy of
+ * X.data, or X.data itself with `options.reuseInput` (then X is standardised in place; same result).
  * @throws SkfrError 'invalid-k' | 'invalid-s' | 'invalid-option' | 'empty-sample' | 'cancelled'
  */
 export function prepareFit(X: Matrix, options: FitOptions): PreparedFit {
@@ -60,6 +61,8 @@ export function prepareFit(X: Matrix, options: FitOptions): PreparedFit {
       `Row ${empty + 1} has no observed value in any of the ${p} features: remove that sample or give it at least one value.`,
     );
   }
+  // reuseInput: X.data itself becomes the working matrix (standardised in place), see FitOptions.
+  const reuse = options.reuseInput === true;
   let data: Float64Array;
   let columnMeans: Float64Array;
   let columnScales: Float64Array;
@@ -68,7 +71,7 @@ export function prepareFit(X: Matrix, options: FitOptions): PreparedFit {
   // Fill value of a missing cell: the observed column mean in the fitted scale (0 when standardised).
   const fillByColumn = new Float64Array(p);
   if (resolved.standardize) {
-    const z = standardize(X, options.signal);
+    const z = standardize(X, options.signal, reuse);
     data = z.matrix.data;
     columnMeans = z.means;
     columnScales = new Float64Array(p);
@@ -77,7 +80,7 @@ export function prepareFit(X: Matrix, options: FitOptions): PreparedFit {
     observed = z.observed;
   } else {
     const stats = columnStats(X, options.signal);
-    data = X.data.slice();
+    data = reuse ? X.data : X.data.slice();
     columnMeans = new Float64Array(p);
     columnScales = new Float64Array(p).fill(1);
     zeroVariance = stats.zeroVariance;

@@ -77,13 +77,16 @@ export function columnStats(X: Matrix, signal?: AbortSignalLike): ColumnStats {
 }
 
 /**
- * Standardise every column; see the module comment. Returns a new matrix (the input is not modified).
- * An optional signal is checked every few rows (long inputs stay cancellable).
+ * Standardise every column; see the module comment. Returns a new matrix (the input is not modified),
+ * or, with `inPlace`, writes the standardised values over X.data and returns a matrix on that same array
+ * (each cell is read once, then overwritten: the values are the same bit for bit).
+ * An optional signal is checked every few rows (long inputs stay cancellable); cancelled in place, X.data
+ * is left partly standardised.
  */
-export function standardize(X: Matrix, signal?: AbortSignalLike): Standardized {
+export function standardize(X: Matrix, signal?: AbortSignalLike, inPlace = false): Standardized {
   const stats = columnStats(X, signal);
   const { rows: n, cols: p, data } = X;
-  const out = new Float64Array(n * p);
+  const out = inPlace ? data : new Float64Array(n * p);
   const scale = new Float64Array(p);
   for (let l = 0; l < p; l++) scale[l] = stats.sds[l]! > 0 ? 1 / stats.sds[l]! : 0;
   const { means } = stats;

@@ -55,6 +55,14 @@ export interface FitOptions {
   seed?: number; // default 1 (uint32)
   maxIterations?: number; // default 100
   standardize?: boolean; // default true
+  /**
+   * Default false. true = the caller hands X over: `prepareFit` standardises X.data in place and uses it as
+   * the working matrix (k-POD then also writes the missing cells' fills into it), instead of working on a
+   * copy. Saves one n × p copy; results are identical. Only for callers that never read X again (the CLI);
+   * not accepted by tuning (the permutations need the raw X).
+   * @example fit(X, { k: 10, s: 10, reuseInput: true }) // same result as without; X.data now standardised
+   */
+  reuseInput?: boolean;
   onProgress?: (progress: Progress) => void;
   signal?: AbortSignalLike;
 }
@@ -125,7 +133,7 @@ export interface FitResult {
   timings: { seedingMs: number; fittingMs: number };
 }
 
-export interface TuneOptions extends Omit<FitOptions, 's'> {
+export interface TuneOptions extends Omit<FitOptions, 's' | 'reuseInput'> {
   /** Candidate sparsity levels (each 1 ≤ s ≤ p). */
   sValues: number[];
   /** B permuted data sets (default 10). */

@@ -15,7 +15,20 @@ export function isShared(array: ArrayBufferView): boolean {
   return ctor !== null && array.buffer instanceof ctor;
 }
 
-/** `source` itself when already shared, else a shared copy (or `source` when sharing is unavailable). */
+/**
+ * A Float64Array of `length` zeros on a SharedArrayBuffer (a plain one where sharing is unavailable): data
+ * allocated here from the start reaches workers without the copy `shareFloat64` would make.
+ * @example const X = allocateSharedFloat64(n * p); isShared(X) // true in Node and isolated pages
+ */
+export function allocateSharedFloat64(length: number): Float64Array {
+  const ctor = sabConstructor();
+  return ctor !== null ? new Float64Array(new ctor(length * 8) as ArrayBuffer) : new Float64Array(length);
+}
+
+/**
+ * `source` itself (same object, no copy) when it already lives in shared memory, else a shared copy (or
+ * `source` when sharing is unavailable).
+ */
 export function shareFloat64(source: Float64Array): Float64Array {
   const ctor = sabConstructor();
   if (ctor === null || isShared(source)) return source;

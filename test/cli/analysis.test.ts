@@ -198,3 +198,29 @@ describe('runAnalysisAsync', () => {
     await expect(runAnalysisAsync(mapped, settingsFromOptions({ k: 25, s: 2 }))).rejects.toMatchObject({ code: 'invalid-k' });
   });
 });
+
+describe('runAnalysisAsync with reuseInput (the CLI hands its matrix over)', () => {
+  it('a fit standardises the matrix in place and gives the same result; a tuning leaves it alone', async () => {
+    const settings = settingsFromOptions({ k: 3, s: 2, restarts: 3 });
+    const reference = runAnalysis(threeGroups(), settings, { classColumn: 'group' });
+    const handed = threeGroups();
+    const raw = Array.from(handed.matrix.data);
+    const seen: FitOptions[] = [];
+    const engine: AnalysisEngine = { fit: (X, o) => (seen.push(o), fit(X, o)), tune: tuneSparsity };
+    const result = await runAnalysisAsync(handed, settings, { classColumn: 'group', engine, reuseInput: true });
+    expect(seen[0]!.reuseInput).toBe(true);
+    expect(Array.from(result.fit.labels)).toEqual(Array.from(reference.fit.labels));
+    expect(result.fit.objective).toBe(reference.fit.objective);
+    expect(result.metrics).toEqual(reference.metrics);
+    expect(Array.from(handed.matrix.data)).not.toEqual(raw); // standardised in place
+
+    const tuneSettings = settingsFromOptions({ k: 3, tune: { from: 1, to: 3, permutations: 2 }, restarts: 2 });
+    const tuneInput = threeGroups();
+    const tuneOptions: TuneOptions[] = [];
+    const tuneEngine: AnalysisEngine = { fit, tune: (X, o) => (tuneOptions.push(o), tuneSparsity(X, o)) };
+    const tuned = await runAnalysisAsync(tuneInput, tuneSettings, { engine: tuneEngine, reuseInput: true });
+    expect('reuseInput' in tuneOptions[0]!).toBe(false);
+    expect(Array.from(tuneInput.matrix.data)).toEqual(raw);
+    expect(tuned.chosenS).toBe(runAnalysis(threeGroups(), tuneSettings).chosenS);
+  });
+});
