@@ -15,6 +15,7 @@ import type { Port } from '../../../core/jobs/port';
 import type { FitRequest, JobRequest, JobResponse, OpenRequest, Progress } from '../../../core/jobs/types';
 import { createRestorer } from '../../../core/jobs/restore';
 import { CANCEL_INIT, createCancelBuffer, writeCancel } from './cancel-channel';
+import { watchEngineInfo } from './engine-info';
 
 const RECENT_KEY = 'skfr.recentFiles';
 const RECENT_MAX = 8;
@@ -98,6 +99,7 @@ export function createWorkerApi(makeWorker: () => Worker = () => new Worker(new 
   function ensure(): Live {
     if (live) return live;
     const worker = makeWorker();
+    watchEngineInfo(worker);
     const cancelBuffer = createCancelBuffer();
     if (cancelBuffer) worker.postMessage({ kind: CANCEL_INIT, buffer: cancelBuffer });
     const client = createJobClient(workerPort(worker), { idPrefix: 'web' });

@@ -1,11 +1,14 @@
 /**
  * The Web Worker entry of the browser build: the same core/jobs host as the Electron compute process,
- * speaking the Port interface over the worker's message channel.
+ * speaking the Port interface over the worker's message channel. Fits and tunings run on a pool of nested
+ * engine workers (engine-pool.ts, one per core); the pool's size is announced to the page (engine-info.ts).
  */
 import { createSession } from '../../../core/jobs/session';
 import { serveJobs } from '../../../core/jobs/host';
 import type { Port } from '../../../core/jobs/port';
 import { cancelReader, isCancelInit } from './cancel-channel';
+import { engineInfo } from './engine-info';
+import { createWebWorkerPool } from './engine-pool';
 
 interface WorkerScope {
   postMessage(message: unknown, transfer: Transferable[]): void;
@@ -38,4 +41,6 @@ scope.addEventListener('message', (event) => {
   for (const l of [...listeners]) l(event.data);
 });
 
-serveJobs(port, createSession());
+const pool = createWebWorkerPool({ onSizeChange: () => scope.postMessage(engineInfo(pool), []) });
+scope.postMessage(engineInfo(pool), []);
+serveJobs(port, createSession(undefined, { engine: pool }));

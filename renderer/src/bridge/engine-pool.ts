@@ -1,0 +1,188 @@
+/**
+ * A pool of nested Web Workers running the SKFR engine for the browser build: the bridge worker
+ * (worker.ts) hands it to createSession as its AnalysisEngine, so restarts of a fit and the (data set,
+ * restart) paths of the gap statistic run in parallel — with results identical to fit() / tuneSparsity()
+ * for the same seed (core/parallel/orchestrate.ts: each task is a pure function of the job and its index).
+ * The browser twin of cli/parallel/pool.ts.
+ *
+ * Size: min(navigator.hardwareConcurrency, `workers`); one core (or `workers: 1`) means no workers at all —
+ * the engine runs in the calling worker.
+ *
+ * Memory: in a cross-origin-isolated page (COOP same-origin + COEP require-corp, sent by the web build's
+ * servers) the data matrix lives on a SharedArrayBuffer and every worker reads the same bytes, and the
+ * cancel flag is shared too. Without isolation there is no SharedArrayBuffer: core/parallel/shared.ts falls
+ * back to plain arrays, each worker gets its own copy of the matrix when a job is loaded, and the cancel
+ * flag cannot reach a task already running — a cancel then takes effect when the running restarts (one
+ * per worker) finish; no further task is handed out. `sharedMemory` says which case holds.
+ *
+ * Robustness: every worker is always listened to. A worker that fires 'error' (a load failure, an uncaught
+ * exception) or 'messageerror' is treated as dead — Web Workers have no 'exit' event — and terminated; the
+ * job running on it rejects with SkfrError 'compute-crashed' (core/parallel/scheduler.ts), and the worker
+ * is replaced at once, before the next job. A slot whose workers die MAX_CONSECUTIVE_DEATHS times in a row
+ * without answering a single message is given up; with no worker left, the engine runs in the calling worker.
+ *
+ * @example
+ *   const pool = createWebWorkerPool();              // inside the bridge worker
+ *   serveJobs(port, createSession(undefined, { engine: pool }));
+ *   pool.size                                        // 2 on a 2-core machine
+ */
+import { fit, tuneSparsity } from '../../../core/engine/index';
+import type { FitOptions, FitResult, Matrix, TuneOptions, TuneResult } from '../../../core/engine/types';
+import type { AnalysisEngine } from '../../../core/analysis';
+import { SkfrError } from '../../../core/errors';
+import { fitWith, tuneWith } from '../../../core/parallel/orchestrate';
+import type { WorkerRequest, WorkerResponse } from '../../../core/parallel/protocol';
+import type { WorkerLink } from '../../../core/parallel/scheduler';
+import { allocateSharedFloat64, isShared } from '../../../core/parallel/shared';
+
+/** The part of a Web Worker the pool uses (a test may hand in any object with these methods). */
+export type EngineWorker = Pick<Worker, 'postMessage' | 'addEventListener' | 'removeEventListener' | 'terminate'>;
+
+export interface WebWorkerPoolOptions {
+  /** Workers wanted; capped at navigator.hardwareConcurrency. Default: that many. 1 = no workers. */
+  workers?: number;
+  /** Starts one engine worker (default: engine-worker.ts as a module worker). */
+  makeWorker?: () => EngineWorker;
+  /** Told the new size when a slot is given up (size only ever shrinks). */
+  onSizeChange?: (size: number) => void;
+}
+
+export interface WebWorkerPool extends AnalysisEngine {
+  /** Workers alive now (0 = everything runs in the calling worker). */
+  readonly size: number;
+  /** True when the matrix and cancel flag are shared with the workers (SharedArrayBuffer), false when copied. */
+  readonly sharedMemory: boolean;
+  fit(X: Matrix, options: FitOptions): Promise<FitResult>;
+  tune(X: Matrix, options: TuneOptions): Promise<TuneResult>;
+  /** Terminate the workers; later calls reject with 'invalid-request'. */
+  close(): void;
+}
+
+/** Deaths in a row, without a single answer in between, after which a slot is given up (as cli/parallel/pool.ts). */
+export const MAX_CONSECUTIVE_DEATHS = 3;
+
+/** Logical cores of this browser (navigator.hardwareConcurrency), 1 when unknown. */
+export function browserCores(): number {
+  const cores = (globalThis as { navigator?: { hardwareConcurrency?: unknown } }).navigator?.hardwareConcurrency;
+  return typeof cores === 'number' && Number.isInteger(cores) && cores >= 1 ? cores : 1;
+}
+
+/**
+ * Number of workers for a request: at least 1, at most the cores; 1 means "no workers".
+ * @example resolveWebWorkerCount(8, 2) // 2    resolveWebWorkerCount(undefined, 4) // 4
+ */
+export function resolveWebWorkerCount(requested: number | undefined, cores: number = browserCores()): number {
+  if (requested !== undefined && (!Number.isInteger(requested) || requested < 1)) {
+    throw new SkfrError('invalid-option', `workers = ${requested} is not possible: use a whole number of at least 1 (this browser reports ${cores} cores).`);
+  }
+  return Math.max(1, Math.min(requested ?? cores, cores));
+}
+
+function defaultWorker(): EngineWorker {
+  return new Worker(new URL('./engine-worker.ts', import.meta.url), { type: 'module' });
+}
+
+/** What an 'error' / 'messageerror' event says about the worker's death. */
+function describeDeath(event: Event): string {
+  if (event.type === 'messageerror') return 'a message from the engine worker could not be read';
+  const message = (event as Partial<ErrorEvent>).message;
+  return typeof message === 'string' && message !== '' ? message : 'the engine worker failed';
+}
+
+function linkTo(worker: EngineWorker): WorkerLink {
+  return {
+    post: (request: WorkerRequest) => worker.postMessage(request),
+    listen(onResponse, onCrash) {
+      const message = (event: MessageEvent) => onResponse(event.data as WorkerResponse);
+      const death = (event: Event) => onCrash(new Error(describeDeath(event)));
+      worker.addEventListener('message', message);
+      worker.addEventListener('error', death);
+      worker.addEventListener('messageerror', death);
+      return () => {
+        worker.removeEventListener('message', message);
+        worker.removeEventListener('error', death);
+        worker.removeEventListener('messageerror', death);
+      };
+    },
+  };
+}
+
+interface Slot {
+  worker: EngineWorker;
+  link: WorkerLink;
+  /** Deaths since this slot's worker last answered a message. */
+  deaths: number;
+}
+
+const IN_THREAD = { fit: async (X: Matrix, o: FitOptions) => fit(X, o), tune: async (X: Matrix, o: TuneOptions) => tuneSparsity(X, o) };
+
+export function createWebWorkerPool(options: WebWorkerPoolOptions = {}): WebWorkerPool {
+  const count = resolveWebWorkerCount(options.workers);
+  const sharedMemory = isShared(allocateSharedFloat64(1));
+  if (count <= 1) {
+    return { size: 0, sharedMemory, ...IN_THREAD, close: () => {} };
+  }
+  const make = options.makeWorker ?? defaultWorker;
+  const slots: Slot[] = [];
+  let closed = false;
+
+  function giveUp(slot: Slot): void {
+    const index = slots.indexOf(slot);
+    if (index < 0) return;
+    slots.splice(index, 1);
+    options.onSizeChange?.(slots.length);
+  }
+
+  /** Start a worker into `slot` (a new slot when null; the same slot when replacing a dead worker). */
+  function start(slot: Slot | null): Slot | null {
+    let worker: EngineWorker;
+    try {
+      worker = make();
+    } catch {
+      // Creation itself refused (e.g. a CSP without worker-src): it would be refused again, so no retry.
+      if (slot) giveUp(slot);
+      return null;
+    }
+    const current: Slot = slot ?? { worker, link: linkTo(worker), deaths: 0 };
+    current.worker = worker;
+    current.link = linkTo(worker);
+    worker.addEventListener('message', () => void (current.deaths = 0));
+    const died = (event: Event) => {
+      // Handled here: an unhandled 'error' would also be reported to the bridge worker's own scope, and
+      // from there to the page, which would take the whole bridge worker down.
+      event.preventDefault();
+      if (closed || current.worker !== worker) return;
+      worker.terminate();
+      current.deaths++;
+      if (current.deaths >= MAX_CONSECUTIVE_DEATHS) giveUp(current);
+      else start(current);
+    };
+    worker.addEventListener('error', died);
+    worker.addEventListener('messageerror', died);
+    return current;
+  }
+  for (let i = 0; i < count; i++) {
+    const slot = start(null);
+    if (slot) slots.push(slot);
+  }
+
+  async function busy<T>(work: (links: WorkerLink[]) => Promise<T>, inThread: () => Promise<T>): Promise<T> {
+    if (closed) throw new SkfrError('invalid-request', 'This worker pool has been closed.');
+    if (slots.length === 0) return inThread();
+    return work(slots.map((s) => s.link));
+  }
+
+  return {
+    get size() {
+      return slots.length;
+    },
+    sharedMemory,
+    fit: (X, o) => busy((links) => fitWith(links, X, o), () => IN_THREAD.fit(X, o)),
+    tune: (X, o) => busy((links) => tuneWith(links, X, o), () => IN_THREAD.tune(X, o)),
+    close() {
+      if (closed) return;
+      closed = true;
+      for (const s of slots) s.worker.terminate();
+    },
+  };
+}
