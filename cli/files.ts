@@ -11,8 +11,8 @@ function errno(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
 }
 
-/** Read a whole input file; missing file, directory and permission problems become one-line user errors. */
-export async function readInputFile(path: string): Promise<Uint8Array> {
+/** Missing file, directory and the like as one-line user errors, before reading. */
+async function checkInputFile(path: string): Promise<void> {
   let info;
   try {
     info = await stat(path);
@@ -23,14 +23,65 @@ export async function readInputFile(path: string): Promise<Uint8Array> {
   }
   if (info.isDirectory()) throw new SkfrError('not-a-file', `“${path}” is a directory, not a data file.`);
   if (!info.isFile()) throw new SkfrError('not-a-file', `“${path}” is not a regular file.`);
+}
+
+function unreadable(path: string, error: unknown): SkfrError {
+  const code = errno(error);
+  const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (code ?? String(error));
+  return new SkfrError('unreadable-file', `“${path}” cannot be read (${why}).`);
+}
+
+/** Read a whole input file; missing file, directory and permission problems become one-line user errors. */
+export async function readInputFile(path: string): Promise<Uint8Array> {
+  await checkInputFile(path);
   try {
     const buffer = await readFile(path);
     return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
   } catch (error) {
-    const code = errno(error);
-    const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (code ?? String(error));
-    throw new SkfrError('unreadable-file', `“${path}” cannot be read (${why}).`);
+    throw unreadable(path, error);
   }
+}
+
+/**
+ * Chunk size of `openInputChunks`: large enough that a read costs little, small enough that the buffer,
+ * once freed, does not teach the C allocator to keep blocks of several MB (the engine's per-restart arrays)
+ * in its arenas instead of returning them to the system.
+ */
+export const INPUT_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * An input file as a source of chunks, read from the start each time it is iterated (core/table/stream.ts
+ * reads it twice). One buffer is reused: a chunk is valid until the next one is asked for.
+ * Same one-line errors as readInputFile.
+ */
+export async function openInputChunks(path: string, chunkBytes = INPUT_CHUNK_BYTES): Promise<() => AsyncIterable<Uint8Array>> {
+  await checkInputFile(path);
+  return async function* chunks(): AsyncGenerator<Uint8Array> {
+    let handle;
+    try {
+      handle = await open(path, 'r');
+    } catch (error) {
+      throw unreadable(path, error);
+    }
+    try {
+      const buffer = new Uint8Array(chunkBytes);
+      for (;;) {
+        let filled = 0;
+        while (filled < buffer.length) {
+          const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, null).catch((error: unknown) => {
+            throw unreadable(path, error);
+          });
+          if (bytesRead === 0) break;
+          filled += bytesRead;
+        }
+        if (filled === 0) return;
+        yield buffer.subarray(0, filled);
+        if (filled < buffer.length) return;
+      }
+    } finally {
+      await handle.close();
+    }
+  };
 }
 
 /**

@@ -10,7 +10,7 @@
 import { fileURLToPath } from 'node:url';
 import { realpathSync } from 'node:fs';
 import { SkfrError } from '../core/errors.js';
-import { checkOutputPath, readInputFile, writeFileAtomic } from './files.js';
+import { checkOutputPath, openInputChunks, readInputFile, writeFileAtomic } from './files.js';
 import { packageVersion } from './version.js';
 import { clusterCommand, CLUSTER_HELP } from './commands/cluster.js';
 import { simulateCommand, SIMULATE_HELP } from './commands/simulate.js';
@@ -22,6 +22,11 @@ export interface CliIO {
   /** Whether stderr is a terminal (the progress bar is drawn only then). */
   isTTY: boolean;
   readFile(path: string): Promise<Uint8Array>;
+  /**
+   * The file as chunks, read anew each time the source is iterated (large CSV/TSV files are parsed chunk by
+   * chunk, never whole in memory). Optional: without it, files are read whole.
+   */
+  openChunks?(path: string): Promise<() => AsyncIterable<Uint8Array>>;
   /** Write a file atomically: its bytes, or chunks of bytes produced one at a time. */
   writeFileAtomic(path: string, content: Uint8Array | Iterable<Uint8Array>): Promise<void>;
   /** Fail early (before computing) when an output cannot be written or would replace an input. */
@@ -113,6 +118,7 @@ export function nodeIO(): CliIO {
     stderr: (text) => void process.stderr.write(text),
     isTTY: process.stderr.isTTY === true,
     readFile: readInputFile,
+    openChunks: (path) => openInputChunks(path),
     writeFileAtomic,
     checkOutputPath,
     debug: process.env['SKFR_DEBUG'] === '1',

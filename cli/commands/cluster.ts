@@ -8,11 +8,12 @@ import { runAnalysisAsync, type AnalysisResult } from '../../core/analysis.js';
 import { SkfrError } from '../../core/errors.js';
 import { sha256Hex } from '../../core/hash.js';
 import { allocateSharedFloat64 } from '../../core/parallel/shared.js';
-import { applyMapping, parseTable, toCsv, toXlsx } from '../../core/table/index.js';
+import { applyMapping, parseTable, parseTableChunks, toCsv, toXlsx } from '../../core/table/index.js';
 import { featuresRows, reportWorkbook, samplesRows } from '../../core/report/index.js';
 import type { MappedData, Table } from '../../core/table/types.js';
 import type { CommandContext } from '../main.js';
 import { createWorkerPool, type WorkerPool } from '../parallel/pool.js';
+import { collectGarbage } from '../memory.js';
 import { createProgressBar } from '../progress.js';
 import { CLUSTER_HELP, planCluster, poolOptionsFor, withFilterAnnotations, type ClusterPlan } from './cluster-options.js';
 import { clusterJson, clusterSummary } from './cluster-output.js';
@@ -36,6 +37,8 @@ export async function clusterCommand(argv: readonly string[], { io, version }: C
   }
   const t0 = now();
   const { plan, mapped, input } = await loadMapped(asked, io);
+  // The parsed table (as large as the matrix) is garbage now: return it before the fit (see cli/memory.ts).
+  collectGarbage();
   const parseMs = now() - t0;
   // Threads start once the file is parsed (started earlier, they would slow the parse down on a small
   // machine); with one core, --workers 1 or a small fit (poolOptionsFor) everything runs in this thread.
@@ -61,8 +64,9 @@ export async function clusterCommand(argv: readonly string[], { io, version }: C
 }
 
 /**
- * Read, parse and map the input, keeping big things only as long as needed: the file's bytes live in
- * readTable (they are garbage once parsed), the parsed table here (garbage once mapped). At 100 000 × 1000
+ * Read, parse and map the input, keeping big things only as long as needed: the file's bytes are read in
+ * chunks (or, read whole, live in readTable and are garbage once parsed), the parsed table lives here
+ * (garbage once mapped). At 100 000 × 1000
  * that is 0.7–2 GB of bytes and 0.8 GB of columns that need not stay beside the 0.8 GB matrix during the fit;
  * what outlives this function is the mapped data and, for the report, the file's name and SHA-256.
  */
@@ -76,10 +80,20 @@ async function loadMapped(asked: ClusterPlan, io: CommandContext['io']): Promise
   return { plan, mapped, input };
 }
 
+/**
+ * The table: a CSV/TSV file chunk by chunk (its bytes never whole in memory beside the columns), unless a
+ * report is asked for (its SHA-256 needs the bytes) or a sheet is named; anything the chunked reader does
+ * not take (workbooks, non-UTF-8 text, …: core/table/stream.ts) is read whole.
+ */
 async function readTable(asked: ClusterPlan, io: CommandContext['io']): Promise<{ table: Table; input: InputInfo }> {
-  const bytes = await io.readFile(asked.file);
   const fileName = basename(asked.file);
-  const sha256 = asked.out?.kind === 'report' ? sha256Hex(bytes) : null;
+  const report = asked.out?.kind === 'report';
+  if (!report && asked.sheet === null && io.openChunks) {
+    const table = await parseTableChunks(await io.openChunks(asked.file), fileName);
+    if (table !== null) return { table, input: { fileName, sha256: null } };
+  }
+  const bytes = await io.readFile(asked.file);
+  const sha256 = report ? sha256Hex(bytes) : null;
   return { table: parseTable(bytes, fileName, asked.sheet !== null ? { sheet: asked.sheet } : {}), input: { fileName, sha256 } };
 }
 

@@ -19,9 +19,11 @@ export class ColumnBuilder {
   /**
    * @param capacity rows to allocate at once; when it is the final row count, `finish` returns this very
    *   buffer (no copy).
+   * @param storage where to keep them instead (`capacity` values, e.g. this column's slice of one buffer
+   *   shared by every column of a table).
    */
-  constructor(capacity: number) {
-    this.numbers = new Float64Array(capacity);
+  constructor(capacity: number, storage?: Float64Array) {
+    this.numbers = storage ?? new Float64Array(capacity);
   }
 
   /** Make room for `rows` rows (amortised doubling; only when the capacity given was too small). */

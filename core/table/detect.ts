@@ -11,7 +11,7 @@
  */
 import { SkfrError } from '../errors.js';
 import type { FileFormat } from './types.js';
-import { sniffDelimiter } from './csv.js';
+import { sniffDelimiter } from './sniff.js';
 import { decodeUtf8, hasUtf8Bom, toUtf8Body } from './text.js';
 
 const ZIP = [0x50, 0x4b, 0x03, 0x04];

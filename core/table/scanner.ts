@@ -5,6 +5,9 @@
  * - A field opening with `"` runs to the closing quote; `""` inside is a literal quote; delimiters and line
  *   breaks inside quotes belong to the field.
  * - Spaces around fields are trimmed (tabs too, unless the delimiter is a tab).
+ * - Chunk by chunk (`partial`, `reset`): a row that may continue past the end of the bytes (no line break
+ *   after it yet, a quote still open, or a CR that may be the first half of CRLF) is not read; `next()`
+ *   returns false, leaving `pos` at its start, so the caller can append the next chunk and scan again.
  * Example: `a,"b ""c""",1\r\n` → fields `a`, `b "c"` (flag ESCAPED), `1`.
  */
 import { SkfrError } from '../errors.js';
@@ -33,13 +36,21 @@ export class CsvScanner {
   starts = new Int32Array(64);
   ends = new Int32Array(64);
   flags = new Uint8Array(64);
+  /** More bytes may follow: rows running up to the end of `bytes` are left unread (see the module comment). */
+  partial = false;
 
   constructor(
-    private readonly bytes: Uint8Array,
+    private bytes: Uint8Array,
     private readonly delimiter: number,
     private readonly fileName: string,
     start = 0,
   ) {
+    this.pos = start;
+  }
+
+  /** Continue on new bytes (the unread rest of the previous ones followed by the next chunk) from `start`. */
+  reset(bytes: Uint8Array, start = 0): void {
+    this.bytes = bytes;
     this.pos = start;
   }
 
@@ -56,6 +67,8 @@ export class CsvScanner {
     const tabIsSpace = delim !== TAB;
     let p = this.pos;
     if (p >= len) return false;
+    const partial = this.partial;
+    const startLine = this.line;
     this.rowLine = this.line;
     this.count = 0;
     for (;;) {
@@ -70,6 +83,7 @@ export class CsvScanner {
         flag = QUOTED;
         for (;;) {
           if (p >= len) {
+            if (partial) return this.unread(startLine);
             throw new SkfrError(
               'unreadable-file',
               `“${this.fileName}”, line ${this.rowLine}: a quoted field opens there and never closes (a " is missing).`,
@@ -114,12 +128,20 @@ export class CsvScanner {
         if (b[p] === CR) {
           p++;
           if (p < len && b[p] === LF) p++;
+          else if (partial && p >= len) return this.unread(startLine);
         } else p++;
         this.line++;
-      }
+      } else if (partial) return this.unread(startLine);
       this.pos = p;
       return true;
     }
+  }
+
+  /** The row may continue in the next chunk: read nothing (pos stays at its start). */
+  private unread(startLine: number): false {
+    this.line = startLine;
+    this.count = 0;
+    return false;
   }
 
   private push(start: number, end: number, flag: number): void {

@@ -123,3 +123,45 @@ export function toUtf8Body(bytes: Uint8Array): Uint8Array {
   if (!isValidUtf8(bytes)) return encoder.encode(decodeWindows1252(bytes));
   return bytes;
 }
+
+/**
+ * `isValidUtf8` chunk by chunk: a sequence split between two chunks is checked across the cut.
+ * Example: push([0xC3]) then push([0xA9]) → complete (“é”); push([0xC3]) alone → not complete.
+ */
+export class Utf8Validator {
+  private need = 0;
+  private min = 0;
+  private cp = 0;
+  private ok = true;
+
+  /** Check the next bytes; false once anything seen is not UTF-8. */
+  push(bytes: Uint8Array): boolean {
+    if (!this.ok) return false;
+    if (this.need === 0 && isAscii(bytes)) return true;
+    let { need, min, cp } = this;
+    for (let i = 0, n = bytes.length; i < n; i++) {
+      const b = bytes[i]!;
+      if (need > 0) {
+        if ((b & 0xc0) !== 0x80) return (this.ok = false);
+        cp = (cp << 6) | (b & 0x3f);
+        if (--need === 0 && (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))) return (this.ok = false);
+        continue;
+      }
+      if (b < 0x80) continue;
+      if (b >= 0xc2 && b <= 0xdf) (need = 1), (min = 0x80);
+      else if (b >= 0xe0 && b <= 0xef) (need = 2), (min = 0x800);
+      else if (b >= 0xf0 && b <= 0xf4) (need = 3), (min = 0x10000);
+      else return (this.ok = false);
+      cp = b & (0x3f >> need);
+    }
+    this.need = need;
+    this.min = min;
+    this.cp = cp;
+    return true;
+  }
+
+  /** True when every byte pushed is well-formed UTF-8 and no sequence is left open. */
+  get complete(): boolean {
+    return this.ok && this.need === 0;
+  }
+}
