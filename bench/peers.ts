@@ -90,7 +90,7 @@ const pyMissing = pythonStatus();
 const dir = (flags.dir as string | undefined) ?? mkdtempSync(join(tmpdir(), 'skfr-peers-'));
 mkdirSync(dir, { recursive: true });
 print(`# skfr vs pandas + scikit-learn — sparse design, k = ${K}, s = ${S}, R = ${R} restarts (n_init), seed 1`);
-print(`skfr: node ${'cli/bin/skfr.js'} cluster FILE --k ${K} --s ${S} --restarts ${R} --id-column id --class-column class --json (one thread)`);
+print(`skfr: node ${'cli/bin/skfr.js'} cluster FILE --k ${K} --s ${S} --restarts ${R} --id-column id --class-column class --json${extra.length > 0 ? ' ' + extra.join(' ') : ''} (worker pool by default: one thread per core)`);
 print(`python: pandas.read_csv + StandardScaler + KMeans(n_clusters=${K}, n_init=${R}, init='k-means++')` + (pyMissing ? ` — SKIPPED: ${pyMissing}` : ''));
 const baseline = (await measureProcess(process.execPath, [skfrBin, '--version'])).peakRssBytes;
 print(`baseline: a Node process running \`skfr --version\` peaks at ${megabytes(baseline)} MB`);
