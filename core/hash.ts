@@ -1,6 +1,6 @@
 /**
  * SHA-256 (FIPS 180-4) in plain TypeScript, so core stays platform-free (no crypto module). Used to record
- * which input file a report was made from.
+ * which input file a report was made from; `Sha256` takes a file read chunk by chunk.
  * Example: sha256Hex(new Uint8Array()) → "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855".
  */
 
@@ -55,32 +55,68 @@ function compress(h: Uint32Array, w: Uint32Array, bytes: Uint8Array, offset: num
   h[7] = h[7]! + hh;
 }
 
+const INITIAL = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
+
+/**
+ * SHA-256 fed chunk by chunk (a file read in pieces): `update` as often as needed, then `hex`.
+ * Example: new Sha256().update(a).update(b).hex() === sha256Hex(a followed by b).
+ */
+export class Sha256 {
+  private readonly h = new Uint32Array(INITIAL);
+  private readonly w = new Uint32Array(64);
+  /** The bytes of an unfinished 64-byte block. */
+  private readonly block = new Uint8Array(64);
+  private filled = 0;
+  private length = 0;
+
+  update(bytes: Uint8Array): this {
+    const n = bytes.length;
+    this.length += n;
+    let i = 0;
+    if (this.filled > 0) {
+      i = Math.min(64 - this.filled, n);
+      this.block.set(bytes.subarray(0, i), this.filled);
+      this.filled += i;
+      if (this.filled < 64) return this;
+      compress(this.h, this.w, this.block, 0);
+      this.filled = 0;
+    }
+    for (; i + 64 <= n; i += 64) compress(this.h, this.w, bytes, i);
+    if (i < n) {
+      this.block.set(bytes.subarray(i));
+      this.filled = n - i;
+    }
+    return this;
+  }
+
+  /** The digest of everything given so far, as 64 lowercase hex digits (the state is left as it was). */
+  hex(): string {
+    const h = this.h.slice();
+    const filled = this.filled;
+    // padding: the tail, 0x80, zeros, and the bit length as a 64-bit big-endian integer
+    const tail = new Uint8Array(filled < 56 ? 64 : 128);
+    tail.set(this.block.subarray(0, filled));
+    tail[filled] = 0x80;
+    const bits = this.length * 8;
+    const high = Math.floor(bits / 0x100000000);
+    const low = bits >>> 0;
+    const end = tail.length;
+    tail[end - 8] = high >>> 24;
+    tail[end - 7] = high >>> 16;
+    tail[end - 6] = high >>> 8;
+    tail[end - 5] = high;
+    tail[end - 4] = low >>> 24;
+    tail[end - 3] = low >>> 16;
+    tail[end - 2] = low >>> 8;
+    tail[end - 1] = low;
+    for (let offset = 0; offset < end; offset += 64) compress(h, this.w, tail, offset);
+    let hex = '';
+    for (let i = 0; i < 8; i++) hex += h[i]!.toString(16).padStart(8, '0');
+    return hex;
+  }
+}
+
 /** SHA-256 of `bytes` as 64 lowercase hex digits. */
 export function sha256Hex(bytes: Uint8Array): string {
-  const h = new Uint32Array([
-    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-  ]);
-  const w = new Uint32Array(64);
-  const full = bytes.length - (bytes.length % 64);
-  for (let offset = 0; offset < full; offset += 64) compress(h, w, bytes, offset);
-  // padding: the tail, 0x80, zeros, and the bit length as a 64-bit big-endian integer
-  const tail = new Uint8Array(bytes.length % 64 < 56 ? 64 : 128);
-  tail.set(bytes.subarray(full));
-  tail[bytes.length - full] = 0x80;
-  const bits = bytes.length * 8;
-  const high = Math.floor(bits / 0x100000000);
-  const low = bits >>> 0;
-  const end = tail.length;
-  tail[end - 8] = high >>> 24;
-  tail[end - 7] = high >>> 16;
-  tail[end - 6] = high >>> 8;
-  tail[end - 5] = high;
-  tail[end - 4] = low >>> 24;
-  tail[end - 3] = low >>> 16;
-  tail[end - 2] = low >>> 8;
-  tail[end - 1] = low;
-  for (let offset = 0; offset < end; offset += 64) compress(h, w, tail, offset);
-  let hex = '';
-  for (let i = 0; i < 8; i++) hex += h[i]!.toString(16).padStart(8, '0');
-  return hex;
+  return new Sha256().update(bytes).hex();
 }

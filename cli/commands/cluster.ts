@@ -6,7 +6,7 @@
 import { basename } from 'node:path';
 import { runAnalysisAsync, type AnalysisResult } from '../../core/analysis.js';
 import { SkfrError } from '../../core/errors.js';
-import { sha256Hex } from '../../core/hash.js';
+import { Sha256, sha256Hex } from '../../core/hash.js';
 import { allocateSharedFloat64 } from '../../core/parallel/shared.js';
 import { applyMapping, parseTable, parseTableChunks, toCsv, toXlsx } from '../../core/table/index.js';
 import { featuresRows, reportWorkbook, samplesRows } from '../../core/report/index.js';
@@ -81,20 +81,33 @@ async function loadMapped(asked: ClusterPlan, io: CommandContext['io']): Promise
 }
 
 /**
- * The table: a CSV/TSV file chunk by chunk (its bytes never whole in memory beside the columns), unless a
- * report is asked for (its SHA-256 needs the bytes) or a sheet is named; anything the chunked reader does
- * not take (workbooks, non-UTF-8 text, …: core/table/stream.ts) is read whole.
+ * The table: a CSV/TSV file chunk by chunk (its bytes never whole in memory beside the columns; for a
+ * report, its SHA-256 is taken on the first pass), unless a sheet is named; anything the chunked reader
+ * does not take (workbooks, non-UTF-8 text, …: core/table/stream.ts) is read whole.
  */
 async function readTable(asked: ClusterPlan, io: CommandContext['io']): Promise<{ table: Table; input: InputInfo }> {
   const fileName = basename(asked.file);
   const report = asked.out?.kind === 'report';
-  if (!report && asked.sheet === null && io.openChunks) {
-    const table = await parseTableChunks(await io.openChunks(asked.file), fileName);
-    if (table !== null) return { table, input: { fileName, sha256: null } };
+  if (asked.sheet === null && io.openChunks) {
+    const open = await io.openChunks(asked.file);
+    const hash = report ? { sha: new Sha256(), complete: false } : null;
+    let passes = 0;
+    const source = hash === null ? open : () => (passes++ === 0 ? hashing(open(), hash) : open());
+    const table = await parseTableChunks(source, fileName);
+    if (table !== null && (hash === null || hash.complete)) return { table, input: { fileName, sha256: hash?.sha.hex() ?? null } };
   }
   const bytes = await io.readFile(asked.file);
   const sha256 = report ? sha256Hex(bytes) : null;
   return { table: parseTable(bytes, fileName, asked.sheet !== null ? { sheet: asked.sheet } : {}), input: { fileName, sha256 } };
+}
+
+/** The chunks, hashed on the way; `complete` once the last one has gone through. */
+async function* hashing(chunks: AsyncIterable<Uint8Array>, hash: { sha: Sha256; complete: boolean }): AsyncGenerator<Uint8Array> {
+  for await (const chunk of chunks) {
+    hash.sha.update(chunk);
+    yield chunk;
+  }
+  hash.complete = true;
 }
 
 /**

@@ -1,6 +1,10 @@
-/** skfr cluster reads CSV files chunk by chunk: same output as reading them whole, and the fallbacks. */
+/** skfr cluster reads CSV files chunk by chunk: same output as reading them whole, the fallbacks, the report's SHA-256. */
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import fc from 'fast-check';
+import * as XLSX from 'xlsx';
+import { Sha256, sha256Hex } from '../../core/hash.js';
 import { join } from 'node:path';
 import { main, nodeIO, type CliIO } from '../../cli/main.js';
 import { openInputChunks } from '../../cli/files.js';
@@ -59,5 +63,40 @@ describe('skfr cluster on chunks', () => {
     expect(chunked.wholeReads).toBe(1);
     expect((chunked.json['sampleIds'] as string[])[0]).toBe('José0');
     expect(chunked.json).toEqual((await run(args, 'none')).json);
+  });
+});
+
+describe('a report from chunks', () => {
+  it('streams the input and records its SHA-256, taken on the first pass', async () => {
+    const out = join(tmp.dir, 'report.xlsx');
+    const { json, opened, wholeReads } = await run(['cluster', micePath, ...mouseArgs, '--out', out], 'small');
+    expect(opened).toBe(2);
+    expect(wholeReads).toBe(0);
+    expect(json['labels']).toEqual((await run(['cluster', micePath, ...mouseArgs], 'none')).json['labels']);
+    const wb = XLSX.read(readFileSync(out), { type: 'buffer', dense: true });
+    const summary = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets['Summary']!, { header: 1 }).map((row) => row.join(' '));
+    const sha = createHash('sha256').update(readFileSync(micePath)).digest('hex');
+    expect(summary.some((line) => line.includes(sha))).toBe(true);
+  });
+});
+
+describe('Sha256 chunk by chunk', () => {
+  it('equals node:crypto and sha256Hex however the bytes are cut (block edges, padding to 128 bytes)', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), fc.array(fc.nat(300), { maxLength: 6 }), (bytes, cuts) => {
+        const sha = new Sha256();
+        let at = 0;
+        for (const cut of [...cuts].sort((a, b) => a - b)) {
+          const end = Math.min(cut, bytes.length);
+          if (end < at) continue;
+          sha.update(bytes.subarray(at, end));
+          at = end;
+        }
+        sha.update(bytes.subarray(at));
+        const expected = createHash('sha256').update(bytes).digest('hex');
+        expect(sha.hex()).toBe(expected);
+        expect(sha256Hex(bytes)).toBe(expected);
+      }),
+    );
   });
 });
