@@ -78,7 +78,8 @@ export function permuteColumns(X: Matrix, seed: number, b: number): Matrix {
 }
 
 export function tuneSparsity(X: Matrix, options: TuneOptions): TuneResult {
-  const { sValues, permutations, onProgress, tuneRestarts: _tuneRestarts, ...rest } = options;
+  // reuseInput is not a tuning option (the type forbids it; dropped here for untyped callers): X stays untouched.
+  const { sValues, permutations, onProgress, tuneRestarts: _tuneRestarts, reuseInput: _reuse, ...rest } = options as TuneOptions & { reuseInput?: unknown };
   if (!Array.isArray(sValues) || sValues.length === 0) {
     throw new SkfrError('invalid-s', 'No sparsity levels to try: give at least one s between 1 and the number of features.');
   }
@@ -110,15 +111,16 @@ export function tuneSparsity(X: Matrix, options: TuneOptions): TuneResult {
     }
     return pathLogO(paths);
   };
-  const prepare = (data: Matrix): PreparedFit => prepareFit(data, { ...rest, s: S[0]!, restarts: restartsPerFit });
+  // A permuted copy is ours: standardised in place (reuseInput) instead of copied once more.
+  const prepare = (data: Matrix, owned: boolean): PreparedFit => prepareFit(data, { ...rest, s: S[0]!, restarts: restartsPerFit, reuseInput: owned });
 
-  const observedPrep = prepare(X);
+  const observedPrep = prepare(X, false);
   const observedLogO = logOfDataSet(observedPrep, 0);
   const seed = observedPrep.options.seed;
   const permutedLogO = S.map(() => new Float64Array(B));
   for (let b = 1; b <= B; b++) {
     throwIfAborted(options.signal);
-    const logO = logOfDataSet(prepare(permuteColumns(X, seed, b)), b);
+    const logO = logOfDataSet(prepare(permuteColumns(X, seed, b), true), b);
     S.forEach((_, t) => {
       permutedLogO[t]![b - 1] = logO[t]!;
     });

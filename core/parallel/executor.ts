@@ -43,7 +43,8 @@ export function createExecutor(): Executor {
     const r = task - b * restarts;
     if (job.permuted === null || job.permuted.b !== b) {
       const X = b === 0 ? job.X : permuteColumns(job.X, job.options.seed, b);
-      job.permuted = { b, prepared: prepareFit(X, { ...rest, s: sValues[0]!, signal: job.signal }) };
+      // b ≥ 1: the permuted copy is this worker's own, standardised in place; b = 0 is the shared X, never written.
+      job.permuted = { b, prepared: prepareFit(X, { ...rest, s: sValues[0]!, signal: job.signal, reuseInput: b > 0 }) };
     }
     return { kind: 'path', summary: restartPathSummary(job.permuted.prepared, r, sValues) };
   }

@@ -69,7 +69,7 @@ function resolveTune(X: Matrix, options: TuneOptions): { S: number[]; B: number;
 
 export async function tuneWith(links: readonly WorkerLink[], X: Matrix, options: TuneOptions): Promise<TuneResult> {
   const { S, B, seed } = resolveTune(X, options);
-  const { sValues: _s, permutations: _b, tuneRestarts: _r, signal, onProgress, ...fitOptions } = options;
+  const { sValues: _s, permutations: _b, tuneRestarts: _r, reuseInput: _reuse, signal, onProgress, ...fitOptions } = options as TuneOptions & { reuseInput?: unknown };
   // The gap paths use the engine's tuneRestarts; the returned fit the full restarts (as tuneSparsity).
   const restartsPerFit = resolveTuneRestarts(options);
   const shared: Matrix = { rows: X.rows, cols: X.cols, data: shareFloat64(X.data) };
@@ -105,7 +105,10 @@ export async function tuneWith(links: readonly WorkerLink[], X: Matrix, options:
   }
   const assembled = assembleTune(S, observedLogO, permutedLogO);
   // The returned fit: fresh seeds, full restarts — bit for bit fit(X, { ...options, s: bestS }), as tuneSparsity.
-  const chosen = await fitWith(links, X, { ...fitOptions, seed, s: assembled.bestS, signal });
+  // When the shared matrix is our own copy (X was not in shared memory), the final fit standardises it in
+  // place instead of making two more copies; X itself is never written.
+  const owned = shared.data !== X.data;
+  const chosen = await fitWith(links, owned ? shared : X, { ...fitOptions, seed, s: assembled.bestS, signal, ...(owned ? { reuseInput: true } : {}) });
   onProgress?.({ stage: 'done', fraction: 1, permutations: B });
   return { ...assembled, fit: chosen };
 }

@@ -5,8 +5,15 @@
  */
 type SabConstructor = new (length: number) => ArrayBufferLike;
 
+/**
+ * SharedArrayBuffer when it can actually be posted: it exists, and the context is not a browser page or
+ * worker without cross-origin isolation (`crossOriginIsolated === false`; some browsers expose the
+ * constructor there, but posting one throws a DataCloneError). Node has no `crossOriginIsolated`.
+ */
 function sabConstructor(): SabConstructor | null {
-  const ctor = (globalThis as { SharedArrayBuffer?: SabConstructor }).SharedArrayBuffer;
+  const scope = globalThis as { SharedArrayBuffer?: SabConstructor; crossOriginIsolated?: boolean };
+  if (scope.crossOriginIsolated === false) return null;
+  const ctor = scope.SharedArrayBuffer;
   return typeof ctor === 'function' ? ctor : null;
 }
 

@@ -74,3 +74,15 @@ describe('gap statistic', () => {
     expect(warm).not.toEqual(cold);
   });
 });
+
+describe('gap statistic and the caller\'s matrix', () => {
+  it('never writes X, even when an untyped caller passes reuseInput (permuted copies are standardised in place)', () => {
+    const sim = simulate('missing', { n: 120, k: 3, s: 4, p: 12, seed: 3 });
+    const before = Array.from(sim.X.data, String);
+    const options = { k: 3, sValues: [2, 4, 8], permutations: 3, restarts: 2, seed: 2, reuseInput: true } as never;
+    const result = tuneSparsity(sim.X, options);
+    expect(Array.from(sim.X.data, String)).toEqual(before);
+    // Same curve as without the stray option.
+    expect(result.curve).toEqual(tuneSparsity(sim.X, { k: 3, sValues: [2, 4, 8], permutations: 3, restarts: 2, seed: 2 }).curve);
+  });
+});

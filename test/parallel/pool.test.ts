@@ -90,6 +90,22 @@ describe('tuning on the worker pool', () => {
     expectSameFit(expected.fit, actual.fit);
   });
 
+  it('with missing cells too, and leaves the caller\'s matrix (plain or shared) untouched', async () => {
+    const sim = simulate('missing', { n: 150, p: 20, k: 3, s: 5, seed: 4 });
+    const options = { k: 3, sValues: [3, 5, 9], permutations: 3, restarts: 2, seed: 6 };
+    const before = Array.from(sim.X.data, String);
+    const expected = tuneSparsity(sim.X, options);
+    const actual = await pool.tune(sim.X, options);
+    expect(actual.curve).toEqual(expected.curve);
+    expectSameFit(expected.fit, actual.fit);
+    expect(Array.from(sim.X.data, String)).toEqual(before);
+    const shared = new Float64Array(new SharedArrayBuffer(sim.X.data.byteLength));
+    shared.set(sim.X.data);
+    const again = await pool.tune({ ...sim.X, data: shared }, options);
+    expect(again.curve).toEqual(expected.curve);
+    expect(Array.from(shared, String)).toEqual(before);
+  });
+
   it('rejects bad permutations like tuneSparsity', async () => {
     const sim = simulate('sparse', { n: 100, p: 20, k: 3, s: 5, seed: 1 });
     await expect(pool.tune(sim.X, { k: 3, sValues: [5], permutations: 0 })).rejects.toMatchObject({ code: 'invalid-option' });

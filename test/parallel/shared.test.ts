@@ -25,4 +25,17 @@ describe('shared memory helpers', () => {
   it('allocateSharedFloat64 gives zeros', () => {
     expect(Array.from(allocateSharedFloat64(3))).toEqual([0, 0, 0]);
   });
+
+  it('in a page without cross-origin isolation nothing is put in shared memory (posting it would throw)', () => {
+    const scope = globalThis as { crossOriginIsolated?: boolean };
+    scope.crossOriginIsolated = false;
+    try {
+      const plain = Float64Array.from([1, 2]);
+      expect(shareFloat64(plain)).toBe(plain);
+      expect(isShared(allocateSharedFloat64(2))).toBe(false);
+    } finally {
+      delete scope.crossOriginIsolated;
+    }
+    expect(isShared(allocateSharedFloat64(2))).toBe(true);
+  });
 });
