@@ -66,6 +66,7 @@ describe('node cli/bin/skfr.js', () => {
     expect(result.stderr).toBe('error: “missing.csv” does not exist.\n');
   });
 
+  if (availableParallelism() < 2) console.log('skipped the Ctrl+C-on-threads test: this machine has one core, so the fit runs in-thread');
   it.skipIf(availableParallelism() < 2)('Ctrl+C (SIGINT) while the worker threads fit: one error line, exit 130, promptly', async () => {
     const data = join(tmp.dir, 'sigint.csv');
     expect(run(['simulate', '--design', 'sparse', '--p', '30', '--out', data]).status).toBe(0);

@@ -58,6 +58,7 @@ describe('threads by default only for work big enough to pay for them', () => {
     expect(CLUSTER_HELP).toMatch(/--workers N\s+threads running restarts[^]*small\s+fit, samples × features × restarts < 2·10⁷ without --tune-s, runs in\s+this thread/);
   });
 
+  if (availableParallelism() < 2) console.log('skipped the end-to-end small-job test: this machine has one core, so nothing runs on threads');
   it.skipIf(availableParallelism() < 2)('end to end: mouse 1080 × 77 × 20 restarts in this thread, big fit and tuning on threads, --workers 2 on threads', async () => {
     const small = await onThreads([...mice, '--s', '24']);
     expect(small, small.stderr).toMatchObject({ threads: false, code: 0 });

@@ -9,6 +9,7 @@ import type { FitOptions, FitResult, Matrix } from '../../core/engine/types.js';
 import { SkfrError } from '../../core/errors.js';
 import { isShared, shareFloat64 } from '../../core/parallel/shared.js';
 import { createWorkerPool, fitParallel, resolveWorkerCount, type WorkerPool } from '../../cli/parallel/pool.js';
+import { expectSameFit } from './same-fit.js';
 
 let pool: WorkerPool;
 beforeAll(() => {
@@ -17,18 +18,6 @@ beforeAll(() => {
 afterAll(async () => {
   await pool.close();
 });
-
-function expectSameFit(a: FitResult, b: FitResult): void {
-  expect(Array.from(b.labels)).toEqual(Array.from(a.labels));
-  expect(b.objective).toBe(a.objective);
-  expect(b.restartObjectives).toEqual(a.restartObjectives);
-  expect(b.bestRestart).toBe(a.bestRestart);
-  expect(Array.from(b.selectedFeatures)).toEqual(Array.from(a.selectedFeatures));
-  expect(Array.from(b.centers)).toEqual(Array.from(a.centers));
-  expect(Array.from(b.distances)).toEqual(Array.from(a.distances));
-  expect(b.iterations).toBe(a.iterations);
-  expect(b.imputedCells).toBe(a.imputedCells);
-}
 
 describe('fit on the worker pool', () => {
   const sparse = simulate('sparse', { n: 300, p: 40, k: 5, s: 10, seed: 11 });

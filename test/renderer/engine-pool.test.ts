@@ -18,6 +18,7 @@ import {
   type EngineWorker,
   type WebWorkerPool,
 } from '../../renderer/src/bridge/engine-pool';
+import { expectSameFit } from '../parallel/same-fit.js';
 
 type Listener = (event: Event) => void;
 /** When a fake worker dies: never, on the n-th message it receives (1-based), or right after it starts. */
@@ -76,17 +77,6 @@ function factory(doomOf: (n: number) => Doom = () => ({ kind: 'never' })) {
     return w as unknown as EngineWorker;
   };
   return { made, makeWorker };
-}
-
-function expectSameFit(expected: FitResult, actual: FitResult): void {
-  expect(Array.from(actual.labels)).toEqual(Array.from(expected.labels));
-  expect(actual.objective).toBe(expected.objective);
-  expect(actual.restartObjectives).toEqual(expected.restartObjectives);
-  expect(actual.bestRestart).toBe(expected.bestRestart);
-  expect(Array.from(actual.selectedFeatures)).toEqual(Array.from(expected.selectedFeatures));
-  expect(Array.from(actual.centers)).toEqual(Array.from(expected.centers));
-  expect(actual.iterations).toBe(expected.iterations);
-  expect(actual.imputedCells).toBe(expected.imputedCells);
 }
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
