@@ -37,7 +37,8 @@ export async function clusterCommand(argv: readonly string[], { io, version }: C
   }
   const t0 = now();
   const { plan, mapped, input } = await loadMapped(asked, io);
-  // The parsed table (as large as the matrix) is garbage now: return it before the fit (see cli/memory.ts).
+  // What is left of the parsed table (all of it, as large as the matrix, when it was not mapped in place) is
+  // garbage now: return it before the fit (see cli/memory.ts).
   collectGarbage();
   const parseMs = now() - t0;
   // Threads start once the file is parsed (started earlier, they would slow the parse down on a small
@@ -66,16 +67,19 @@ export async function clusterCommand(argv: readonly string[], { io, version }: C
 /**
  * Read, parse and map the input, keeping big things only as long as needed: the file's bytes are read in
  * chunks (or, read whole, live in readTable and are garbage once parsed), the parsed table lives here
- * (garbage once mapped). At 100 000 × 1000
- * that is 0.7–2 GB of bytes and 0.8 GB of columns that need not stay beside the 0.8 GB matrix during the fit;
- * what outlives this function is the mapped data and, for the report, the file's name and SHA-256.
+ * and is consumed by the mapping: a CSV/TSV's columns become the matrix in place (core/table/matrix.ts),
+ * other tables are garbage once mapped. At 100 000 × 1000 that is 0.7–2 GB of bytes and 0.8 GB of columns
+ * that never sit beside a second 0.8 GB matrix; what outlives this function is the mapped data and, for the
+ * report, the file's name and SHA-256. Exported for tests.
  */
-async function loadMapped(asked: ClusterPlan, io: CommandContext['io']): Promise<{ plan: ClusterPlan; mapped: MappedData; input: InputInfo }> {
+export async function loadMapped(asked: ClusterPlan, io: CommandContext['io']): Promise<{ plan: ClusterPlan; mapped: MappedData; input: InputInfo }> {
   const { table, input } = await readTable(asked, io);
   const plan = { ...asked, mapping: withFilterAnnotations(asked.mapping, table.columns.map((column) => column.name)) };
   // The matrix goes straight into shared memory: worker threads read it there, and the fit standardises it
-  // in place (reuseInput), so no second n × p copy is made on the way.
-  const mapped = applyMapping(table, plan.mapping, { allocate: allocateSharedFloat64 });
+  // in place (reuseInput). A CSV/TSV read in chunks has its columns in one shared buffer, and the matrix is
+  // built over them in place (consume: the table is not read again), so only one n × p block ever exists;
+  // other inputs are mapped into a new shared matrix.
+  const mapped = applyMapping(table, plan.mapping, { allocate: allocateSharedFloat64, consume: true });
   printWarnings(io.stderr, [...(table.notes ?? []), ...mapped.warnings.map((w) => w.message)]);
   return { plan, mapped, input };
 }
@@ -93,7 +97,7 @@ async function readTable(asked: ClusterPlan, io: CommandContext['io']): Promise<
     const hash = report ? { sha: new Sha256(), complete: false } : null;
     let passes = 0;
     const source = hash === null ? open : () => (passes++ === 0 ? hashing(open(), hash) : open());
-    const table = await parseTableChunks(source, fileName);
+    const table = await parseTableChunks(source, fileName, { allocate: allocateSharedFloat64 });
     if (table !== null && (hash === null || hash.complete)) return { table, input: { fileName, sha256: hash?.sha.hex() ?? null } };
   }
   const bytes = await io.readFile(asked.file);
@@ -138,7 +142,7 @@ function printWarnings(write: (text: string) => void, messages: string[]): void 
 }
 
 /** The input as the report names it: file name, and SHA-256 of its bytes (computed only for a report). */
-interface InputInfo {
+export interface InputInfo {
   fileName: string;
   sha256: string | null;
 }

@@ -29,6 +29,12 @@ export interface DelimitedReaderOptions {
   delimiter?: Delimiter;
   /** Data rows to allocate at once (else counted when the whole file comes in one push). */
   rowCapacity?: number;
+  /**
+   * Where the one buffer of every column's numbers (width × rows values, column-major) is allocated, e.g.
+   * in shared memory so that a consuming mapping (mapping.ts `consume`) hands worker threads a matrix built
+   * in it. Default: a plain `new Float64Array(length)`.
+   */
+  allocate?: (length: number) => Float64Array;
 }
 
 /** Where the data rows start in the first push, for a second pass over the same bytes (`rereadTexts`). */
@@ -110,7 +116,11 @@ export class DelimitedReader {
     const capacity = this.options.rowCapacity ?? countNonBlankLines(bytes, scanner.pos, bytes.length, this.delimiter !== '\t');
     // One buffer for every column: freed as one block once the table is dropped (many column-sized blocks
     // would stay in the allocator's arena, and in the process's resident memory, after they are freed).
-    const slab = new Float64Array(capacity * width);
+    const allocate = this.options.allocate;
+    const slab = allocate ? allocate(capacity * width) : new Float64Array(capacity * width);
+    if (slab.length !== capacity * width) {
+      throw new Error(`Internal error: the column allocator returned ${slab.length} values for ${width} × ${capacity}.`);
+    }
     this.builders = rawHeader.map((_, c) => new ColumnBuilder(capacity, slab.subarray(c * capacity, (c + 1) * capacity)));
     this.sourceRows = new Int32Array(capacity);
     return true;

@@ -4,13 +4,15 @@
  *
  * Steps, in order: orientation (transpose when samples are columns) → id, annotation and feature columns →
  * row filters (several filters on one column are OR-ed, different columns AND-ed) → maxMissingFraction →
- * matrix. Problems the user can fix are SkfrErrors ('unknown-column', 'invalid-regex', 'no-numeric-features',
+ * ids, annotations, missing counts → matrix (copied, or built over the columns' own buffer with `consume`:
+ * matrix.ts). Problems the user can fix are SkfrErrors ('unknown-column', 'invalid-regex', 'no-numeric-features',
  * 'no-rows', 'empty-sample', 'invalid-option'); things worth knowing are warnings ('text-in-feature',
  * 'dropped-feature', 'duplicate-id').
  * Example: columns [id (text), a, b (numeric)], mapping { idColumn: 'id', featureColumns: null } → p = 2.
  */
 import { assertNever, SkfrError } from '../errors.js';
 import { columnTexts, findColumn, quoteList, rowLocation } from './lookup.js';
+import { copyMatrix, matrixInPlace } from './matrix.js';
 import { transposeTable } from './transpose.js';
 import type { Column, MappedData, Mapping, RowFilter, Table, TableWarning } from './types.js';
 
@@ -160,14 +162,50 @@ export interface MappingOptions {
   /**
    * Where the n × p matrix is allocated (a Float64Array of `length` values; every one is overwritten), e.g. in shared
    * memory when worker threads will read it (core/parallel/shared.ts `allocateSharedFloat64`).
-   * Default: a plain `new Float64Array(length)`.
+   * Default: a plain `new Float64Array(length)`. Not called when the matrix is built in place (`consume`).
    */
   allocate?: (length: number) => Float64Array;
+  /**
+   * true = the caller hands the table over and never reads it again. When the feature columns lie in one
+   * buffer in the table's column order (a CSV/TSV file read by parseTable or parseTableChunks, samples as
+   * rows, features in ascending column order), the matrix is built in that buffer (matrix.ts
+   * `matrixInPlace`): no second n × p block, and `matrix.data` shares the columns' buffer (shared memory if
+   * the reader allocated it there). The table's numeric columns are overwritten. Otherwise (workbooks,
+   * samples as columns, features named out of order, …) the matrix is copied as without this option.
+   * The result is the same either way. Default false.
+   */
+  consume?: boolean;
+}
+
+/** Observed cells per kept sample, summed into the missing count; a sample with none is an error. */
+function countMissing(table: Table, features: readonly Column[], rows: Int32Array, sampleIds: readonly string[]): number {
+  const n = rows.length;
+  const observed = new Int32Array(n);
+  for (const column of features) {
+    const numbers = column.numbers!;
+    for (let i = 0; i < n; i++) {
+      const v = numbers[rows[i]!]!;
+      if (v === v) observed[i]!++;
+    }
+  }
+  let missingCells = 0;
+  for (let i = 0; i < n; i++) {
+    if (observed[i] === 0) {
+      throw new SkfrError(
+        'empty-sample',
+        `Sample “${sampleIds[i]}” (${rowLocation(table, rows[i]!)} of “${table.fileName}”) has no value in any of the ` +
+          `${features.length} feature columns; remove it or filter it out.`,
+      );
+    }
+    missingCells += features.length - observed[i]!;
+  }
+  return missingCells;
 }
 
 /**
- * Map `source` (see the module comment). The table is only read: once this returns, nothing of it is
- * referenced by the result except strings, so a caller may drop it.
+ * Map `source` (see the module comment). The table is only read unless `options.consume`: once this
+ * returns, nothing of it is referenced by the result except strings (and, when consumed, the buffer the
+ * matrix was built in), so a caller may drop it.
  * @example applyMapping(table, mapping, { allocate: allocateSharedFloat64 }) // matrix.data on a SharedArrayBuffer
  */
 export function applyMapping(source: Table, mapping: Mapping, options: MappingOptions = {}): MappedData {
@@ -205,40 +243,19 @@ export function applyMapping(source: Table, mapping: Mapping, options: MappingOp
   }
   warnings.push(...textWarnings(table, features, rows));
 
-  const n = rows.length;
-  const p = features.length;
-  const data = options.allocate ? options.allocate(n * p) : new Float64Array(n * p);
-  if (data.length !== n * p) {
-    throw new Error(`Internal error: the matrix allocator returned ${data.length} values for ${n} × ${p}.`);
-  }
-  features.forEach((column, j) => {
-    const numbers = column.numbers!;
-    for (let i = 0; i < n; i++) data[i * p + j] = numbers[rows[i]!]!;
-  });
-
+  // Everything read from the table comes before the matrix, which may be built over the table's columns.
   const idTexts = idColumn ? columnTexts(idColumn, rows) : null;
   const sampleIds = Array.from(rows, (r, i) => idTexts?.[i] ?? String(r + 1));
   warnings.push(...duplicateWarnings(sampleIds));
-
-  let missingCells = 0;
-  for (let i = 0; i < n; i++) {
-    let observed = 0;
-    for (let j = i * p, end = j + p; j < end; j++) if (data[j] === data[j]) observed++;
-    if (observed === 0) {
-      throw new SkfrError(
-        'empty-sample',
-        `Sample “${sampleIds[i]}” (${rowLocation(table, rows[i]!)} of “${table.fileName}”) has no value in any of the ` +
-          `${p} feature columns; remove it or filter it out.`,
-      );
-    }
-    missingCells += p - observed;
-  }
-
+  const missingCells = countMissing(table, features, rows, sampleIds);
   const annotations: Record<string, (string | null)[]> = {};
   for (const column of annotationColumns) annotations[column.name] = columnTexts(column, rows);
 
+  const inPlace = options.consume === true && mapping.orientation === 'samples-as-rows';
+  const data = (inPlace ? matrixInPlace(features, rows, table.rowCount) : null) ?? copyMatrix(features, rows, options.allocate);
+
   return {
-    matrix: { rows: n, cols: p, data },
+    matrix: { rows: rows.length, cols: features.length, data },
     sampleIds,
     featureNames: features.map((c) => c.name),
     annotations,

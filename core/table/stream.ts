@@ -90,12 +90,20 @@ async function firstPass(open: ChunkSource, name: string): Promise<FirstPass | n
   return { delimiter: plan.delimiter, skip: plan.skip, rows: Math.max(0, counter.total - 1) };
 }
 
+export interface ChunkOptions {
+  /**
+   * Where the columns' one buffer of numbers is allocated (DelimitedReaderOptions.allocate), e.g.
+   * `allocateSharedFloat64` so that `applyMapping(table, mapping, { consume: true })` builds a shared matrix.
+   */
+  allocate?: (length: number) => Float64Array;
+}
+
 /** The Table of a CSV/TSV file read in chunks, or null when it must be read whole (module comment). */
-export async function parseTableChunks(open: ChunkSource, fileName: string): Promise<Table | null> {
+export async function parseTableChunks(open: ChunkSource, fileName: string, options: ChunkOptions = {}): Promise<Table | null> {
   const name = baseName(fileName);
   const first = await firstPass(open, name);
   if (first === null) return null;
-  const reader = new DelimitedReader(name, { delimiter: first.delimiter, rowCapacity: first.rows });
+  const reader = new DelimitedReader(name, { delimiter: first.delimiter, rowCapacity: first.rows, allocate: options.allocate });
   let skip = first.skip;
   for await (const chunk of open()) {
     const body = skip > 0 ? chunk.subarray(Math.min(skip, chunk.length)) : chunk;

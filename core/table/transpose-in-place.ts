@@ -1,0 +1,106 @@
+/**
+ * Transpose a row-major R × C block of a Float64Array in place, into the C × R row-major block at the same
+ * place, with scratch memory of about 2·R·B values (B ≤ 64) instead of a second R × C array.
+ *
+ * Element (a, b), at a·C + b before, is at b·R + a after. Moving each element along the cycles of that
+ * permutation (k ↦ k·R mod (R·C − 1)) touches memory at random and takes ~3.6 s for 1000 × 100 000 here.
+ * Instead the columns are cut into m = ⌊C / B⌋ panels of B columns (and a remainder of C − m·B < B):
+ *   1. the remainder columns go to scratch and the rows close up to width m·B (forward copies);
+ *   2. the R × m matrix of B-value pieces is transposed by cycle following, moving B contiguous values per
+ *      step (visited pieces kept in a bitset of R·m bits), so that each panel, an R × B block, is contiguous;
+ *   3. each panel is transposed through scratch into the B × R rows it becomes;
+ *   4. the remainder comes back from scratch as the last C − m·B rows.
+ * 1000 × 100 000 takes ~0.65 s. With B = 1 it is plain cycle following.
+ *
+ * @example
+ *   const x = Float64Array.of(1, 2, 3, 4, 5, 6); // 2 × 3: [1 2 3; 4 5 6]
+ *   transposeInPlace(x, 2, 3); // x = [1, 4, 2, 5, 3, 6]: 3 × 2 [1 4; 2 5; 3 6]
+ */
+
+/** Scratch limit per buffer (values): R·B stays below this unless B = 1. */
+const SCRATCH_VALUES = 1 << 17;
+
+/** Panel width: 64 columns, fewer when R is large (scratch) or C is small (the remainder would dominate). */
+export function panelWidth(rows: number, cols: number): number {
+  return Math.max(1, Math.min(64, Math.floor(cols / 16), Math.floor(SCRATCH_VALUES / rows)));
+}
+
+/**
+ * Transpose the R × C block `data[0, R·C)` in place (see the module comment). `blockSize` (B) is for tests.
+ * Values past R·C are not touched.
+ */
+export function transposeInPlace(data: Float64Array, rows: number, cols: number, blockSize = panelWidth(rows, cols)): void {
+  if (!(Number.isInteger(rows) && Number.isInteger(cols) && rows >= 0 && cols >= 0) || rows * cols > data.length) {
+    throw new RangeError(`transposeInPlace: ${rows} × ${cols} does not fit in ${data.length} values.`);
+  }
+  if (rows <= 1 || cols <= 1) return; // a row or a column reads the same either way
+  const B = Math.max(1, Math.min(Math.floor(blockSize), cols));
+  const m = Math.floor(cols / B);
+  const width = m * B;
+  const rem = cols - width;
+
+  // 1. Remainder columns to scratch (R × rem, row-major); rows closed up to width m·B.
+  const tail = rem > 0 ? new Float64Array(rows * rem) : null;
+  if (tail !== null) {
+    for (let a = 0; a < rows; a++) {
+      for (let r = 0, src = a * cols + width, dst = a * rem; r < rem; r++) tail[dst + r] = data[src + r]!;
+    }
+    for (let a = 1; a < rows; a++) data.copyWithin(a * width, a * cols, a * cols + width);
+  }
+
+  // 2. R × m pieces of B values → m × R: destination piece d = b·R + a takes source piece a·m + b.
+  movePieces(data, rows, m, B);
+
+  // 3. Each R × B panel (contiguous now) → B × R.
+  if (B > 1) {
+    const panel = new Float64Array(rows * B);
+    for (let t = 0; t < m; t++) {
+      const base = t * rows * B;
+      for (let a = 0; a < rows; a++) {
+        for (let b = 0, src = base + a * B; b < B; b++) panel[b * rows + a] = data[src + b]!;
+      }
+      data.set(panel, base);
+    }
+  }
+
+  // 4. The remainder columns become the last rows.
+  if (tail !== null) {
+    const base = width * rows;
+    for (let r = 0; r < rem; r++) {
+      for (let a = 0, dst = base + r * rows; a < rows; a++) data[dst + a] = tail[a * rem + r]!;
+    }
+  }
+}
+
+/** Step 2: transpose an R × M matrix whose entries are runs of B values, by cycle following. */
+function movePieces(data: Float64Array, R: number, M: number, B: number): void {
+  const count = R * M;
+  if (R <= 1 || M <= 1) return;
+  const visited = new Uint32Array(Math.ceil(count / 32));
+  const held = new Float64Array(B);
+  const isVisited = (d: number) => {
+    const w = Math.floor(d / 32);
+    return (visited[w]! & (1 << (d - w * 32))) !== 0;
+  };
+  const mark = (d: number) => {
+    const w = Math.floor(d / 32);
+    visited[w] = visited[w]! | (1 << (d - w * 32));
+  };
+  // Pieces 0 and count − 1 stay where they are.
+  for (let start = 1; start < count - 1; start++) {
+    if (isVisited(start)) continue;
+    held.set(data.subarray(start * B, start * B + B));
+    let d = start;
+    for (;;) {
+      mark(d);
+      const b = Math.floor(d / R);
+      const s = (d - b * R) * M + b;
+      if (s === start) {
+        data.set(held, d * B);
+        break;
+      }
+      data.copyWithin(d * B, s * B, s * B + B);
+      d = s;
+    }
+  }
+}
