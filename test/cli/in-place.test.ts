@@ -1,0 +1,79 @@
+/**
+ * skfr cluster maps a CSV in place (core/table/matrix.ts): the matrix is built over the parsed columns' shared
+ * buffer, and the --json output is the one the copying mapping gives.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runAnalysis } from '../../core/analysis.js';
+import { simulate } from '../../core/engine/index.js';
+import { isShared } from '../../core/parallel/shared.js';
+import { applyMapping, parseTable } from '../../core/table/index.js';
+import { nodeIO } from '../../cli/main.js';
+import { loadMapped } from '../../cli/commands/cluster.js';
+import { planCluster, withFilterAnnotations } from '../../cli/commands/cluster-options.js';
+import { clusterJson } from '../../cli/commands/cluster-output.js';
+import { micePath, skfrJson, tempDir } from './helpers.js';
+
+const tmp = tempDir('skfr-in-place-');
+afterAll(() => tmp.cleanup());
+
+/** A simulated data set as CSV (id, F1..Fp, class), with a few missing cells and a text column in between. */
+function simulatedCsv(): string {
+  const sim = simulate('sparse', { n: 600, p: 40, k: 4, s: 5, seed: 3 });
+  const { rows: n, cols: p, data } = sim.X;
+  const lines = [['id', 'F1', 'site', ...sim.featureNames.slice(1), 'class'].join(',')];
+  for (let i = 0; i < n; i++) {
+    const cells = Array.from(data.subarray(i * p, (i + 1) * p), (x, l) => ((i * 7 + l * 3) % 97 === 0 ? 'NA' : x.toFixed(4)));
+    cells.splice(1, 0, i % 3 === 0 ? 'north' : 'south');
+    lines.push([`S${i + 1}`, ...cells, String(sim.classes[i]! + 1)].join(','));
+  }
+  const file = join(tmp.dir, 'sim.csv');
+  writeFileSync(file, lines.join('\n') + '\n');
+  return file;
+}
+
+const simFile = simulatedCsv();
+const runs: [string, string[]][] = [
+  ['the mouse data', [micePath, '--id-column', 'MouseID', '--class-column', 'class', '--annotation-columns', 'Genotype,Treatment,Behavior', '--k', '8', '--s', '24', '--restarts', '3']],
+  ['the mouse data, control mice only', [micePath, '--id-column', 'MouseID', '--class-column', 'class', '--where', 'Genotype=Control', '--k', '8', '--s', '24', '--restarts', '3']],
+  ['a simulated CSV', [simFile, '--id-column', 'id', '--class-column', 'class', '--annotation-columns', 'site', '--k', '4', '--s', '5', '--restarts', '4']],
+  ['a simulated CSV, one site', [simFile, '--id-column', 'id', '--class-column', 'class', '--where', 'site=north', '--k', '4', '--s', '5', '--restarts', '4']],
+];
+
+/** The first index where two sequences differ (-1: equal); cheap to report, unlike a diff of 100 000 values. */
+function firstDifference(a: ArrayLike<unknown>, b: ArrayLike<unknown>): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) if (a[i] !== b[i]) return i;
+  return -1;
+}
+
+/** What the copying mapping gives for the same command: table read whole, matrix copied, analysis in-thread. */
+function copyingPath(args: string[]) {
+  const asked = planCluster(['--json', ...args])!;
+  const table = parseTable(new Uint8Array(readFileSync(asked.file)), asked.file);
+  const mapping = withFilterAnnotations(asked.mapping, table.columns.map((c) => c.name));
+  const mapped = applyMapping(table, mapping);
+  return { asked, mapped, mapping };
+}
+
+describe('skfr cluster maps CSV files in place', () => {
+  it.each(runs)('%s: the matrix is built over the columns’ shared buffer, equal to the copied one', async (_, args) => {
+    const { asked, mapped: copied } = copyingPath(args);
+    const { mapped } = await loadMapped(asked, nodeIO());
+    const { rows: n, cols: p, data } = mapped.matrix;
+    expect(isShared(data)).toBe(true);
+    // Built over the columns: the buffer also held the id and class columns, so it is larger than n × p.
+    expect(data.buffer.byteLength).toBeGreaterThan(n * p * 8);
+    expect([n, p]).toEqual([copied.matrix.rows, copied.matrix.cols]);
+    expect(firstDifference(Array.from(data, String), Array.from(copied.matrix.data, String))).toBe(-1);
+    expect({ ...mapped, matrix: null }).toEqual({ ...copied, matrix: null });
+  });
+
+  it.each(runs)('%s: --json is the copying path’s output, timings aside', async (_, args) => {
+    const { asked, mapped } = copyingPath(args);
+    const expected = clusterJson(mapped, runAnalysis(mapped, asked.settings, { classColumn: asked.classColumn }), { parseMs: 0, fitMs: 0 });
+    const got = await skfrJson(['cluster', ...args]);
+    const [a, b] = [JSON.stringify({ ...got, timings: null }), JSON.stringify({ ...expected, timings: null })];
+    expect(firstDifference(a, b), `at …${a.slice(firstDifference(a, b) - 40, firstDifference(a, b) + 40)}…`).toBe(-1);
+  });
+});
