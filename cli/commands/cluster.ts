@@ -76,9 +76,9 @@ export async function loadMapped(asked: ClusterPlan, io: CommandContext['io']): 
   const { table, input } = await readTable(asked, io);
   const plan = { ...asked, mapping: withFilterAnnotations(asked.mapping, table.columns.map((column) => column.name)) };
   // The matrix goes straight into shared memory: worker threads read it there, and the fit standardises it
-  // in place (reuseInput). A CSV/TSV read in chunks has its columns in one shared buffer, and the matrix is
+  // in place (reuseInput). A CSV/TSV has its columns in one shared buffer (readTable), and the matrix is
   // built over them in place (consume: the table is not read again), so only one n × p block ever exists;
-  // other inputs are mapped into a new shared matrix.
+  // other inputs (workbooks, samples as columns, …) are mapped into a new shared matrix.
   const mapped = applyMapping(table, plan.mapping, { allocate: allocateSharedFloat64, consume: true });
   printWarnings(io.stderr, [...(table.notes ?? []), ...mapped.warnings.map((w) => w.message)]);
   return { plan, mapped, input };
@@ -87,7 +87,8 @@ export async function loadMapped(asked: ClusterPlan, io: CommandContext['io']): 
 /**
  * The table: a CSV/TSV file chunk by chunk (its bytes never whole in memory beside the columns; for a
  * report, its SHA-256 is taken on the first pass), unless a sheet is named; anything the chunked reader
- * does not take (workbooks, non-UTF-8 text, …: core/table/stream.ts) is read whole.
+ * does not take (workbooks, non-UTF-8 text, …: core/table/stream.ts) is read whole. A CSV/TSV's columns
+ * go into one buffer in shared memory either way, for the mapping to build the matrix in (loadMapped).
  */
 async function readTable(asked: ClusterPlan, io: CommandContext['io']): Promise<{ table: Table; input: InputInfo }> {
   const fileName = basename(asked.file);
@@ -102,7 +103,8 @@ async function readTable(asked: ClusterPlan, io: CommandContext['io']): Promise<
   }
   const bytes = await io.readFile(asked.file);
   const sha256 = report ? sha256Hex(bytes) : null;
-  return { table: parseTable(bytes, fileName, asked.sheet !== null ? { sheet: asked.sheet } : {}), input: { fileName, sha256 } };
+  const options = { allocate: allocateSharedFloat64, ...(asked.sheet !== null ? { sheet: asked.sheet } : {}) };
+  return { table: parseTable(bytes, fileName, options), input: { fileName, sha256 } };
 }
 
 /** The chunks, hashed on the way; `complete` once the last one has gone through. */

@@ -16,10 +16,13 @@ import type { Table } from './types.js';
 
 export { sniffDelimiter, type Delimiter } from './sniff.js';
 
-/** Parse CSV/TSV bytes into a Table (one pseudo-sheet named after the file). */
-export function parseDelimited(bytes: Uint8Array, fileName: string): Table {
+/**
+ * Parse CSV/TSV bytes into a Table (one pseudo-sheet named after the file). `allocate`: where the columns'
+ * one buffer of numbers goes (DelimitedReaderOptions.allocate).
+ */
+export function parseDelimited(bytes: Uint8Array, fileName: string, allocate?: (length: number) => Float64Array): Table {
   const body = toUtf8Body(bytes);
-  const reader = new DelimitedReader(fileName);
+  const reader = new DelimitedReader(fileName, { allocate });
   reader.push(body, true);
   const table = reader.finish((wanted, rows) => rereadTexts(body, reader, fileName, rows, wanted));
   return table!; // (finish returns null only without a reread)

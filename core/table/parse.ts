@@ -12,6 +12,11 @@ import { listWorkbookSheets, parseWorkbook } from './workbook.js';
 export interface ParseOptions {
   /** Sheet to read; default: the first non-empty sheet. CSV/TSV files have one sheet named after the file. */
   sheet?: string;
+  /**
+   * CSV/TSV: where the columns' one buffer of numbers is allocated, e.g. `allocateSharedFloat64` so that
+   * `applyMapping(table, mapping, { consume: true })` builds a shared matrix (mapping.ts). Workbooks ignore it.
+   */
+  allocate?: (length: number) => Float64Array;
 }
 
 /** Sheet names of a workbook, or the single pseudo-sheet (the file name) of a CSV/TSV file. */
@@ -39,7 +44,7 @@ export function parseTable(bytes: Uint8Array, fileName: string, options: ParseOp
       if (options.sheet !== undefined && options.sheet !== name) {
         throw new SkfrError('unknown-sheet', `“${name}” is a text table with one sheet, “${name}”; there is no sheet “${options.sheet}”.`);
       }
-      return parseDelimited(bytes, name);
+      return parseDelimited(bytes, name, options.allocate);
     }
     case 'xlsx':
     case 'xls':

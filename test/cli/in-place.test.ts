@@ -77,3 +77,21 @@ describe('skfr cluster maps CSV files in place', () => {
     expect(firstDifference(a, b), `at …${a.slice(firstDifference(a, b) - 40, firstDifference(a, b) + 40)}…`).toBe(-1);
   });
 });
+
+describe('a CSV read whole (not UTF-8)', () => {
+  it('is mapped in place into shared memory too, with the copying path’s output', async () => {
+    const file = join(tmp.dir, 'latin.csv');
+    const rows = ['name,a,b,c'];
+    for (let i = 0; i < 60; i++) rows.push(`Jos\u00e9${i},${i % 2 === 0 ? i : -i},${(i * 7) % 5},${(i * 3) % 11}`);
+    writeFileSync(file, Buffer.from(rows.join('\n') + '\n', 'latin1'));
+    const args = [file, '--id-column', 'name', '--k', '2', '--s', '1', '--restarts', '2'];
+    const { asked, mapped: copied } = copyingPath(args);
+    const { mapped } = await loadMapped(asked, nodeIO());
+    expect(mapped.sampleIds[0]).toBe('José0');
+    expect(isShared(mapped.matrix.data)).toBe(true);
+    expect(mapped.matrix.data.buffer.byteLength).toBe(4 * 60 * 8); // the columns' buffer (name, a, b, c)
+    expect(Array.from(mapped.matrix.data)).toEqual(Array.from(copied.matrix.data));
+    const expected = clusterJson(copied, runAnalysis(copied, asked.settings, { classColumn: asked.classColumn }), { parseMs: 0, fitMs: 0 });
+    expect({ ...(await skfrJson(['cluster', ...args])), timings: null }).toEqual({ ...expected, timings: null });
+  });
+});
