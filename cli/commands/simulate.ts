@@ -8,7 +8,7 @@
 import { simulate } from '../../core/engine/index.js';
 import type { Design, Simulated } from '../../core/engine/types.js';
 import { SkfrError } from '../../core/errors.js';
-import { toCsv, toXlsx } from '../../core/table/index.js';
+import { toCsv } from '../../core/table/write-csv.js';
 import { formatOptions, optional, parseArgv, readChoice, readInt, type OptionSpec } from '../args.js';
 import type { CommandContext } from '../main.js';
 
@@ -95,7 +95,9 @@ export async function simulateCommand(argv: readonly string[], { io }: CommandCo
   const decimals = readInt(parsed, 'decimals', { min: 0, max: 17 }) ?? null;
   await io.checkOutputPath?.(out, []);
   const sim = simulate(design, options);
-  await io.writeFileAtomic(out, format === 'csv' ? simulatedCsvChunks(sim, decimals) : toXlsx([{ name: design, rows: simulatedRows(sim, decimals) }]));
+  // SheetJS only for a workbook (see cluster.ts).
+  const content = format === 'csv' ? simulatedCsvChunks(sim, decimals) : (await import('../../core/table/write.js')).toXlsx([{ name: design, rows: simulatedRows(sim, decimals) }]);
+  await io.writeFileAtomic(out, content);
   const informative = sim.informativeByClass
     ? `informative features per class (${sim.informativeByClass.map((set) => set.length).join(', ')})`
     : `informative features ${sim.informative.map((l) => sim.featureNames[l]).join(', ')}`;

@@ -13,6 +13,7 @@
  * @example // k = 2, one selected feature: y = 1, θ = (0.9, −1) → c − 2yθ = (−0.99, 3) → cluster 0
  */
 import { ROWS_PER_CHECK, throwIfAborted } from './abort.js';
+import type { RestartScratch } from './scratch.js';
 import type { AbortSignalLike } from './types.js';
 
 const CHECK_MASK = ROWS_PER_CHECK - 1;
@@ -49,10 +50,11 @@ export class AssignBounds {
   /** False until the first full assignment, and after any change the bounds do not track. */
   valid = false;
 
-  constructor(n: number, k: number, p: number) {
-    this.lower = new Float64Array(n * k);
-    this.shift = new Float64Array(n);
-    this.own = new Float64Array(n);
+  /** `work`: take the n-sized arrays from a restart's scratch (zeroed, as fresh ones would be). */
+  constructor(n: number, k: number, p: number, work?: RestartScratch) {
+    this.lower = work ? work.float64('bounds.lower', n * k) : new Float64Array(n * k);
+    this.shift = work ? work.float64('bounds.shift', n) : new Float64Array(n);
+    this.own = work ? work.float64('bounds.own', n) : new Float64Array(n);
     this.previous = new Float64Array(k * p);
     this.delta = new Float64Array(k);
   }

@@ -6,6 +6,7 @@
  * features (e.g. s = p) no copy is made and the full matrix is read in place.
  */
 import { ROWS_PER_CHECK, throwIfAborted } from './abort.js';
+import type { RestartScratch } from './scratch.js';
 import type { AbortSignalLike } from './types.js';
 
 const CHECK_MASK = ROWS_PER_CHECK - 1;
@@ -27,12 +28,15 @@ export class SelectedColumns {
     private readonly n: number,
     private readonly p: number,
     capacity: number,
+    /** Take the copy's n × capacity block from a restart's scratch (every value read is written first). */
+    work?: RestartScratch,
   ) {
     this.compact = capacity * 2 <= p;
     this.colPos = new Int32Array(p).fill(-1);
     this.cols = new Int32Array(this.compact ? capacity : 0);
     this.mark = new Uint8Array(p);
-    this.source = this.compact ? new Float64Array(n * capacity) : data;
+    const size = n * capacity;
+    this.source = this.compact ? (work ? work.float64('columns', size) : new Float64Array(size)) : data;
     this.stride = this.compact ? capacity : p;
   }
 

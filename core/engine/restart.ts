@@ -37,6 +37,7 @@ import { createRng, deriveSeed, RNG_DOMAIN } from './random.js';
 import { topFeatures } from './rank.js';
 import { SelectedColumns } from './columns.js';
 import { seedCenters } from './seeding.js';
+import { restartScratch } from './scratch.js';
 import { AssignBounds, assignGlobalAbsolute, assignGlobalSquared, assignLocal } from './assign.js';
 import { clusterSums, countChanges, kpodFill, meansAndScores, mediansAndScores, moveSums, observedObjective, totalScores } from './steps.js';
 
@@ -91,7 +92,7 @@ export function warmStart(result: Pick<RestartResult, 'labels' | 'clusterSizes'>
 function seededStart(prep: PreparedFit, r: number, signal: PreparedFit['signal']): RestartStart & { dist: Float64Array } {
   const { n, p, data: Y, options } = prep;
   const { k, loss } = options;
-  const seeding = seedCenters(Y, n, p, k, createRng(restartSeed(options.seed, r)), loss, signal, prep.initialRowNorms);
+  const seeding = seedCenters(Y, n, p, k, createRng(restartSeed(options.seed, r)), loss, signal, prep.initialRowNorms, restartScratch(Y));
   const labels = seeding.labels;
   const dist = seeding.distances;
   const counts = new Int32Array(k);
@@ -131,7 +132,8 @@ export function runRestart(prep: PreparedFit, r: number, from?: RestartStart): R
 
   // ---- seeding and the initial assignment to the nearest seed (or the warm start), and the cluster sums ----
   const t0 = now();
-  const start = from === undefined ? seededStart(prep, r, signal) : { ...warmStart({ labels: from.labels, clusterSizes: from.counts }), dist: new Float64Array(n) };
+  const work = restartScratch(Y);
+  const start = from === undefined ? seededStart(prep, r, signal) : { ...warmStart({ labels: from.labels, clusterSizes: from.counts }), dist: work.float64('seeding.dist', n) };
   const { labels, counts } = start;
   const minDist = start.dist;
   const sums = new Float64Array(absolute ? 0 : k * p);
@@ -140,7 +142,8 @@ export function runRestart(prep: PreparedFit, r: number, from?: RestartStart): R
   prep.onProgress?.({ stage: 'fitting', fraction: (r + 0.05) / restarts, restart: r + 1, restarts });
 
   // ---- working state ----
-  const rowNorm = prep.initialRowNorms.slice(); // Σ_l y_il² (squared) or Σ_l |y_il| (absolute)
+  const rowNorm = work.float64('rowNorm', n); // Σ_l y_il² (squared) or Σ_l |y_il| (absolute)
+  rowNorm.set(prep.initialRowNorms);
   const means = new Float64Array(k * p);
   const theta = new Float64Array(k * p);
   const clusterScores = new Float64Array(k * p);
@@ -150,18 +153,18 @@ export function runRestart(prep: PreparedFit, r: number, from?: RestartStart): R
   const thetaC = new Float64Array(k * sEff);
   const cj = new Float64Array(k);
   const acc = new Float64Array(k);
-  const newLabels = new Int32Array(n);
+  const newLabels = work.int32('newLabels', n);
   const newCounts = new Int32Array(k);
-  const order = new Int32Array(Math.max(n, p));
+  const order = work.int32('order', Math.max(n, p));
   const clusterStart = new Int32Array(k + 1);
-  const scratch = absolute ? new Float64Array(n) : new Float64Array(0);
+  const scratch = work.float64('medians', absolute ? n : 0);
   const absScratch = new Float64Array(local ? p : 0);
   const rankValues = new Float64Array(p);
-  const columns = new SelectedColumns(Y, n, p, local ? Math.min(p, k * sEff) : sEff);
+  const columns = new SelectedColumns(Y, n, p, local ? Math.min(p, k * sEff) : sEff, work);
   const pos = new Int32Array(selected.length); // column of each selected entry in columns.source
   const target = { labels: newLabels, counts: newCounts, dist: minDist };
   const pruned = !local && !absolute;
-  const bounds = pruned ? new AssignBounds(n, k, p) : null;
+  const bounds = pruned ? new AssignBounds(n, k, p, work) : null;
   const centerState: CenterState = {
     Y, p, rowNorm, theta, thetaC, cj, selected, sEff, local, absolute, usable, order, rankValues, scoreScratch: absScratch,
   };

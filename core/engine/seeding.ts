@@ -10,6 +10,7 @@
 import { ROWS_PER_CHECK, throwIfAborted } from './abort.js';
 import type { Rng } from './random.js';
 import type { AbortSignalLike, Loss, Matrix } from './types.js';
+import type { RestartScratch } from './scratch.js';
 
 export interface Seeding {
   /** Row indices of the k seeds, in the order they were drawn. */
@@ -33,12 +34,13 @@ export function seedCenters(
   loss: Loss = 'squared',
   signal?: AbortSignalLike,
   rowNorms?: Float64Array,
+  work?: RestartScratch,
 ): Seeding {
   // Squared loss: ‖x_i − c‖² = ‖x_i‖² + ‖c‖² − 2 x_i·c, one multiply-add per entry.
   const norms = loss === 'squared' ? (rowNorms ?? squaredRowNorms(data, n, p)) : undefined;
   const indices = new Int32Array(k);
   const labels = new Int32Array(n);
-  const dist = new Float64Array(n).fill(Infinity);
+  const dist = work ? work.float64('seeding.dist', n, Infinity) : new Float64Array(n).fill(Infinity);
   const absolute = loss === 'absolute';
   let total = 0;
   for (let j = 0; j < k; j++) {

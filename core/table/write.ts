@@ -1,32 +1,12 @@
 /**
- * Sheets out: CSV (RFC 4180) and XLSX / XLS workbooks (through SheetJS) from rows of cells.
- * Numbers are written with full precision (the shortest text that reads back as the same float64);
+ * Sheets out: XLSX / XLS workbooks (through SheetJS) from rows of cells, and CSV (write-csv.ts, re-exported).
  * NaN, ±Infinity and null are empty cells.
- * Example: toCsv([['id', 'x'], ['a,b', 0.1]]) → 'id,x\n"a,b",0.1\n'.
  */
 import * as XLSX from 'xlsx';
 import { assertNever } from '../errors.js';
+import type { SheetRows } from './write-csv.js';
 
-export type Cell = string | number | null;
-export interface SheetRows {
-  name: string;
-  rows: Cell[][];
-}
-
-const NEEDS_QUOTES = /[",;\t\r\n]|^\s|\s$/;
-
-function csvField(cell: Cell): string {
-  if (cell === null) return '';
-  if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
-  return NEEDS_QUOTES.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
-}
-
-/** CSV text, comma-delimited, one line per row ending in "\n"; fields quoted only when needed. */
-export function toCsv(rows: Cell[][]): string {
-  let out = '';
-  for (const row of rows) out += row.map(csvField).join(',') + '\n';
-  return out;
-}
+export { toCsv, type Cell, type SheetRows } from './write-csv.js';
 
 /** Sheet names Excel accepts: no []:*?/\, at most 31 characters, unique, not blank. */
 function sheetNames(names: string[]): string[] {
