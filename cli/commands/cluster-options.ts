@@ -30,7 +30,7 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'restarts', kind: 'value', placeholder: 'R', help: 'k-means++ restarts, the lowest objective wins (default 20)' },
   { name: 'seed', kind: 'value', placeholder: 'N', help: 'random seed, 0 … 4294967295 (default 1); same seed, same result' },
   { name: 'max-iter', kind: 'value', placeholder: 'M', help: 'iterations per restart before giving up (default 100)' },
-  { name: 'workers', kind: 'value', placeholder: 'N', help: `threads running restarts and gap permutations in parallel, at most the\nnumber of cores (default: the number of cores, ${availableParallelism()} here, but a small\nfit, samples × features × restarts < 2·10⁷ without --tune-s, runs in\nthis thread); 1 = no threads. Same seed, same result for every N` },
+  { name: 'workers', kind: 'value', placeholder: 'N', help: `threads running restarts and gap permutations in parallel, at most the\nnumber of cores (default: the number of cores, ${availableParallelism()} here, but a small\nfit, samples × features × restarts < 3·10⁷ without --tune-s, runs in\nthis thread); 1 = no threads. Same seed, same result for every N` },
   { name: 'no-standardize', kind: 'flag', help: 'fit the raw values (default: each feature to mean 0, variance 1)' },
   { name: 'sheet', kind: 'value', placeholder: 'NAME', help: 'sheet of a workbook (default: the first non-empty one)' },
   { name: 'id-column', kind: 'value', placeholder: 'C', help: 'column of sample ids (default: row numbers 1, 2, …)' },
@@ -66,11 +66,13 @@ Example:
 
 /**
  * Without --workers, a fit with samples × features × restarts below this runs in the calling thread:
- * starting threads cold costs more than they save. Measured on 2 cores (built CLI, k = 10, 20 restarts):
- * mouse 1080 × 77 (1.7·10⁶) 0.31 s in-thread vs 0.49 s on 2 new threads; 10 000 × 100 (2·10⁷) 0.97 vs
- * 1.03 s; 10 000 × 200 (4·10⁷) 1.56 vs 1.25 s. Tuning (--tune-s) is always big enough for the threads.
+ * starting threads cold costs more than they save, and each thread holds ~15 MB of its own. Measured on
+ * 2 cores (built CLI, k = 10, s = 10; fit seconds in-thread vs on 2 new threads): mouse 1080 × 77 × 20
+ * (1.7·10⁶) 0.31 vs 0.49; 10 000 × 200 × 10 (2·10⁷) 0.64 vs 0.60, for 90 vs 120 MB at peak;
+ * 20 000 × 200 × 10 (4·10⁷) 1.33 vs 1.08; 10 000 × 500 × 10 (5·10⁷) 1.13 vs 0.88. Below 3·10⁷ the threads
+ * save at most ~0.1 s and cost a third of the peak memory. Tuning (--tune-s) is always big enough for them.
  */
-export const SMALL_FIT_CELLS = 20_000_000;
+export const SMALL_FIT_CELLS = 30_000_000;
 
 /**
  * The pool for a run: an explicit --workers N is always honoured; otherwise one thread per core, except

@@ -50,20 +50,21 @@ describe('threads by default only for work big enough to pay for them', () => {
   it('decides from n·p·restarts and --tune-s, and honours an explicit --workers', () => {
     const fit20 = settingsFromOptions({ k: 8, s: 24 });
     expect(poolOptionsFor(null, fit20, 1080, 77)).toEqual({ workers: 1 });
-    expect(poolOptionsFor(null, fit20, 10_000, 100)).toEqual({});
+    expect(poolOptionsFor(null, fit20, 10_000, 200)).toEqual({});
+    expect(poolOptionsFor(null, settingsFromOptions({ k: 10, s: 10, restarts: 10 }), 10_000, 200)).toEqual({ workers: 1 });
     expect(poolOptionsFor(null, settingsFromOptions({ k: 8, s: 24, restarts: 1 }), SMALL_FIT_CELLS, 1)).toEqual({});
     expect(poolOptionsFor(null, settingsFromOptions({ k: 8, s: 24, restarts: 1 }), SMALL_FIT_CELLS - 1, 1)).toEqual({ workers: 1 });
     expect(poolOptionsFor(null, settingsFromOptions({ k: 3, tune: { from: 1, to: 5 } }), 100, 10)).toEqual({});
     expect(poolOptionsFor(2, fit20, 10, 5)).toEqual({ workers: 2 });
-    expect(CLUSTER_HELP).toMatch(/--workers N\s+threads running restarts[^]*small\s+fit, samples × features × restarts < 2·10⁷ without --tune-s, runs in\s+this thread/);
+    expect(CLUSTER_HELP).toMatch(/--workers N\s+threads running restarts[^]*small\s+fit, samples × features × restarts < 3·10⁷ without --tune-s, runs in\s+this thread/);
   });
 
   if (availableParallelism() < 2) console.log('skipped the end-to-end small-job test: this machine has one core, so nothing runs on threads');
   it.skipIf(availableParallelism() < 2)('end to end: mouse 1080 × 77 × 20 restarts in this thread, big fit and tuning on threads, --workers 2 on threads', async () => {
     const small = await onThreads([...mice, '--s', '24']);
     expect(small, small.stderr).toMatchObject({ threads: false, code: 0 });
-    // 400 × 50 × 1000 restarts = 2·10⁷ cells: on the pool (cancelled at once by the test's Ctrl+C).
-    expect(await onThreads([...common, '--s', '10', '--restarts', '1000'])).toMatchObject({ threads: true, code: 130 });
+    // 400 × 50 × 1500 restarts = 3·10⁷ cells: on the pool (cancelled at once by the test's Ctrl+C).
+    expect(await onThreads([...common, '--s', '10', '--restarts', '1500'])).toMatchObject({ threads: true, code: 130 });
     expect(await onThreads([...common, '--tune-s', '2:4', '--permutations', '2', '--restarts', '2'])).toMatchObject({ threads: true, code: 130 });
     expect(await onThreads([...common, '--s', '10', '--restarts', '2', '--workers', '2'])).toMatchObject({ threads: true, code: 130 });
   });
