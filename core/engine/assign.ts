@@ -173,8 +173,8 @@ export function assignGlobalSquared(
   moves: { delta: Float64Array; first: number; second: number; argFirst: number },
   signal?: AbortSignalLike,
 ): void {
-  const { labels, counts, dist } = out;
-  const { lower, shift, own: ownScore } = bounds;
+  const { counts } = out;
+  const { shift } = bounds;
   const prune = bounds.valid;
   // Same features in the same order: a row that did not change keeps its score at an unmoved center
   // (δ_c = 0: θ_c is the same bit for bit), since the same products are summed in the same order.
@@ -193,107 +193,13 @@ export function assignGlobalSquared(
   const row2 = new Float64Array(s);
   // Evaluating more than this many centers one by one costs more than the blocked loop over all k.
   const fewCenters = k >> 1;
-  for (let i = 0; i < n; i++) {
+  // Two passes in two functions, so that each is optimised with feedback from its own rows: one function
+  // for both re-optimised it each time a pruned branch ran for the first time (4 times in a cold mouse fit).
+  if (prune) assignPrunedRows(src, stride, pos, n, k, s, thetaC, cj, rowNorm, out, current, bounds, delta, sameSelected, thetaMax, thetaR, row2, dv, fewCenters, signal);
+  else for (let i = 0; i < n; i++) {
     if ((i & CHECK_MASK) === 0) throwIfAborted(signal);
-    const base = i * stride;
-    const lb = i * k;
-    const rn = rowNorm[i]!;
-    const scale = Math.sqrt(rn > 0 ? rn : 0) + thetaMax;
-    const margin = 1e-9 * scale * scale;
-    const sh = shift[i]!;
     shift[i] = 0;
-    if (prune) {
-      const c = current[i]!;
-      const own = sh > 0 ? Math.sqrt(sh) * (1 + 1e-12) : 0;
-      // Bounds after the moves; m = the other center with the smallest bound (the likeliest rival).
-      let m = c === 0 ? 1 : 0;
-      for (let j = 0; j < k; j++) {
-        if (j === c) continue;
-        const lo = lower[lb + j]! - delta[j]! - own;
-        lower[lb + j] = lo;
-        if (lo < lower[lb + m]!) m = j;
-      }
-      // Own center (reused when neither it nor the row moved), gathering the row's 2·y_t on the way
-      // (2·y is exact, so the sums are those of allScores). The rival's score is summed in the same
-      // loop: a second independent chain costs almost nothing in this latency-bound loop.
-      let gathered = false;
-      let dc: number;
-      let dm = NaN;
-      if (sameSelected && sh === 0 && delta[c] === 0) dc = ownScore[i]!;
-      else {
-        dc = cj[c]!;
-        dm = cj[m]!;
-        for (let t = 0, off = c * s, offM = m * s; t < s; t++, off++, offM++) {
-          const y2 = 2 * src[base + pos[t]!]!;
-          row2[t] = y2;
-          dc -= y2 * thetaR[off]!;
-          dm -= y2 * thetaR[offM]!;
-        }
-        gathered = true;
-        const e2 = rn + dm - margin;
-        lower[lb + m] = e2 > 0 ? Math.sqrt(e2) : 0;
-      }
-      const threshold = rn + dc + margin;
-      let failing = 0;
-      for (let j = 0; j < k; j++) {
-        if (j === c) continue;
-        const lo = lower[lb + j]!;
-        if (!(lo > 0 && threshold < lo * lo)) failing++;
-      }
-      if (failing <= fewCenters) {
-        // Only the centers whose bound fails can be nearer than c (or tie with it).
-        let best = 0;
-        let bestD = Infinity;
-        for (let j = 0; j < k; j++) {
-          let d: number;
-          if (j === c) d = dc;
-          else {
-            const lo = lower[lb + j]!;
-            if (failing === 0 || (lo > 0 && threshold < lo * lo)) continue;
-            if (j === m && dm === dm) d = dm; // dm is NaN unless summed above
-            else {
-              if (!gathered) {
-                for (let t = 0; t < s; t++) row2[t] = 2 * src[base + pos[t]!]!;
-                gathered = true;
-              }
-              d = cj[j]!;
-              for (let t = 0, off = j * s; t < s; t++, off++) d -= row2[t]! * thetaR[off]!;
-              const e2 = rn + d - margin;
-              lower[lb + j] = e2 > 0 ? Math.sqrt(e2) : 0;
-            }
-          }
-          if (d < bestD) {
-            bestD = d;
-            best = j;
-          }
-        }
-        const e2 = rn + dc - margin;
-        lower[lb + c] = e2 > 0 ? Math.sqrt(e2) : 0;
-        labels[i] = best;
-        counts[best]!++;
-        ownScore[i] = bestD;
-        const e = rn + bestD;
-        dist[i] = e > 0 ? e : 0;
-        continue;
-      }
-    }
-    allScores(src, base, pos, s, k, thetaC, cj, dv);
-    let best = 0;
-    let bestD = Infinity;
-    for (let j = 0; j < k; j++) {
-      const d = dv[j]!;
-      if (d < bestD) {
-        bestD = d;
-        best = j;
-      }
-      const e2 = rn + d - margin;
-      lower[lb + j] = e2 > 0 ? Math.sqrt(e2) : 0;
-    }
-    labels[i] = best;
-    counts[best]!++;
-    ownScore[i] = bestD;
-    const e = rn + bestD;
-    dist[i] = e > 0 ? e : 0;
+    assignRowFully(src, i, stride, pos, k, s, thetaC, cj, rowNorm[i]!, thetaMax, out, bounds, dv);
   }
   bounds.valid = true;
 }
@@ -384,5 +290,155 @@ export function assignLocal(
     counts[best]!++;
     const e = rowNorm[i]! + bestD;
     dist[i] = e > 0 ? e : 0;
+  }
+}
+
+/** Row i against all k centers (blocked), with its k bounds, label, count, own score and distance. */
+function assignRowFully(
+  src: Float64Array,
+  i: number,
+  stride: number,
+  pos: Int32Array,
+  k: number,
+  s: number,
+  thetaC: Float64Array,
+  cj: Float64Array,
+  rn: number,
+  thetaMax: number,
+  out: AssignTarget,
+  bounds: AssignBounds,
+  dv: Float64Array,
+): void {
+  const { lower, own: ownScore } = bounds;
+  const lb = i * k;
+  const scale = Math.sqrt(rn > 0 ? rn : 0) + thetaMax;
+  const margin = 1e-9 * scale * scale;
+  allScores(src, i * stride, pos, s, k, thetaC, cj, dv);
+  let best = 0;
+  let bestD = Infinity;
+  for (let j = 0; j < k; j++) {
+    const d = dv[j]!;
+    if (d < bestD) {
+      bestD = d;
+      best = j;
+    }
+    const e2 = rn + d - margin;
+    lower[lb + j] = e2 > 0 ? Math.sqrt(e2) : 0;
+  }
+  out.labels[i] = best;
+  out.counts[best]!++;
+  ownScore[i] = bestD;
+  const e = rn + bestD;
+  out.dist[i] = e > 0 ? e : 0;
+}
+
+/** The rows with valid bounds: only the centers whose bound fails are evaluated (see AssignBounds). */
+function assignPrunedRows(
+  src: Float64Array,
+  stride: number,
+  pos: Int32Array,
+  n: number,
+  k: number,
+  s: number,
+  thetaC: Float64Array,
+  cj: Float64Array,
+  rowNorm: Float64Array,
+  out: AssignTarget,
+  current: Int32Array,
+  bounds: AssignBounds,
+  delta: Float64Array,
+  sameSelected: boolean,
+  thetaMax: number,
+  thetaR: Float64Array,
+  row2: Float64Array,
+  dv: Float64Array,
+  fewCenters: number,
+  signal?: AbortSignalLike,
+): void {
+  const { labels, counts, dist } = out;
+  const { lower, shift, own: ownScore } = bounds;
+  for (let i = 0; i < n; i++) {
+    if ((i & CHECK_MASK) === 0) throwIfAborted(signal);
+    const base = i * stride;
+    const lb = i * k;
+    const rn = rowNorm[i]!;
+    const scale = Math.sqrt(rn > 0 ? rn : 0) + thetaMax;
+    const margin = 1e-9 * scale * scale;
+    const sh = shift[i]!;
+    shift[i] = 0;
+    const c = current[i]!;
+    const own = sh > 0 ? Math.sqrt(sh) * (1 + 1e-12) : 0;
+    // Bounds after the moves; m = the other center with the smallest bound (the likeliest rival).
+    let m = c === 0 ? 1 : 0;
+    for (let j = 0; j < k; j++) {
+      if (j === c) continue;
+      const lo = lower[lb + j]! - delta[j]! - own;
+      lower[lb + j] = lo;
+      if (lo < lower[lb + m]!) m = j;
+    }
+    // Own center (reused when neither it nor the row moved), gathering the row's 2·y_t on the way
+    // (2·y is exact, so the sums are those of allScores). The rival's score is summed in the same
+    // loop: a second independent chain costs almost nothing in this latency-bound loop.
+    let gathered = false;
+    let dc: number;
+    let dm = NaN;
+    if (sameSelected && sh === 0 && delta[c] === 0) dc = ownScore[i]!;
+    else {
+      dc = cj[c]!;
+      dm = cj[m]!;
+      for (let t = 0, off = c * s, offM = m * s; t < s; t++, off++, offM++) {
+        const y2 = 2 * src[base + pos[t]!]!;
+        row2[t] = y2;
+        dc -= y2 * thetaR[off]!;
+        dm -= y2 * thetaR[offM]!;
+      }
+      gathered = true;
+      const e2 = rn + dm - margin;
+      lower[lb + m] = e2 > 0 ? Math.sqrt(e2) : 0;
+    }
+    const threshold = rn + dc + margin;
+    let failing = 0;
+    for (let j = 0; j < k; j++) {
+      if (j === c) continue;
+      const lo = lower[lb + j]!;
+      if (!(lo > 0 && threshold < lo * lo)) failing++;
+    }
+    if (failing <= fewCenters) {
+      // Only the centers whose bound fails can be nearer than c (or tie with it).
+      let best = 0;
+      let bestD = Infinity;
+      for (let j = 0; j < k; j++) {
+        let d: number;
+        if (j === c) d = dc;
+        else {
+          const lo = lower[lb + j]!;
+          if (failing === 0 || (lo > 0 && threshold < lo * lo)) continue;
+          if (j === m && dm === dm) d = dm; // dm is NaN unless summed above
+          else {
+            if (!gathered) {
+              for (let t = 0; t < s; t++) row2[t] = 2 * src[base + pos[t]!]!;
+              gathered = true;
+            }
+            d = cj[j]!;
+            for (let t = 0, off = j * s; t < s; t++, off++) d -= row2[t]! * thetaR[off]!;
+            const e2 = rn + d - margin;
+            lower[lb + j] = e2 > 0 ? Math.sqrt(e2) : 0;
+          }
+        }
+        if (d < bestD) {
+          bestD = d;
+          best = j;
+        }
+      }
+      const e2 = rn + dc - margin;
+      lower[lb + c] = e2 > 0 ? Math.sqrt(e2) : 0;
+      labels[i] = best;
+      counts[best]!++;
+      ownScore[i] = bestD;
+      const e = rn + bestD;
+      dist[i] = e > 0 ? e : 0;
+      continue;
+    }
+    assignRowFully(src, i, stride, pos, k, s, thetaC, cj, rn, thetaMax, out, bounds, dv);
   }
 }
