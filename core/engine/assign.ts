@@ -89,6 +89,14 @@ export class AssignBounds {
   }
 }
 
+/** Row i goes to cluster `best`, at distance ‖y_i‖ (rn) + its score (clamped at 0). */
+function settle(out: AssignTarget, i: number, best: number, bestD: number, rn: number): void {
+  out.labels[i] = best;
+  out.counts[best]!++;
+  const e = rn + bestD;
+  out.dist[i] = e > 0 ? e : 0;
+}
+
 /** c_j − Σ_t 2 y_t θ_jt for one row and one center, summed exactly as the blocked loops sum it. */
 function centerScore(src: Float64Array, base: number, pos: Int32Array, s: number, k: number, j: number, thetaC: Float64Array, cj: Float64Array): number {
   let d = cj[j]!;
@@ -218,7 +226,7 @@ export function assignGlobalAbsolute(
   out: AssignTarget,
   signal?: AbortSignalLike,
 ): void {
-  const { labels, counts, dist } = out;
+  const { counts } = out;
   counts.fill(0);
   for (let i = 0; i < n; i++) {
     if ((i & CHECK_MASK) === 0) throwIfAborted(signal);
@@ -238,10 +246,7 @@ export function assignGlobalAbsolute(
         best = j;
       }
     }
-    labels[i] = best;
-    counts[best]!++;
-    const e = rowNorm[i]! + bestD;
-    dist[i] = e > 0 ? e : 0;
+    settle(out, i, best, bestD, rowNorm[i]!);
   }
 }
 
@@ -262,7 +267,7 @@ export function assignLocal(
   out: AssignTarget,
   signal?: AbortSignalLike,
 ): void {
-  const { labels, counts, dist } = out;
+  const { counts } = out;
   counts.fill(0);
   for (let i = 0; i < n; i++) {
     if ((i & CHECK_MASK) === 0) throwIfAborted(signal);
@@ -286,10 +291,7 @@ export function assignLocal(
         best = j;
       }
     }
-    labels[i] = best;
-    counts[best]!++;
-    const e = rowNorm[i]! + bestD;
-    dist[i] = e > 0 ? e : 0;
+    settle(out, i, best, bestD, rowNorm[i]!);
   }
 }
 
@@ -325,11 +327,8 @@ function assignRowFully(
     const e2 = rn + d - margin;
     lower[lb + j] = e2 > 0 ? Math.sqrt(e2) : 0;
   }
-  out.labels[i] = best;
-  out.counts[best]!++;
   ownScore[i] = bestD;
-  const e = rn + bestD;
-  out.dist[i] = e > 0 ? e : 0;
+  settle(out, i, best, bestD, rn);
 }
 
 /** The rows with valid bounds: only the centers whose bound fails are evaluated (see AssignBounds). */
@@ -355,7 +354,6 @@ function assignPrunedRows(
   fewCenters: number,
   signal?: AbortSignalLike,
 ): void {
-  const { labels, counts, dist } = out;
   const { lower, shift, own: ownScore } = bounds;
   for (let i = 0; i < n; i++) {
     if ((i & CHECK_MASK) === 0) throwIfAborted(signal);
@@ -432,11 +430,8 @@ function assignPrunedRows(
       }
       const e2 = rn + dc - margin;
       lower[lb + c] = e2 > 0 ? Math.sqrt(e2) : 0;
-      labels[i] = best;
-      counts[best]!++;
       ownScore[i] = bestD;
-      const e = rn + bestD;
-      dist[i] = e > 0 ? e : 0;
+      settle(out, i, best, bestD, rn);
       continue;
     }
     assignRowFully(src, i, stride, pos, k, s, thetaC, cj, rn, thetaMax, out, bounds, dv);
