@@ -8,9 +8,19 @@
  */
 import type { ErrorInfo } from '../errors.js';
 import type { Design, GapPoint, Loss, Progress, Variant } from '../engine/types.js';
-import type { ColumnSummary, FileFormat, Mapping, TableWarning } from '../table/types.js';
+import type {
+  ColumnSummary,
+  DesignJoin,
+  FileFormat,
+  Layout,
+  Mapping,
+  Recipe,
+  SampleTable,
+  StepReport,
+  TableWarning,
+} from '../table/types.js';
 
-export type { Progress, Mapping, ErrorInfo };
+export type { Progress, Mapping, ErrorInfo, Recipe, Layout, SampleTable };
 
 /** Where a dataset comes from: a path (Electron, CLI) or bytes with a file name (browser, drag and drop). */
 export type DataSource =
@@ -23,6 +33,8 @@ export interface OpenRequest {
   source: DataSource;
   /** Sheet to read; default: the first non-empty sheet. */
   sheet?: string;
+  /** 1-based row (line) of the header, as a spreadsheet numbers it; default: detected (title rows above it skipped). */
+  headerRow?: number;
   /** Give the dataset this id (a supervisor restoring a dataset in a restarted process); default: a new id. */
   datasetId?: string;
 }
@@ -32,12 +44,27 @@ export interface SheetRequest {
   type: 'sheet';
   datasetId: string;
   sheet: string;
+  /** 1-based header row; default: detected. */
+  headerRow?: number;
+}
+
+/**
+ * Read a sample table (design, metadata, sample sheet) to join to the samples: from a file, or from a sheet
+ * of an opened workbook (`{ kind: 'dataset', datasetId }`). The result goes into `mapping.design`.
+ */
+export interface DesignRequest {
+  type: 'design';
+  source: DataSource | { kind: 'dataset'; datasetId: string };
+  sheet?: string;
+  headerRow?: number;
 }
 
 export interface MapRequest {
   type: 'map';
   datasetId: string;
   mapping: Mapping;
+  /** Preparation steps after the mapping (core/prepare); default none. */
+  recipe?: Recipe;
 }
 
 /** Engine options as a user sets them. Exactly one of `s` and `tune` is given. */
@@ -57,6 +84,8 @@ export interface FitRequest {
   type: 'fit';
   datasetId: string;
   mapping: Mapping;
+  /** Preparation steps after the mapping (core/prepare); default none. */
+  recipe?: Recipe;
   settings: FitSettings;
   /** Annotation column holding known classes, for ARI / NMI / mixed nodes. */
   classColumn?: string | null;
@@ -106,6 +135,7 @@ export interface CloseRequest {
 export type JobRequest =
   | OpenRequest
   | SheetRequest
+  | DesignRequest
   | MapRequest
   | FitRequest
   | EvaluateRequest
@@ -128,6 +158,21 @@ export interface OpenResult {
   preview: (string | number | null)[][];
   /** For examples: the suggested mapping (id, class annotation, features). */
   suggestedMapping?: Mapping;
+  /** What was recognised (format, quantities) with the proposed mapping and preparation (core/table/formats). */
+  layout: Layout;
+  /** 1-based row the header was read from (rows above it are titles, in `titleRows`). */
+  headerRow: number;
+  titleRows: string[];
+  blankRowsSkipped: number;
+  /** What the reader changed and the user should know (renamed headers, joined two-row header, …). */
+  notes: string[];
+}
+
+export interface DesignResult {
+  /** The sample table, ready for `mapping.design` (sampleColumn null = matched automatically). */
+  table: SampleTable;
+  sheets: string[];
+  sheet: string;
 }
 
 export interface MapResult {
@@ -139,6 +184,19 @@ export interface MapResult {
   /** Features removed by maxMissingFraction, with their missing fraction. */
   droppedFeatures: { name: string; missingFraction: number }[];
   warnings: TableWarning[];
+  /** The samples' (clean) names, in matrix order. */
+  sampleIds: string[];
+  /** Missing cells per sample (n) and per feature (p), after the preparation. */
+  missingBySample: Int32Array;
+  missingByFeature: Int32Array;
+  /** Every step with its count: rows read, blank rows, filters, flagged rows removed, zeros made missing, … */
+  preparation: StepReport[];
+  /** How the sample table was joined, when there is one. */
+  design: DesignJoin | null;
+  /** Sample annotation names (table columns, sample-table columns): the choices for class, filters, colours. */
+  annotationNames: string[];
+  /** Distinct values of each sample annotation with their counts, for filters (samples as columns). */
+  annotationValues: Record<string, { value: string; count: number }[]>;
 }
 
 export interface RankedFeature {
@@ -197,6 +255,12 @@ export interface FitView {
   /** PCA of the samples on the selected features (fitted scale). */
   projection: { x: Float64Array; y: Float64Array; explained: [number, number] };
   annotations: Record<string, (string | null)[]>;
+  /** Feature annotation name → value per feature (protein ids, gene names…), same order as featureNames. */
+  featureAnnotations: Record<string, (string | null)[]>;
+  /** The preparation as it ran, with counts. */
+  preparation: StepReport[];
+  /** The recipe that ran (for reports and the reproduce command). */
+  recipe: Recipe;
   metrics: Metrics | null;
   gap: { curve: GapPoint[]; bestS: number; oneSeS: number; permutations: number } | null;
   timings: { parseMs: number; fitMs: number };
@@ -224,6 +288,7 @@ export interface ExportResult {
 export interface ResultOf {
   open: OpenResult;
   sheet: OpenResult;
+  design: DesignResult;
   map: MapResult;
   fit: FitView;
   evaluate: Metrics;

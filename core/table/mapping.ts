@@ -13,8 +13,10 @@
 import { assertNever, SkfrError } from '../errors.js';
 import { columnTexts, findColumn, quoteList, rowLocation } from './lookup.js';
 import { copyMatrix, matrixInPlace } from './matrix.js';
+import { joinDesign } from './design.js';
+import { mapSampleColumns } from './sample-columns.js';
 import { transposeTable } from './transpose.js';
-import type { Column, MappedData, Mapping, RowFilter, Table, TableWarning } from './types.js';
+import type { Column, FormatId, MappedData, Mapping, RowFilter, Table, TableWarning } from './types.js';
 
 function orient(table: Table, mapping: Mapping): Table {
   switch (mapping.orientation) {
@@ -175,6 +177,16 @@ export interface MappingOptions {
    * The result is the same either way. Default false.
    */
   consume?: boolean;
+  /** Samples as columns: feature columns the preparation reads (flag markers, ids), kept as feature annotations. */
+  extraFeatureColumns?: readonly string[];
+  /** The recognised format, for cleaning sample names with its quantity's prefix or suffix. */
+  format?: FormatId;
+}
+
+/** True when the mapping reads a proteins × samples table by its sample columns (sample-columns.ts). */
+export function usesSampleColumns(mapping: Mapping): boolean {
+  if (mapping.orientation !== 'samples-as-columns') return false;
+  return (mapping.sampleColumns !== undefined && mapping.sampleColumns !== null) || (mapping.sampleColumnsMatch ?? '') !== '';
 }
 
 /** Observed cells per kept sample, summed into the missing count; a sample with none is an error. */
@@ -209,6 +221,12 @@ function countMissing(table: Table, features: readonly Column[], rows: Int32Arra
  * @example applyMapping(table, mapping, { allocate: allocateSharedFloat64 }) // matrix.data on a SharedArrayBuffer
  */
 export function applyMapping(source: Table, mapping: Mapping, options: MappingOptions = {}): MappedData {
+  if (usesSampleColumns(mapping)) {
+    return mapSampleColumns(source, mapping, {
+      ...(options.extraFeatureColumns ? { extraFeatureColumns: options.extraFeatureColumns } : {}),
+      ...(options.format ? { format: options.format } : {}),
+    });
+  }
   const table = orient(source, mapping);
   const warnings: TableWarning[] = [];
   const idColumn = mapping.idColumn !== null ? findColumn(table, mapping.idColumn, 'Id column') : null;
@@ -250,6 +268,12 @@ export function applyMapping(source: Table, mapping: Mapping, options: MappingOp
   const missingCells = countMissing(table, features, rows, sampleIds);
   const annotations: Record<string, (string | null)[]> = {};
   for (const column of annotationColumns) annotations[column.name] = columnTexts(column, rows);
+  let design: MappedData['design'] = null;
+  if (mapping.design) {
+    const joined = joinDesign(mapping.design, sampleIds, sampleIds, new Set(Object.keys(annotations)));
+    Object.assign(annotations, joined.annotations);
+    design = joined.join;
+  }
 
   const inPlace = options.consume === true && mapping.orientation === 'samples-as-rows';
   const data = (inPlace ? matrixInPlace(features, rows, table.rowCount) : null) ?? copyMatrix(features, rows, options.allocate);
@@ -263,5 +287,6 @@ export function applyMapping(source: Table, mapping: Mapping, options: MappingOp
     missingCells,
     warnings,
     droppedFeatures,
+    design,
   };
 }

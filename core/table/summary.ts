@@ -4,7 +4,18 @@
  */
 import type { ColumnSummary, Table } from './types.js';
 
+/** A numeric column lists its values for filters only up to this many distinct values. */
 const MAX_DISTINCT_LISTED = 50;
+
+function countNumbers(numbers: Float64Array, values: readonly number[]): number[] {
+  const index = new Map(values.map((v, i) => [v, i]));
+  const counts = new Array<number>(values.length).fill(0);
+  for (let i = 0; i < numbers.length; i++) {
+    const at = index.get(numbers[i]!);
+    if (at !== undefined) counts[at]!++;
+  }
+  return counts;
+}
 
 export function summarizeColumns(table: Table): ColumnSummary[] {
   return table.columns.map((column) => {
@@ -20,7 +31,8 @@ export function summarizeColumns(table: Table): ColumnSummary[] {
         if (v > max) max = v;
         distinct.add(v);
       }
-      const listed = distinct.size <= MAX_DISTINCT_LISTED ? [...distinct].sort((a, b) => a - b).map(String) : null;
+      const listed = distinct.size <= MAX_DISTINCT_LISTED ? [...distinct].sort((a, b) => a - b) : null;
+      const counts = listed ? countNumbers(numbers, listed) : null;
       return {
         name: column.name,
         kind: column.kind,
@@ -28,7 +40,8 @@ export function summarizeColumns(table: Table): ColumnSummary[] {
         badCells: column.badCells.length,
         min: min === Infinity ? null : min,
         max: max === -Infinity ? null : max,
-        distinct: listed,
+        distinct: listed ? listed.map(String) : null,
+        ...(counts ? { distinctCounts: counts } : {}),
         distinctCount: distinct.size,
       };
     }
@@ -42,7 +55,8 @@ export function summarizeColumns(table: Table): ColumnSummary[] {
       badCells: 0,
       min: null,
       max: null,
-      distinct: names.slice(0, MAX_DISTINCT_LISTED),
+      distinct: names,
+      distinctCounts: names.map((name) => counts.get(name)!),
       distinctCount: names.length,
     };
   });

@@ -46,8 +46,13 @@ export interface ColumnSummary {
   badCells: number;
   min: number | null;
   max: number | null;
-  /** Distinct values of a text column (at most 50 listed), for filters. */
+  /**
+   * Distinct values, for filters: every value of a text column (sorted) — a filter must be able to keep any of
+   * them —, of a numeric column only when it has at most 50 (else null).
+   */
   distinct: string[] | null;
+  /** How many rows hold each value of `distinct` (same order). */
+  distinctCounts?: number[];
   distinctCount: number;
 }
 
@@ -72,10 +77,120 @@ export interface Mapping {
   filters: RowFilter[];
   /** Drop features missing in more than this fraction of the kept samples (0..1); null = keep all. */
   maxMissingFraction?: number | null;
+
+  // ── Samples as columns (proteins × samples tables, as quantification software writes them) ──────────────
+  /**
+   * The columns that are samples (one sample each; every other column describes the rows, i.e. the features).
+   * null/absent with orientation 'samples-as-columns' = the old transposed reading: the first column names the
+   * features and every other column is a sample.
+   */
+  sampleColumns?: string[] | null;
+  /** Alternatively a regular expression selecting the sample columns by name (used when sampleColumns is null). */
+  sampleColumnsMatch?: string | null;
+  /**
+   * Where each feature's label comes from: the first of these columns with a value in the row (for a list such as
+   * "Actb;Actg1", its first item). Absent/empty: the row number. Labels made unique by appending the feature id.
+   */
+  featureLabelColumns?: string[];
+  /** Columns describing the features, kept beside them (e.g. the full protein group), never fitted. */
+  featureAnnotationColumns?: string[];
+  /** Text in sample cells that means "not measured" for this file (e.g. Spectronaut's "Filtered"), beyond MISSING_TOKENS. */
+  missingTokens?: string[];
+  /**
+   * How sample names are derived from the sample columns' names: 'clean' (default) drops the quantity's prefix or
+   * suffix (`LFQ intensity H1` → `H1`) and reduces a run's file path to its name without extension; 'as-is'.
+   */
+  sampleNames?: 'clean' | 'as-is';
+
+  // ── Either orientation ───────────────────────────────────────────────────────────────────────────────────
+  /** A sample table beside the data (design, metadata, Perseus category rows), joined on the sample name. */
+  design?: SampleTable | null;
+}
+
+/**
+ * A table describing the samples (one row per sample), e.g. a MaxQuant experimental design, DIA-NN metadata, a
+ * supplement's sample sheet or Perseus category rows. Small: it travels inside the Mapping.
+ */
+export interface SampleTable {
+  /** Where it came from, for messages: a file name, "file ▸ sheet", or "category rows of file". */
+  source: string;
+  columns: { name: string; values: (string | null)[] }[];
+  /** The column holding the sample names; null = the column that matches the most samples. */
+  sampleColumn: string | null;
+}
+
+/** How a sample table was joined to the samples. */
+export interface DesignJoin {
+  source: string;
+  /** The sample-table column whose values matched the sample names. */
+  matchedColumn: string;
+  matched: number;
+  /** Samples of the data with no row in the sample table. */
+  samplesWithoutRow: string[];
+  /** Sample-table rows that name no sample of the data. */
+  rowsWithoutSample: string[];
+  /** The annotation names the sample table's columns got (renamed " (design)" when the data has one of that name). */
+  columns: string[];
+}
+
+/** Software layouts recognised from the columns (core/table/formats). 'table' = any other table. */
+export type FormatId = 'maxquant' | 'diann' | 'fragpipe' | 'spectronaut' | 'perseus' | 'table';
+
+/** One kind of quantity a file carries per sample (e.g. MaxQuant's "LFQ intensity", "Intensity", "iBAQ"). */
+export interface QuantityKind {
+  name: string;
+  /** Its sample columns, in file order. */
+  columns: string[];
+  /** True for raw intensities, false for values already on a log scale, null when the format does not say. */
+  raw: boolean | null;
+}
+
+/** What the recognition proposes for a table: its format, the quantities it carries, and the whole mapping. */
+export interface Layout {
+  format: FormatId;
+  /** E.g. "MaxQuant proteinGroups". */
+  formatLabel: string;
+  /** Preferred first; empty for samples-as-rows tables. */
+  quantities: QuantityKind[];
+  /** The quantity the mapping uses (its sample columns), null when none. */
+  quantity: string | null;
+  mapping: Mapping;
+  /** The preparation this format calls for (flagged rows out, zeros missing), editable. */
+  recipe: Recipe;
+  /** One line for the screen: "MaxQuant proteinGroups, LFQ intensity, 15 samples × 2 160 protein groups". */
+  description: string;
+  /** The sample table found inside the file (Perseus category rows), already in `mapping.design`. */
+  embeddedDesign: boolean;
+}
+
+/** Rows flagged by the quantification software. */
+export type FlagKind = 'decoy' | 'contaminant' | 'site-only';
+
+/**
+ * One preparation step, applied in order to the mapped samples × features matrix (core/prepare).
+ * - remove-flagged: drop features whose marker column holds "+" or whose id (first of a ";" list) starts with a
+ *   prefix (MaxQuant `Reverse`/`REV__`, `Potential contaminant`/`CON__`, `Only identified by site`; FragPipe
+ *   `rev_`, `contam_`).
+ * - zeros-missing: 0 means "not quantified" (MaxQuant, FragPipe intensities): 0 → missing.
+ */
+export type PrepStep =
+  | { kind: 'remove-flagged'; flag: FlagKind; markerColumn: string | null; idColumn: string | null; prefixes: string[] }
+  | { kind: 'zeros-missing' };
+
+export interface Recipe {
+  steps: PrepStep[];
+}
+
+/** What one step did, in the user's terms: `{ step: 'remove-flagged', label: 'Decoys (Reverse = +) removed', count: 23 }`. */
+export interface StepReport {
+  step: PrepStep['kind'] | 'read' | 'blank-rows' | 'filter' | 'empty-features';
+  label: string;
+  /** Rows, features, samples or cells affected, as the label says. */
+  count: number;
 }
 
 export interface TableWarning {
-  code: 'text-in-feature' | 'dropped-feature' | 'duplicate-id' | 'zero-variance';
+  code: 'text-in-feature' | 'dropped-feature' | 'duplicate-id' | 'zero-variance' | 'design';
   message: string;
 }
 
@@ -86,10 +201,21 @@ export interface MappedData {
   featureNames: string[];
   /** Annotation column name → values per kept sample (null = missing). */
   annotations: Record<string, (string | null)[]>;
-  /** 0-based index of each kept sample in the table (after transposition, before filters). */
+  /**
+   * 0-based index of each kept sample in the table (after transposition, before filters); samples as columns
+   * (sampleColumns): its index in the sample columns.
+   */
   rowIndices: Int32Array;
   missingCells: number;
   warnings: TableWarning[];
   /** Features left out by maxMissingFraction, with their missing fraction among the kept samples. */
   droppedFeatures?: { name: string; missingFraction: number }[];
+  /** Annotation column name → value per kept feature (samples as columns: protein ids, gene names, flags…). */
+  featureAnnotations?: Record<string, (string | null)[]>;
+  /** Samples as columns: the table column each sample came from. */
+  sampleColumns?: string[];
+  /** How the sample table was joined, when there is one. */
+  design?: DesignJoin | null;
+  /** What was done, in order (read, filters, preparation steps) with counts. */
+  preparation?: StepReport[];
 }

@@ -1,0 +1,75 @@
+/**
+ * core/prepare: from a parsed table to the matrix the engine fits, in one recorded path —
+ * mapping (core/table: which columns are samples, features, annotations; the sample table joined) → the
+ * recipe's steps in order (flagged rows out, zeros missing, …) → features with no value left are dropped and a
+ * sample with none is an error. Every step's count lands in `preparation`, which the screen, the report and
+ * `--json` show as it is.
+ * @example prepare(table, layout.mapping, layout.recipe).preparation
+ *   // [{ step: 'read', label: 'Rows read', count: 2160 }, { step: 'remove-flagged', label: 'Decoys … removed', count: 23 }, …]
+ */
+import { SkfrError } from '../errors.js';
+import { applyMapping, type MappingOptions } from '../table/mapping.js';
+import type { FormatId, MappedData, Mapping, Recipe, StepReport, Table } from '../table/types.js';
+import { applyStep, describeStep, keepFeatures, stepColumns } from './steps.js';
+
+export { describeStep, keepFeatures } from './steps.js';
+
+export const EMPTY_RECIPE: Recipe = { steps: [] };
+
+export interface PrepareOptions extends Omit<MappingOptions, 'extraFeatureColumns'> {
+  format?: FormatId;
+}
+
+/** Drop features with no value in any sample (counted), and refuse a sample with no value at all. */
+function finish(data: MappedData, report: StepReport[], columnsMode: boolean): MappedData {
+  const { rows: n, cols: p, data: x } = data.matrix;
+  if (columnsMode) {
+    const keep = new Uint8Array(p);
+    for (let i = 0; i < n; i++) {
+      const row = i * p;
+      for (let l = 0; l < p; l++) if (x[row + l] === x[row + l]) keep[l] = 1;
+    }
+    let empty = 0;
+    for (let l = 0; l < p; l++) if (!keep[l]) empty++;
+    if (empty > 0) {
+      report.push({ step: 'empty-features', label: 'Features with no value in any sample removed', count: empty });
+      data = keepFeatures(data, keep);
+    }
+    if (data.matrix.cols === 0) {
+      throw new SkfrError('no-numeric-features', 'No feature has a value in any of the samples; check the sample columns and the preparation.');
+    }
+  }
+  const { rows, cols, data: y } = data.matrix;
+  for (let i = 0; i < rows; i++) {
+    let seen = false;
+    for (let l = 0; l < cols && !seen; l++) seen = y[i * cols + l] === y[i * cols + l];
+    if (!seen) {
+      throw new SkfrError(
+        'empty-sample',
+        `Sample “${data.sampleIds[i]}”${data.sampleColumns ? ` (column “${data.sampleColumns[i]}”)` : ''} has no value in any of the ${cols} features` +
+          `${report.some((r) => r.step === 'zeros-missing') ? ' once zeros are read as “not quantified”' : ''}; remove it or filter it out.`,
+      );
+    }
+  }
+  return data;
+}
+
+/** See the module comment. The table is never modified unless `options.consume` (then as applyMapping says). */
+export function prepare(table: Table, mapping: Mapping, recipe: Recipe = EMPTY_RECIPE, options: PrepareOptions = {}): MappedData {
+  const extraFeatureColumns = [...new Set(recipe.steps.flatMap(stepColumns))];
+  let data = applyMapping(table, mapping, { ...options, extraFeatureColumns });
+  const columnsMode = data.sampleColumns !== undefined;
+  const report: StepReport[] = [];
+  report.push({ step: 'read', label: columnsMode ? 'Rows (features) read' : 'Rows read', count: table.rowCount });
+  const blank = table.blankRowsSkipped ?? 0;
+  if (blank > 0) report.push({ step: 'blank-rows', label: 'Blank rows skipped', count: blank });
+  report.push(...(data.preparation ?? []));
+  for (const step of recipe.steps) {
+    if (step.kind === 'remove-flagged' && !columnsMode) continue;
+    const outcome = applyStep(data, step);
+    data = outcome.data;
+    report.push({ step: step.kind, label: describeStep(step), count: outcome.count });
+  }
+  data = finish(data, report, columnsMode);
+  return { ...data, preparation: report };
+}
