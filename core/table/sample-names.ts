@@ -94,19 +94,24 @@ export function commonAffixes(names: readonly string[]): Affixes {
   let suffix = stripped[0]!;
   for (const n of stripped) while (!n.endsWith(suffix)) suffix = suffix.slice(1);
   const boundary = /[\s_.:\-\]]/;
-  // Cut the prefix back to just after its last boundary character, the suffix to just before its first.
-  while (prefix.length > 0 && !boundary.test(prefix[prefix.length - 1]!)) prefix = prefix.slice(0, -1);
-  while (suffix.length > 0 && !boundary.test(suffix[0]!)) suffix = suffix.slice(1);
+  // Candidate cuts: the prefix ends just after a boundary character, the suffix starts just before one.
+  const prefixes = [''];
+  for (let i = 1; i <= prefix.length; i++) if (boundary.test(prefix[i - 1]!)) prefixes.push(prefix.slice(0, i));
+  const suffixes = [''];
+  for (let i = suffix.length - 1; i >= 0; i--) if (boundary.test(suffix[i]!)) suffixes.push(suffix.slice(i));
   const fits = (p: string, x: string) => {
     const rest = stripped.map((n) => n.slice(p.length, n.length - x.length));
     return rest.every((r) => r.trim().length > 0) && new Set(rest).size === rest.length;
   };
-  if (!fits(prefix, suffix)) {
-    if (fits(prefix, '')) suffix = '';
-    else if (fits('', suffix)) prefix = '';
-    else return NO_AFFIXES;
+  let best: Affixes = NO_AFFIXES;
+  for (const p of prefixes) {
+    for (const x of suffixes) {
+      if (p.length + x.length > best.prefix.length + best.suffix.length && stripped.every((n) => n.length > p.length + x.length) && fits(p, x)) {
+        best = { prefix: p, suffix: x };
+      }
+    }
   }
-  return { prefix, suffix };
+  return best;
 }
 
 /**

@@ -1,0 +1,240 @@
+/**
+ * Layout recognition, sample names, sample-table joins and the preparation steps, on tiny hand-written tables
+ * whose expected results are derived in the comments; then the real files of ../shared/data/real.
+ */
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { SkfrError } from '../../core/errors.js';
+import { prepare } from '../../core/prepare/index.js';
+import { joinDesign } from '../../core/table/design.js';
+import { layoutAs, recognizeLayout, withQuantity } from '../../core/table/formats/recognize.js';
+import { parseTable, type SampleTable, type Table } from '../../core/table/index.js';
+import { cleanSampleName, commonAffixes, runName, sampleNamesFor } from '../../core/table/sample-names.js';
+
+const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
+const tsv = (rows: string[][], name = 'proteinGroups.txt'): Table => parseTable(enc(rows.map((r) => r.join('\t')).join('\n') + '\n'), name);
+const REAL = new URL('../../../shared/data/real/', import.meta.url);
+const real = (name: string): Table => parseTable(readFileSync(new URL(name, REAL)), name);
+
+function errorOf(fn: () => unknown): SkfrError {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof SkfrError) return e;
+    throw e;
+  }
+  throw new Error('expected an error');
+}
+
+// A MaxQuant-like table: 4 protein groups × 3 LFQ samples (+ Intensity columns).
+// Row 2 is a decoy (Reverse = +), row 3 a contaminant by its id only (CON__), row 4 two zeros, row 5 only zeros.
+const MQ = [
+  ['Majority protein IDs', 'Gene names', 'LFQ intensity A', 'LFQ intensity B', 'LFQ intensity C', 'Intensity A', 'Intensity B', 'Intensity C', 'Reverse', 'Potential contaminant'],
+  ['P12345;P12346', 'Actb;Actg1', '100', '200', '300', '1', '2', '3', '', ''],
+  ['REV__Q99999', '', '5', '6', '7', '1', '1', '1', '+', ''],
+  ['CON__P02769', 'ALB', '8', '9', '10', '1', '1', '1', '', ''],
+  ['Q11111', 'Actb', '0', '50', '0', '1', '1', '1', '', ''],
+  ['Q22222', 'Tp53', '0', '0', '0', '1', '1', '1', '', ''],
+];
+
+describe('sample names', () => {
+  it('drops the quantity prefix or suffix and reduces run paths to file names', () => {
+    expect(cleanSampleName('LFQ intensity H1', { prefix: 'LFQ intensity ', suffix: '' })).toBe('H1');
+    expect(cleanSampleName('control_1 MaxLFQ Intensity', { prefix: '', suffix: ' MaxLFQ Intensity' })).toBe('control_1');
+    expect(cleanSampleName('[3] KO_1.PG.Quantity')).toBe('KO_1');
+    expect(cleanSampleName('/gpfs/a/b/run_bcmk10.raw.dia')).toBe('run_bcmk10');
+    expect(runName('C:\\data\\x\\S1.raw')).toBe('S1');
+    // "L3/4 old L OAF" has a slash but is not a path (no run extension): kept.
+    expect(cleanSampleName('LFQ intensity L3/4 old L OAF')).toBe('L3/4 old L OAF');
+    expect(cleanSampleName('T: LFQ intensity X')).toBe('X');
+  });
+
+  it('shared affixes are cut at word boundaries and keep names distinct', () => {
+    expect(commonAffixes(['Abund. S1 (norm)', 'Abund. S2 (norm)'])).toEqual({ prefix: 'Abund. ', suffix: ' (norm)' });
+    // "Sample1", "Sample2": the shared "Sample" is not followed by a boundary, so nothing is cut.
+    expect(commonAffixes(['Sample1', 'Sample2'])).toEqual({ prefix: '', suffix: '' });
+    expect(sampleNamesFor(['x A', 'x A', 'x B'], { prefix: 'x ', suffix: '' })).toEqual(['A', 'A (2)', 'B']);
+  });
+
+  it('property: cleaned names of distinct columns sharing a prefix stay distinct and non-empty', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.stringMatching(/^[A-Za-z0-9_]{1,8}$/), { minLength: 2, maxLength: 12 }), (names) => {
+        const columns = names.map((n) => `LFQ intensity ${n}`);
+        const clean = sampleNamesFor(columns, commonAffixes(columns));
+        expect(new Set(clean).size).toBe(columns.length);
+        expect(clean.every((c) => c.length > 0)).toBe(true);
+        // With the quantity's own prefix (as MaxQuant's spec gives it) the names come back exactly.
+        expect(sampleNamesFor(columns, { prefix: 'LFQ intensity ', suffix: '' })).toEqual(names);
+      }),
+    );
+  });
+});
+
+describe('recognizeLayout', () => {
+  it('MaxQuant: LFQ first, Intensity offered, flags and zeros in the recipe', () => {
+    const layout = recognizeLayout(tsv(MQ));
+    expect(layout.format).toBe('maxquant');
+    expect(layout.quantity).toBe('LFQ intensity');
+    expect(layout.quantities.map((q) => q.name)).toEqual(['LFQ intensity', 'Intensity']);
+    expect(layout.mapping.sampleColumns).toEqual(['LFQ intensity A', 'LFQ intensity B', 'LFQ intensity C']);
+    expect(layout.recipe.steps.map((s) => (s.kind === 'remove-flagged' ? s.flag : s.kind))).toEqual(['decoy', 'contaminant', 'zeros-missing']);
+    expect(layout.description).toBe('MaxQuant proteinGroups, LFQ intensity, 3 samples × 5 protein groups');
+    const intensity = withQuantity(layout, 'intensity')!;
+    expect(intensity.mapping.sampleColumns).toEqual(['Intensity A', 'Intensity B', 'Intensity C']);
+    expect(withQuantity(layout, 'iBAQ')).toBeNull();
+  });
+
+  it('MaxQuant prepared: decoy and contaminant out, zeros missing, the all-zero protein dropped', () => {
+    const table = tsv(MQ);
+    const layout = recognizeLayout(table);
+    const data = prepare(table, layout.mapping, layout.recipe, { format: layout.format });
+    // Rows: 1 and 4 kept (both Actb: labels made unique by the protein id), 2 decoy, 3 contaminant (CON__ prefix),
+    // 5 all zeros → after zeros-missing no value: dropped.
+    expect(data.sampleIds).toEqual(['A', 'B', 'C']);
+    expect(data.featureNames).toEqual(['Actb (P12345)', 'Actb (Q11111)']);
+    // Sample-major, 2 features: A = [100, NaN] (0 → missing), B = [200, 50], C = [300, NaN].
+    expect(Array.from(data.matrix.data).map(String)).toEqual(['100', 'NaN', '200', '50', '300', 'NaN']);
+    expect(data.preparation!.map((s) => [s.step, s.count])).toEqual([
+      ['read', 5],
+      ['remove-flagged', 1],
+      ['remove-flagged', 1],
+      ['zeros-missing', 5], // row 4: two zeros; row 5: three
+      ['empty-features', 1],
+    ]);
+    expect(data.featureAnnotations!['Majority protein IDs']).toEqual(['P12345;P12346', 'Q11111']);
+  });
+
+  it('keeping flagged rows and zeros is a matter of the recipe', () => {
+    const table = tsv(MQ);
+    const layout = recognizeLayout(table);
+    const data = prepare(table, layout.mapping, { steps: [] }, { format: layout.format });
+    // Labels: Actb twice → made unique with the protein id; the decoy has no gene → its id.
+    expect(data.featureNames).toEqual(['Actb (P12345)', 'REV__Q99999', 'ALB', 'Actb (Q11111)', 'Tp53']);
+    expect(data.missingCells).toBe(0);
+  });
+
+  it('a MaxQuant table without quantity columns says so in one sentence', () => {
+    const table = tsv(MQ.map((r) => [r[0]!, r[1]!, r[8]!]));
+    const layout = recognizeLayout(table);
+    expect(layout.format).toBe('maxquant');
+    expect(layout.quantity).toBeNull();
+    const error = errorOf(() => prepare(table, layout.mapping, layout.recipe));
+    expect(error.message).toMatch(/No sample columns/);
+  });
+
+  it('DIA-NN: run paths become sample names; FragPipe: MaxLFQ first; Spectronaut: Filtered is missing', () => {
+    const diann = tsv([
+      ['Protein.Group', 'Protein.Ids', 'Genes', '/d/x/run1.raw', '/d/x/run2.raw'],
+      ['P1', 'P1', 'G1', '1', ''],
+      ['P2', 'P2', '', '3', '4'],
+    ], 'report.pg_matrix.tsv');
+    const d = recognizeLayout(diann);
+    expect(d.format).toBe('diann');
+    const dd = prepare(diann, d.mapping, d.recipe, { format: d.format });
+    expect(dd.sampleIds).toEqual(['run1', 'run2']);
+    expect(dd.featureNames).toEqual(['G1', 'P2']);
+
+    const fp = tsv([
+      ['Protein', 'Protein ID', 'Entry Name', 'Gene', 'a Spectral Count', 'a Unique Spectral Count', 'a Intensity', 'a MaxLFQ Intensity', 'b Intensity', 'b MaxLFQ Intensity'],
+      ['sp|P1|X_HUMAN', 'P1', 'X_HUMAN', 'X', '1', '1', '10', '11', '20', '21'],
+      ['contam_sp|P2|Y_HUMAN', 'P2', 'Y_HUMAN', 'Y', '1', '1', '10', '11', '20', '0'],
+    ], 'combined_protein.tsv');
+    const f = recognizeLayout(fp);
+    expect(f.format).toBe('fragpipe');
+    expect(f.quantities.map((q) => [q.name, q.columns.length])).toEqual([['MaxLFQ Intensity', 2], ['Intensity', 2], ['Spectral Count', 1]]);
+    const ff = prepare(fp, f.mapping, f.recipe, { format: f.format });
+    expect(ff.sampleIds).toEqual(['a', 'b']);
+    expect(ff.featureNames).toEqual(['X']);
+
+    const sn = tsv([
+      ['PG.ProteinGroups', 'PG.Genes', '[1] S1.PG.Quantity', '[2] S2.PG.Quantity'],
+      ['P1', 'G1', '12.5', 'Filtered'],
+      ['P2', 'G2', 'Filtered', '3'],
+    ], 'report.tsv');
+    const s = recognizeLayout(sn);
+    expect(s.format).toBe('spectronaut');
+    const ss = prepare(sn, s.mapping, s.recipe, { format: s.format });
+    expect(ss.sampleIds).toEqual(['S1', 'S2']);
+    expect(ss.missingCells).toBe(2);
+    expect(ss.warnings.filter((w) => w.code === 'text-in-feature')).toEqual([]);
+  });
+
+  it('an unknown protein table is read as proteins × samples; a samples × features sheet as rows', () => {
+    const proteins = tsv([
+      ['Accession', 'Symbol', 'Ctrl.A', 'Ctrl.B', 'Treat.A', 'p-value'],
+      ['P12345', 'G1', '1', '2', '3', '0.01'],
+      ['Q99999', 'G2', '4', '5', '6', '0.2'],
+    ], 'mine.tsv');
+    const layout = recognizeLayout(proteins);
+    expect(layout.format).toBe('table');
+    expect(layout.mapping.orientation).toBe('samples-as-columns');
+    expect(layout.mapping.sampleColumns).toEqual(['Ctrl.A', 'Ctrl.B', 'Treat.A']);
+    expect(layout.mapping.featureLabelColumns).toEqual(['Symbol', 'Accession']);
+    const samples = parseTable(enc('MouseID,DYRK1A_N,ITSN1_N,class\nm1,1,2,c1\nm2,3,4,c2\n'), 'mice.csv');
+    const rows = recognizeLayout(samples);
+    expect(rows.mapping.orientation).toBe('samples-as-rows');
+    expect(rows.mapping.idColumn).toBe('MouseID');
+    expect(layoutAs(samples, 'maxquant')).toBeNull();
+  });
+});
+
+describe('joinDesign', () => {
+  const design: SampleTable = {
+    source: 'design.txt',
+    sampleColumn: null,
+    columns: [
+      { name: 'label', values: ['H1', 'H2', 'X9'] },
+      { name: 'condition', values: ['High', 'High', 'Low'] },
+    ],
+  };
+
+  it('matches on the clean name, lists samples without a row and rows without a sample', () => {
+    const { annotations, join } = joinDesign(design, ['H1', 'H2', 'H5'], ['LFQ intensity H1', 'LFQ intensity H2', 'LFQ intensity H5']);
+    expect(join.matchedColumn).toBe('label');
+    expect(join.matched).toBe(2);
+    expect(join.samplesWithoutRow).toEqual(['H5']);
+    expect(join.rowsWithoutSample).toEqual(['X9']);
+    expect(annotations).toEqual({ condition: ['High', 'High', null] });
+  });
+
+  it('a design that matches no sample is one sentence', () => {
+    const error = errorOf(() => joinDesign(design, ['A', 'B'], ['A', 'B']));
+    expect(error.message).toMatch(/^No sample of the data has a row in the sample table “design.txt”/);
+  });
+});
+
+describe('real files', () => {
+  it('MaxQuant proteinGroups: 15 LFQ samples, decoys counted by hand', () => {
+    const text = readFileSync(new URL('maxquant_lfq_proteinGroups.txt', REAL), 'utf8');
+    const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
+    const header = lines[0]!.split('\t');
+    const reverse = header.indexOf('Reverse');
+    const decoys = lines.slice(1).filter((l) => l.split('\t')[reverse] === '+').length;
+    const table = real('maxquant_lfq_proteinGroups.txt');
+    const layout = recognizeLayout(table);
+    expect(layout.format).toBe('maxquant');
+    expect(layout.mapping.sampleColumns).toHaveLength(15);
+    const data = prepare(table, layout.mapping, layout.recipe, { format: layout.format });
+    expect(data.sampleIds).toEqual(['H1', 'H2', 'H3', 'H4', 'H5', 'L1', 'L2', 'L3', 'L4', 'L5', 'N1', 'N2', 'N3', 'N4', 'N5']);
+    // Decoy rows all carry Reverse = + (MaxQuant marks every REV__ group), so the step removes exactly those.
+    expect(data.preparation!.find((s) => s.step === 'remove-flagged')!.count).toBe(decoys);
+    const ids = data.featureAnnotations!['Majority protein IDs']!;
+    expect(ids.some((id) => id!.startsWith('REV__') || id!.startsWith('CON__'))).toBe(false);
+  });
+
+  it('DIA-NN matrix joins its metadata on the run paths', () => {
+    const table = real('diann_report.pg_matrix.tsv');
+    const layout = recognizeLayout(table);
+    const meta = real('diann_metadata.csv');
+    const design: SampleTable = {
+      source: 'diann_metadata.csv',
+      sampleColumn: null,
+      columns: meta.columns.map((c) => ({ name: c.name, values: c.texts ? [...c.texts] : Array.from(c.numbers!, (v) => (v === v ? String(v) : null)) })),
+    };
+    const data = prepare(table, { ...layout.mapping, design }, layout.recipe, { format: layout.format });
+    expect(data.sampleIds.every((id) => !id.includes('/') && !id.endsWith('.dia'))).toBe(true);
+    expect(data.design!.matched).toBe(12);
+    expect(Object.keys(data.annotations)).toContain('Gigaseal_Status');
+  });
+});
