@@ -181,6 +181,80 @@ type AnalysisPlan =
   | { kind: 'fit'; X: Matrix; options: FitOptions; classColumn: string | null; classes: (string | null)[] | null }
   | { kind: 'tune'; X: Matrix; options: TuneOptions; classColumn: string | null; classes: (string | null)[] | null };
 
+/** The cell of largest magnitude among the finite cells of columns `only` (all when null), or null if none. */
+function largestCell(mapped: MappedData, only: number | null = null): { i: number; l: number; value: number } | null {
+  const { rows: n, cols: p, data } = mapped.matrix;
+  let best: { i: number; l: number; value: number } | null = null;
+  let largest = -1;
+  for (let i = 0; i < n; i++) {
+    for (let l = only ?? 0, end = only === null ? p : only + 1; l < end; l++) {
+      const x = data[i * p + l]!;
+      const a = Math.abs(x);
+      if (a > largest && a !== Infinity) {
+        largest = a;
+        best = { i, l, value: x };
+      }
+    }
+  }
+  return best;
+}
+
+/** "sample “S3” (data row 3), column “F2”": where a cell of the mapped data is, in the user's terms. */
+function cellName(mapped: MappedData, i: number, l: number): string {
+  const row = mapped.rowIndices[i];
+  return `sample “${mapped.sampleIds[i] ?? String(i + 1)}”${row !== undefined ? ` (data row ${row + 1})` : ''}, column “${mapped.featureNames[l] ?? `feature ${l + 1}`}”`;
+}
+
+/**
+ * Without standardisation the engine works on squared raw values: Σ over n·p cells of (x − θ)² must stay a
+ * finite number, which holds when every |x| < √(MAX / (4·n·p)) (~1e150 for a thousand samples × a hundred
+ * features). A larger value would end in infinite objectives and NaN scores: refused here, naming the cell.
+ */
+function checkRawMagnitudes(mapped: MappedData, settings: FitSettings): void {
+  if (settings.standardize) return;
+  const { rows: n, cols: p } = mapped.matrix;
+  const limit = Math.sqrt(Number.MAX_VALUE / (4 * Math.max(1, n * p)));
+  const cell = largestCell(mapped);
+  if (cell === null || Math.abs(cell.value) < limit) return;
+  throw new SkfrError(
+    'invalid-option',
+    `The value ${cell.value} (${cellName(mapped, cell.i, cell.l)}) is too large to cluster without standardisation, because its squared ` +
+      `distances overflow (values up to ${Number(limit.toPrecision(2))} fit); turn standardisation on, or rescale that column.`,
+  );
+}
+
+/**
+ * NaN (or an infinite number) never reaches a result: should the numerics still overflow (values near the
+ * largest float64, ~1e308), the analysis is refused, naming the column and, when the raw data is at hand,
+ * its largest cell.
+ */
+function checkFiniteResult(mapped: MappedData, settings: FitSettings, reusedInput: boolean, result: AnalysisResult): void {
+  // (The gap curve is left alone: log O = −∞ at an s that separates nothing is a legitimate answer there, and
+  // an overflow shows in the fit at the chosen s, which runs on the same data.)
+  const { fit } = result;
+  const p = fit.p;
+  let column: number | null = null;
+  let bad = !Number.isFinite(fit.objective) || !Number.isFinite(fit.totalSS) || !Number.isFinite(fit.betweenSS);
+  const vectors: [ArrayLike<number>, number][] = [[fit.featureScores, p], [fit.originalMeans, p], [fit.centers, p], [fit.distances, 0]];
+  if (fit.clusterFeatureScores) vectors.push([fit.clusterFeatureScores, p]);
+  for (const [values, width] of vectors) {
+    for (let t = 0; t < values.length; t++) {
+      if (Number.isFinite(values[t]!)) continue;
+      bad = true;
+      if (width > 0 && column === null) column = t % width;
+    }
+  }
+  if (!bad) return;
+  const raw = !settings.standardize || !reusedInput;
+  const cell = raw ? largestCell(mapped, column) : null;
+  const where =
+    cell !== null ? `its largest value, ${cell.value} (${cellName(mapped, cell.i, cell.l)})` : column !== null ? `column “${mapped.featureNames[column] ?? column + 1}”` : 'its largest values';
+  throw new SkfrError(
+    'invalid-option',
+    `This analysis overflows the range of numbers (results would not be numbers): ${where} is too large; rescale that column or leave it out.`,
+  );
+}
+
 /** Validate the request (class column, s xor tune, the tune range) and build the engine call. */
 function planAnalysis(mapped: MappedData, settings: FitSettings, options: AnalysisOptions): AnalysisPlan {
   const X = mapped.matrix;
@@ -202,6 +276,7 @@ function planAnalysis(mapped: MappedData, settings: FitSettings, options: Analys
   if ((settings.s === undefined) === (settings.tune === undefined)) {
     throw new SkfrError('invalid-s', 'Give either a sparsity s or a range of s to tune, not both and not neither.');
   }
+  checkRawMagnitudes(mapped, settings);
   const common = {
     k: settings.k,
     variant: settings.variant,
@@ -225,19 +300,24 @@ function planAnalysis(mapped: MappedData, settings: FitSettings, options: Analys
   return { kind: 'fit', X, options: { ...common, ...reuse, s: settings.s! }, classColumn, classes };
 }
 
-/** The result of a plan from the engine's answer: the fit (at the chosen s when tuned) and the metrics. */
-function finishAnalysis(plan: AnalysisPlan, answer: FitResult | TuneResult): AnalysisResult {
+/**
+ * The result of a plan from the engine's answer: the fit (at the chosen s when tuned) and the metrics;
+ * refused if any figure is not a finite number (checkFiniteResult).
+ */
+function finishAnalysis(plan: AnalysisPlan, answer: FitResult | TuneResult, mapped: MappedData, settings: FitSettings): AnalysisResult {
   const tune = plan.kind === 'tune' ? (answer as TuneResult) : null;
   const fit = tune !== null ? tune.fit : (answer as FitResult);
   const chosenS = tune !== null ? tune.bestS : (plan.options as FitOptions).s;
   const metrics = plan.classColumn !== null && plan.classes !== null ? computeMetrics(fit.labels, plan.classes, plan.classColumn) : null;
-  return { fit, tune, metrics, chosenS };
+  const result = { fit, tune, metrics, chosenS };
+  checkFiniteResult(mapped, settings, plan.kind === 'fit' && plan.options.reuseInput === true, result);
+  return result;
 }
 
 /** Run one analysis in this thread: exactly one of `settings.s` and `settings.tune` must be given. */
 export function runAnalysis(mapped: MappedData, settings: FitSettings, options: AnalysisOptions = {}): AnalysisResult {
   const plan = planAnalysis(mapped, settings, options);
-  return finishAnalysis(plan, plan.kind === 'tune' ? tuneSparsity(plan.X, plan.options) : fitSkfr(plan.X, plan.options));
+  return finishAnalysis(plan, plan.kind === 'tune' ? tuneSparsity(plan.X, plan.options) : fitSkfr(plan.X, plan.options), mapped, settings);
 }
 
 /**
@@ -251,5 +331,5 @@ export async function runAnalysisAsync(mapped: MappedData, settings: FitSettings
   const plan = planAnalysis(mapped, settings, options);
   const engine = options.engine ?? SYNC_ENGINE;
   const answer = plan.kind === 'tune' ? await engine.tune(plan.X, plan.options) : await engine.fit(plan.X, plan.options);
-  return finishAnalysis(plan, answer);
+  return finishAnalysis(plan, answer, mapped, settings);
 }

@@ -7,6 +7,12 @@
  * observed values or all its observed values are equal; such a column becomes all 0 (missing cells stay NaN),
  * is listed in `zeroVariance`, and is never divided by zero.
  *
+ * Overflow-free: (x − mean)² overflows float64 once |x| reaches ~1e154, which used to make the sd infinite and
+ * silently turn the column into zeros. A column whose largest |x| is at least BIG_VALUE (1e150) is therefore
+ * computed on x·2⁻ᵉ, with 2ᵉ just above its largest |x| (an exact scaling: every scaled value is at most 1),
+ * and its standardised values as (x·2⁻ᵉ − mean·2⁻ᵉ) / (sd·2⁻ᵉ). Every other column is computed exactly as
+ * before, so results on ordinary data are the same bit for bit.
+ *
  * @example
  * standardize(fromRows([[1, 5], [3, 5]]))
  * // matrix [[-0.7071, 0], [0.7071, 0]], means [2, 5], sds [1.4142, 0], zeroVariance [1]
@@ -31,8 +37,32 @@ export interface Standardized {
   observed: Int32Array;
 }
 
+/** From this largest |x| on, a column's statistics are computed on scaled values (see the module comment). */
+export const BIG_VALUE = 1e150;
+
+/** ColumnStats, plus for columns of large values (BIG_VALUE) their power-of-two scale and scaled mean and sd. */
+interface ScaledStats extends ColumnStats {
+  /** 2⁻ᵉ for a column of large values, 0 for every other column; null when there is no such column. */
+  scales: Float64Array | null;
+  scaledMeans: Float64Array;
+  scaledSds: Float64Array;
+}
+
+/** 2⁻ᵉ with 2ᵉ > m ≥ 2ᵉ⁻¹ (m finite, > 0): m·2⁻ᵉ lies in [0.5, 1), and multiplying by it is exact. */
+function powerOfTwoBelowInverse(m: number): number {
+  let e = Math.ceil(Math.log2(m));
+  if (2 ** e <= m) e++; // log2 rounding
+  while (e > 0 && 2 ** (e - 1) > m) e--;
+  return 2 ** -e;
+}
+
 /** Per-column mean, sample sd and observed count over finite entries (two passes, row-major). */
 export function columnStats(X: Matrix, signal?: AbortSignalLike): ColumnStats {
+  const { means, sds, observed, zeroVariance } = scaledColumnStats(X, signal);
+  return { means, sds, observed, zeroVariance };
+}
+
+function scaledColumnStats(X: Matrix, signal?: AbortSignalLike): ScaledStats {
   const { rows: n, cols: p, data } = X;
   const sum = new Float64Array(p);
   const observed = new Int32Array(p);
@@ -50,30 +80,72 @@ export function columnStats(X: Matrix, signal?: AbortSignalLike): ColumnStats {
       }
     }
   }
+  let scales: Float64Array | null = null;
+  for (let l = 0; l < p; l++) {
+    const largest = observed[l]! > 0 ? Math.max(-min[l]!, max[l]!) : 0;
+    if (largest >= BIG_VALUE) {
+      scales ??= new Float64Array(p);
+      scales[l] = powerOfTwoBelowInverse(largest);
+    }
+  }
   const means = new Float64Array(p);
-  for (let l = 0; l < p; l++) means[l] = observed[l]! > 0 ? sum[l]! / observed[l]! : 0;
+  const scaledMeans = new Float64Array(p);
   const ss = new Float64Array(p);
-  for (let i = 0; i < n; i++) {
-    if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(signal);
-    for (let l = 0, o = i * p; l < p; l++, o++) {
-      const x = data[o]!;
-      if (Number.isFinite(x)) {
-        const d = x - means[l]!;
-        ss[l]! += d * d;
+  if (scales === null) {
+    for (let l = 0; l < p; l++) means[l] = observed[l]! > 0 ? sum[l]! / observed[l]! : 0;
+    for (let i = 0; i < n; i++) {
+      if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(signal);
+      for (let l = 0, o = i * p; l < p; l++, o++) {
+        const x = data[o]!;
+        if (Number.isFinite(x)) {
+          const d = x - means[l]!;
+          ss[l]! += d * d;
+        }
+      }
+    }
+  } else {
+    // Columns of large values: their sums again, on scaled values (the first sums may have overflowed).
+    const scaledSum = new Float64Array(p);
+    for (let i = 0; i < n; i++) {
+      if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(signal);
+      for (let l = 0, o = i * p; l < p; l++, o++) {
+        const x = data[o]!;
+        if (scales[l]! > 0 && Number.isFinite(x)) scaledSum[l]! += x * scales[l]!;
+      }
+    }
+    for (let l = 0; l < p; l++) {
+      if (observed[l]! === 0) continue;
+      if (scales[l]! > 0) {
+        scaledMeans[l] = scaledSum[l]! / observed[l]!;
+        means[l] = scaledMeans[l]! / scales[l]!;
+      } else means[l] = sum[l]! / observed[l]!;
+    }
+    for (let i = 0; i < n; i++) {
+      if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(signal);
+      for (let l = 0, o = i * p; l < p; l++, o++) {
+        const x = data[o]!;
+        if (Number.isFinite(x)) {
+          const d = scales[l]! > 0 ? x * scales[l]! - scaledMeans[l]! : x - means[l]!;
+          ss[l]! += d * d;
+        }
       }
     }
   }
   const sds = new Float64Array(p);
+  const scaledSds = new Float64Array(p);
   const zeroVariance: number[] = [];
   for (let l = 0; l < p; l++) {
     if (observed[l]! < 2 || min[l] === max[l]) {
       zeroVariance.push(l);
       sds[l] = 0;
+    } else if (scales !== null && scales[l]! > 0) {
+      scaledSds[l] = Math.sqrt(ss[l]! / (observed[l]! - 1));
+      sds[l] = scaledSds[l]! / scales[l]!;
     } else {
       sds[l] = Math.sqrt(ss[l]! / (observed[l]! - 1));
     }
   }
-  return { means, sds, observed, zeroVariance };
+  return { means, sds, observed, zeroVariance, scales, scaledMeans, scaledSds };
 }
 
 /**
@@ -84,17 +156,30 @@ export function columnStats(X: Matrix, signal?: AbortSignalLike): ColumnStats {
  * is left partly standardised.
  */
 export function standardize(X: Matrix, signal?: AbortSignalLike, inPlace = false): Standardized {
-  const stats = columnStats(X, signal);
+  const stats = scaledColumnStats(X, signal);
   const { rows: n, cols: p, data } = X;
   const out = inPlace ? data : new Float64Array(n * p);
   const scale = new Float64Array(p);
   for (let l = 0; l < p; l++) scale[l] = stats.sds[l]! > 0 ? 1 / stats.sds[l]! : 0;
-  const { means } = stats;
-  for (let i = 0; i < n; i++) {
-    if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(signal);
-    for (let l = 0, o = i * p; l < p; l++, o++) {
-      const x = data[o]!;
-      out[o] = Number.isFinite(x) ? (x - means[l]!) * scale[l]! : NaN;
+  const { means, scales } = stats;
+  if (scales === null) {
+    for (let i = 0; i < n; i++) {
+      if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(signal);
+      for (let l = 0, o = i * p; l < p; l++, o++) {
+        const x = data[o]!;
+        out[o] = Number.isFinite(x) ? (x - means[l]!) * scale[l]! : NaN;
+      }
+    }
+  } else {
+    // Columns of large values on their scaled mean and sd (x − mean itself may overflow).
+    const { scaledMeans, scaledSds } = stats;
+    for (let l = 0; l < p; l++) if (scales[l]! > 0) scale[l] = scaledSds[l]! > 0 ? 1 / scaledSds[l]! : 0;
+    for (let i = 0; i < n; i++) {
+      if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(signal);
+      for (let l = 0, o = i * p; l < p; l++, o++) {
+        const x = data[o]!;
+        out[o] = !Number.isFinite(x) ? NaN : scales[l]! > 0 ? (x * scales[l]! - scaledMeans[l]!) * scale[l]! : (x - means[l]!) * scale[l]!;
+      }
     }
   }
   return {

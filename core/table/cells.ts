@@ -5,7 +5,8 @@
  * Missing tokens (after trimming, case as listed): "", NA, N/A, NaN, nan, null, #N/A, -, ?
  * Numbers: `[+-]? digits [. digits] [(e|E) [+-] digits]` (at least one mantissa digit; ".5" and "5." allowed).
  * With a decimal comma (semicolon-delimited files) "1,5" is 1.5 too. Hex, "Infinity", thousands separators
- * and units are text.
+ * and units are text. So is a number too large for float64 ("1e400", a run of 400 digits): it would read as
+ * Infinity, which no analysis can use, and as text it is reported ("treated as missing") like "Inf".
  */
 
 export const MISSING_TOKENS: readonly string[] = ['', 'NA', 'N/A', 'NaN', 'nan', 'null', '#N/A', '-', '?'];
@@ -30,8 +31,9 @@ const PLUS = 0x2b;
  * Parse the bytes `[start, end)` (already trimmed) as a decimal number without allocating.
  * Returns NaN when the bytes are not a number. Up to 15 significant digits and |exponent| ≤ 22 use the exact
  * fast path (Clinger 1990: one correctly rounded multiplication or division of exact operands); anything
- * longer falls back to `Number()` on a temporary string, so the result always equals `Number(text)`.
- * Example: bytes of "-1.25e2" → -125; of "1,5" with decimalComma → 1.5; of "abc" → NaN.
+ * longer falls back to `Number()` on a temporary string, so the result equals `Number(text)` when that is
+ * finite; a number that overflows float64 ("1e400") gives NaN (not a number: see the module comment).
+ * Example: bytes of "-1.25e2" → -125; of "1,5" with decimalComma → 1.5; of "abc" or "1e400" → NaN.
  */
 export function parseNumberBytes(bytes: Uint8Array, start: number, end: number, decimalComma: boolean): number {
   let i = start;
@@ -96,9 +98,10 @@ export function parseNumberBytes(bytes: Uint8Array, start: number, end: number, 
   }
   if (i !== end) return NaN;
   if (!exact || exponent > 22 || exponent < -22) {
+    // The bytes are ASCII here (checked above); in slices, so a 10 MB run of digits takes milliseconds.
     let s = '';
-    for (let j = start; j < end; j++) s += bytes[j] === COMMA ? '.' : String.fromCharCode(bytes[j]!);
-    return Number(s);
+    for (let j = start; j < end; j += 8192) s += String.fromCharCode.apply(null, bytes.subarray(j, Math.min(end, j + 8192)) as unknown as number[]);
+    return finiteOrNaN(Number(decimalComma ? s.replace(',', '.') : s));
   }
   const value = exponent < 0 ? mantissa / POW10[-exponent]! : mantissa * POW10[exponent]!;
   return negative ? -value : value;
@@ -107,11 +110,16 @@ export function parseNumberBytes(bytes: Uint8Array, start: number, end: number, 
 const NUMBER_SYNTAX = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const NUMBER_SYNTAX_COMMA = /^[+-]?(\d+[.,]?\d*|[.,]\d+)([eE][+-]?\d+)?$/;
 
-/** `parseNumberBytes` for a string (workbook cells, transposed cells). Example: " 2.5 " → 2.5, "2,5" → NaN. */
+/** Overflowed (±Infinity) → NaN: "1e400" is not a number the analysis can use. */
+function finiteOrNaN(value: number): number {
+  return value === Infinity || value === -Infinity ? NaN : value;
+}
+
+/** `parseNumberBytes` for a string (workbook cells, transposed cells). Example: " 2.5 " → 2.5, "2,5" → NaN, "1e400" → NaN. */
 export function parseNumberText(text: string, decimalComma = false): number {
   const t = text.trim();
-  if (decimalComma) return NUMBER_SYNTAX_COMMA.test(t) ? Number(t.replace(',', '.')) : NaN;
-  return NUMBER_SYNTAX.test(t) ? Number(t) : NaN;
+  if (decimalComma) return NUMBER_SYNTAX_COMMA.test(t) ? finiteOrNaN(Number(t.replace(',', '.'))) : NaN;
+  return NUMBER_SYNTAX.test(t) ? finiteOrNaN(Number(t)) : NaN;
 }
 
 /** The missing tokens as bytes, for comparisons without decoding. */

@@ -133,7 +133,8 @@ function textWarnings(table: Table, features: Column[], rows: Int32Array): Table
   for (const column of features) {
     const cells = column.badCells.filter((b) => kept.has(b.row));
     if (cells.length === 0) continue;
-    const shown = cells.slice(0, 5).map((b) => `${rowLocation(table, b.row)} “${b.text}”`).join(', ');
+    // A cell's text is shown clipped (a 10 MB run of digits is one cell).
+    const shown = cells.slice(0, 5).map((b) => `${rowLocation(table, b.row)} “${b.text.length > 40 ? `${b.text.slice(0, 30)}… (${b.text.length} characters)` : b.text}”`).join(', ');
     const more = cells.length > 5 ? ` and ${cells.length - 5} more` : '';
     warnings.push({
       code: 'text-in-feature',
