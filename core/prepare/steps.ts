@@ -6,43 +6,15 @@
  * "REV__" are dropped: 3 features [A, REV__B, C] → [A, C], count 1.
  */
 import type { FlagKind, MappedData, PrepStep } from '../table/types.js';
+import { impute } from './impute.js';
+import { medianCentre } from './normalize.js';
+import { keepFeatures } from './keep-features.js';
+import type { StepOutcome } from './outcome.js';
+import { transform } from './transform.js';
+import { describeMinValid, minValid } from './valid-values.js';
 
-export interface StepOutcome {
-  data: MappedData;
-  count: number;
-}
-
-/** Keep the features where `keep[l]` is 1: matrix columns, names and feature annotations. */
-export function keepFeatures(data: MappedData, keep: Uint8Array): MappedData {
-  const { rows: n, cols: p, data: x } = data.matrix;
-  let q = 0;
-  for (let l = 0; l < p; l++) if (keep[l]) q++;
-  if (q === p) return data;
-  const index = new Int32Array(q);
-  for (let l = 0, j = 0; l < p; l++) if (keep[l]) index[j++] = l;
-  const out = new Float64Array(n * q);
-  let missingCells = 0;
-  for (let i = 0; i < n; i++) {
-    const from = i * p;
-    const to = i * q;
-    for (let j = 0; j < q; j++) {
-      const v = x[from + index[j]!]!;
-      out[to + j] = v;
-      if (v !== v) missingCells++;
-    }
-  }
-  const featureAnnotations: Record<string, (string | null)[]> = {};
-  for (const [name, values] of Object.entries(data.featureAnnotations ?? {})) {
-    featureAnnotations[name] = Array.from(index, (l) => values[l] ?? null);
-  }
-  return {
-    ...data,
-    matrix: { rows: n, cols: q, data: out },
-    featureNames: Array.from(index, (l) => data.featureNames[l]!),
-    featureAnnotations,
-    missingCells,
-  };
-}
+export type { StepOutcome } from './outcome.js';
+export { keepFeatures } from './keep-features.js';
 
 const FLAG_WORDS: Record<FlagKind, string> = {
   decoy: 'Decoys (reverse hits)',
@@ -61,6 +33,16 @@ export function describeStep(step: PrepStep): string {
     }
     case 'zeros-missing':
       return 'Zeros made missing (0 = not quantified)';
+    case 'transform':
+      return `Values log${step.base}-transformed${step.nonPositive === 'missing' ? ' (0 and negative values made missing)' : ''}`;
+    case 'min-valid':
+      return describeMinValid(step);
+    case 'normalize':
+      return 'Median centring of each sample';
+    case 'impute':
+      return step.method === 'downshift'
+        ? `Missing values imputed from a down-shifted normal (shift ${step.shift} sd, width ${step.width} sd, seed ${step.seed})`
+        : 'Missing values imputed with the feature’s minimum';
   }
 }
 
@@ -112,5 +94,13 @@ export function applyStep(data: MappedData, step: PrepStep): StepOutcome {
       return removeFlagged(data, step);
     case 'zeros-missing':
       return zerosMissing(data);
+    case 'transform':
+      return transform(data, step);
+    case 'min-valid':
+      return minValid(data, step);
+    case 'normalize':
+      return medianCentre(data);
+    case 'impute':
+      return impute(data, step);
   }
 }

@@ -37,6 +37,20 @@ export interface Table {
   sourceRows?: Int32Array;
   /** Things the reader changed and the user should know, e.g. renamed blank or duplicate headers. */
   notes?: string[];
+  // Set by the readers (parseTable, parseTableChunks); absent on derived tables (e.g. transposed).
+  /** 1-based row of the (first) header row as a spreadsheet shows it: the sheet row, or the file line. */
+  headerRow?: number;
+  /** Rows the column names come from: 1, or 2 for a two-row header (group row above sub-names, joined). */
+  headerRows?: number;
+  /** Title rows skipped above the header, each as its non-empty cells joined with a space. */
+  titleRows?: string[];
+  /** Blank rows skipped anywhere (empty lines, lines of spaces or delimiters only, blank sheet rows). */
+  blankRowsSkipped?: number;
+  /**
+   * Perseus annotation rows found right below the header (`#!{Type}E…`, `#!{C:group}A…`), not data: `key` is
+   * the text inside the braces (`Type`, `C:group`), `cells` one per column (prefix stripped, null = empty).
+   */
+  metaRows?: { key: string; cells: (string | null)[] }[];
 }
 
 export interface ColumnSummary {
@@ -161,6 +175,8 @@ export interface Layout {
   description: string;
   /** The sample table found inside the file (Perseus category rows), already in `mapping.design`. */
   embeddedDesign: boolean;
+  /** Why the preparation is what it is, one sentence per choice (e.g. why log2 is or is not proposed). */
+  reasons?: string[];
 }
 
 /** Rows flagged by the quantification software. */
@@ -175,7 +191,46 @@ export type FlagKind = 'decoy' | 'contaminant' | 'site-only';
  */
 export type PrepStep =
   | { kind: 'remove-flagged'; flag: FlagKind; markerColumn: string | null; idColumn: string | null; prefixes: string[] }
-  | { kind: 'zeros-missing' };
+  | { kind: 'zeros-missing' }
+  | TransformStep
+  | MinValidStep
+  | { kind: 'normalize'; method: 'median' }
+  | ImputeStep;
+
+/**
+ * log2 or log10 of every value. `nonPositive`: what to do with 0 and negative values, which have no logarithm:
+ * 'refuse' (an error naming them) or 'missing' (made missing, counted).
+ */
+export interface TransformStep {
+  kind: 'transform';
+  base: 2 | 10;
+  nonPositive: 'refuse' | 'missing';
+}
+
+/**
+ * Perseus' "filter rows based on valid values": keep a feature with at least `count` values (or `percent` % of
+ * the samples) in total, in each group, or in at least one group of the sample annotation `group`.
+ */
+export interface MinValidStep {
+  kind: 'min-valid';
+  count: number | null;
+  percent: number | null;
+  scope: 'total' | 'each' | 'any';
+  group: string | null;
+}
+
+/**
+ * Missing values filled before the fit (the default is none: k-POD fills them inside the fit).
+ * 'downshift': Perseus' normal distribution per sample, mean − shift·sd, width·sd, drawn from `seed`;
+ * 'min': the feature's smallest observed value.
+ */
+export interface ImputeStep {
+  kind: 'impute';
+  method: 'downshift' | 'min';
+  width: number;
+  shift: number;
+  seed: number;
+}
 
 export interface Recipe {
   steps: PrepStep[];
@@ -218,4 +273,6 @@ export interface MappedData {
   design?: DesignJoin | null;
   /** What was done, in order (read, filters, preparation steps) with counts. */
   preparation?: StepReport[];
+  /** Cells filled by an impute step (n × p, 1 = imputed), when one ran. */
+  imputed?: Uint8Array | null;
 }

@@ -1,0 +1,75 @@
+/**
+ * The preparation proposed for a recognised layout, as Perseus users prepare protein data: the format's own
+ * steps (flagged rows out, zeros missing), log2 for raw intensities (transform.ts says when), and for
+ * proteins × samples tables a valid-value filter of 70 % — in at least one group when the samples have a
+ * group annotation (a design's condition), else in total. Each choice comes with its reason.
+ * @example completeLayout(table, recognizeLayout(table)).recipe.steps.map((s) => s.kind)
+ *   // MaxQuant LFQ: ['remove-flagged', 'remove-flagged', 'remove-flagged', 'zeros-missing', 'transform', 'min-valid']
+ */
+import type { Layout, MinValidStep, PrepStep, Recipe, Table } from '../table/types.js';
+import { prepare } from './index.js';
+import { proposeTransform } from './transform.js';
+import { groupsOf } from './valid-values.js';
+
+/** Perseus' usual threshold. */
+export const DEFAULT_MIN_VALID_PERCENT = 70;
+
+const GROUP_NAME = /condition|group|class|treatment|genotype|status|region|type|phenotype|disease|tissue|chamber|age/i;
+
+/**
+ * A sample annotation that groups the samples: 2 or more groups, fewer groups than samples, some group with 2
+ * samples or more; names such as "condition" or "group" first, then fewer groups. null when none.
+ */
+export function proposeGroup(annotations: Record<string, (string | null)[]>): string | null {
+  let best: { name: string; score: number } | null = null;
+  for (const [name, values] of Object.entries(annotations)) {
+    const groups = groupsOf(values);
+    const n = values.filter((v) => v !== null && v.trim() !== '').length;
+    if (groups.length < 2 || groups.length >= n || !groups.some((g) => g.samples.length >= 2)) continue;
+    const score = (GROUP_NAME.test(name) ? 1000 : 0) - groups.length;
+    if (best === null || score > best.score) best = { name, score };
+  }
+  return best?.name ?? null;
+}
+
+/** The proposed valid-value step, in at least one group of `group` when there is one. */
+export function minValidStep(group: string | null): MinValidStep {
+  return { kind: 'min-valid', count: null, percent: DEFAULT_MIN_VALID_PERCENT, scope: group === null ? 'total' : 'any', group };
+}
+
+/** The recipe with its (default, untouched) valid-value step grouped by `group`. */
+export function withGroup(recipe: Recipe, group: string | null): Recipe {
+  return {
+    steps: recipe.steps.map((s): PrepStep =>
+      s.kind === 'min-valid' && s.percent === DEFAULT_MIN_VALID_PERCENT && s.count === null && s.group === null ? minValidStep(group) : s,
+    ),
+  };
+}
+
+/** The layout with the transform and valid-value steps proposed, and the reasons (see the module comment). */
+export function completeLayout(table: Table, layout: Layout): Layout {
+  const reasons: string[] = [];
+  const steps = [...layout.recipe.steps];
+  if (layout.mapping.orientation !== 'samples-as-columns' || (layout.mapping.sampleColumns?.length ?? 0) === 0) {
+    return { ...layout, reasons };
+  }
+  let data;
+  try {
+    data = prepare(table, layout.mapping, layout.recipe, { format: layout.format });
+  } catch {
+    return { ...layout, reasons };
+  }
+  const raw = layout.quantities.find((q) => q.name === layout.quantity)?.raw ?? null;
+  const { step, reason } = proposeTransform(data.matrix.data, raw);
+  reasons.push(reason);
+  if (step) steps.push(step);
+  const group = proposeGroup(data.annotations);
+  const filter = minValidStep(group);
+  steps.push(filter);
+  reasons.push(
+    group === null
+      ? `Proteins need values in ${DEFAULT_MIN_VALID_PERCENT} % of the samples (attach a sample table to filter per group).`
+      : `Proteins need values in ${DEFAULT_MIN_VALID_PERCENT} % of the samples of at least one “${group}” group.`,
+  );
+  return { ...layout, recipe: { steps }, reasons };
+}

@@ -1,0 +1,119 @@
+/**
+ * The log transform, and whether values look raw or already logarithmic (so a transform is proposed for raw
+ * intensities and never applied twice).
+ *
+ * Raw intensities span several orders of magnitude and are right-skewed: p99 / p1 ≥ 1 000 and mean ≥ 1.5 ×
+ * median (MaxQuant LFQ: 10⁵…10¹¹). log2 intensities sit between about 5 and 45 with a spread under 30
+ * (Perseus matrices, supplements' log2 columns: 20…35). Other data (e.g. normalised levels 0.1…8) are neither.
+ * Example: transform([[1, 8], [4, NaN]], log2) → [[0, 3], [2, NaN]].
+ */
+import { SkfrError } from '../errors.js';
+import type { MappedData, TransformStep } from '../table/types.js';
+import type { StepOutcome } from './outcome.js';
+
+export interface ValueStats {
+  /** Observed values looked at (at most 200 000, evenly spaced). */
+  count: number;
+  p1: number;
+  median: number;
+  p99: number;
+  mean: number;
+  /** Share of the observed values that are 0 or negative. */
+  nonPositive: number;
+}
+
+/** Quantiles of the observed values (an even subsample of at most 200 000 cells). */
+export function valueStats(values: Float64Array): ValueStats | null {
+  let observed = 0;
+  for (let i = 0; i < values.length; i++) if (values[i] === values[i]) observed++;
+  if (observed === 0) return null;
+  const stride = Math.max(1, Math.floor(observed / 200_000));
+  const sample: number[] = [];
+  let seen = 0;
+  let nonPositive = 0;
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (v !== v) continue;
+    if (seen++ % stride !== 0) continue;
+    sample.push(v);
+    sum += v;
+    if (v <= 0) nonPositive++;
+  }
+  const sorted = Float64Array.from(sample).sort();
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1)))]!;
+  return { count: sorted.length, p1: at(0.01), median: at(0.5), p99: at(0.99), mean: sum / sorted.length, nonPositive: nonPositive / sorted.length };
+}
+
+export function looksLogarithmic(stats: ValueStats): boolean {
+  return stats.p1 > 4 && stats.p99 < 45 && stats.p99 - stats.p1 < 30;
+}
+
+export function looksRaw(stats: ValueStats): boolean {
+  const positive = Math.max(stats.p1, Number.MIN_VALUE);
+  return stats.p1 > 0 && stats.p99 / positive >= 1000 && stats.mean >= 1.5 * stats.median;
+}
+
+const round = (v: number) => (Math.abs(v) >= 1000 ? v.toExponential(1) : String(Math.round(v * 100) / 100));
+
+/** What to propose, and why, in one sentence. `formatSaysRaw`: the format writes raw intensities (QuantityKind.raw). */
+export function proposeTransform(values: Float64Array, formatSaysRaw: boolean | null): { step: TransformStep | null; reason: string } {
+  const stats = valueStats(values);
+  if (!stats) return { step: null, reason: 'No value to look at: no transform.' };
+  const range = `between ${round(stats.p1)} and ${round(stats.p99)} (1st to 99th percentile)`;
+  if (looksLogarithmic(stats)) {
+    return { step: null, reason: `Values ${range} look log-transformed already: no transform, so they are never logged twice.` };
+  }
+  if (looksRaw(stats)) {
+    const orders = Math.log10(stats.p99 / stats.p1).toFixed(1);
+    return {
+      step: { kind: 'transform', base: 2, nonPositive: 'refuse' },
+      reason: `Values ${range} span ${orders} orders of magnitude and are right-skewed (mean ${round(stats.mean)} vs median ${round(stats.median)}): raw intensities, log2 proposed.`,
+    };
+  }
+  if (formatSaysRaw === true && stats.p1 > 0) {
+    return { step: { kind: 'transform', base: 2, nonPositive: 'refuse' }, reason: `This format writes raw intensities (values ${range}): log2 proposed.` };
+  }
+  return { step: null, reason: `Values ${range} do not look like raw intensities: no transform.` };
+}
+
+/** log2 / log10 of every observed value (a new matrix). See TransformStep for 0 and negative values. */
+export function transform(data: MappedData, step: TransformStep): StepOutcome {
+  const { rows: n, cols: p, data: x } = data.matrix;
+  const stats = valueStats(x);
+  if (stats && looksLogarithmic(stats)) {
+    throw new SkfrError(
+      'invalid-option',
+      `The values already look log-transformed (between ${round(stats.p1)} and ${round(stats.p99)}); a second log${step.base} would distort them: choose no transform.`,
+    );
+  }
+  const bad: string[] = [];
+  let nonPositive = 0;
+  for (let i = 0; i < n; i++) {
+    for (let l = 0; l < p; l++) {
+      const v = x[i * p + l]!;
+      if (v <= 0) {
+        nonPositive++;
+        if (bad.length < 3) bad.push(`${data.sampleIds[i]} × ${data.featureNames[l]} = ${v}`);
+      }
+    }
+  }
+  if (nonPositive > 0 && step.nonPositive === 'refuse') {
+    throw new SkfrError(
+      'invalid-option',
+      `${nonPositive} value${nonPositive === 1 ? ' is' : 's are'} 0 or negative and ${nonPositive === 1 ? 'has' : 'have'} no logarithm (${bad.join('; ')}${nonPositive > 3 ? '; …' : ''}): ` +
+        `read zeros as “not quantified”, or choose to make such values missing.`,
+    );
+  }
+  const log = step.base === 2 ? Math.log2 : Math.log10;
+  const out = new Float64Array(x.length);
+  let missingCells = 0;
+  for (let c = 0; c < x.length; c++) {
+    const v = x[c]!;
+    const y = v > 0 ? log(v) : NaN;
+    out[c] = y;
+    if (y !== y) missingCells++;
+  }
+  // The count is the values transformed; those made missing (0 and negative) are in missingCells.
+  return { data: { ...data, matrix: { ...data.matrix, data: out }, missingCells }, count: x.length - missingCells };
+}
