@@ -1,0 +1,120 @@
+/**
+ * A recipe as `skfr cluster` flags and back, so a run prepared in the app can be reproduced from the command
+ * its report prints, and the CLI builds the very recipe the app ran (a round-trip property test holds them
+ * together). The flags say every choice explicitly, relative to the recipe the format calls for (`base`:
+ * flagged rows out, zeros missing):
+ *   --keep-decoys --keep-contaminants --keep-site-only --zero-is-value   (a format step left out)
+ *   --transform none|log2|log10[:missing]      (:missing = 0 and negatives made missing instead of refused)
+ *   --min-valid none|N|P%[:total|each|any][:COLUMN]
+ *   --normalize none|median
+ *   --impute kpod|downshift|min                (downshift: width 0.3 sd, shift 1.8 sd, the run's seed)
+ * Steps run in this order: flagged rows, zeros, transform, valid values, normalisation, imputation.
+ * @example recipeToArgs({ steps: [{ kind: 'transform', base: 2, nonPositive: 'refuse' }] }, { steps: [] })
+ *   // ['--transform', 'log2', '--min-valid', 'none', '--normalize', 'none', '--impute', 'kpod']
+ */
+import { SkfrError } from '../errors.js';
+import type { FlagKind, ImputeStep, MinValidStep, PrepStep, Recipe, TransformStep } from '../table/types.js';
+import { DOWNSHIFT } from './impute.js';
+
+/** The choices the flags carry, beside the format's own steps. */
+export interface RecipeChoices {
+  keep: FlagKind[];
+  zeroIsValue: boolean;
+  transform: Omit<TransformStep, 'kind'> | null;
+  minValid: Omit<MinValidStep, 'kind'> | null;
+  normalize: boolean;
+  impute: ImputeStep['method'] | null;
+}
+
+const KEEP_FLAG: Record<FlagKind, string> = { decoy: '--keep-decoys', contaminant: '--keep-contaminants', 'site-only': '--keep-site-only' };
+
+function invalid(message: string): SkfrError {
+  return new SkfrError('invalid-option', message);
+}
+
+export function parseTransform(text: string): Omit<TransformStep, 'kind'> | null {
+  const m = /^(none|log2|log10)(?::(missing|refuse))?$/.exec(text.trim());
+  if (!m) throw invalid(`--transform “${text}” is not possible: use none, log2 or log10 (add :missing to make 0 and negative values missing).`);
+  if (m[1] === 'none') return null;
+  return { base: m[1] === 'log2' ? 2 : 10, nonPositive: (m[2] as 'missing' | 'refuse' | undefined) ?? 'refuse' };
+}
+
+/** `70%:any:condition`, `3:each:group`, `70%` (total), `none`. */
+export function parseMinValid(text: string): Omit<MinValidStep, 'kind'> | null {
+  const t = text.trim();
+  if (t === 'none') return null;
+  const m = /^(\d+(?:\.\d+)?)(%)?(?::(total|each|any))?(?::(.+))?$/.exec(t);
+  const why = 'use N (values), P% (of the samples), then optionally :total, :each or :any and :COLUMN (the group), e.g. 70%:any:condition';
+  if (!m) throw invalid(`--min-valid “${text}” is not possible: ${why}.`);
+  const amount = Number(m[1]);
+  const percent = m[2] === '%';
+  if (percent ? !(amount > 0 && amount <= 100) : !(Number.isInteger(amount) && amount >= 1)) {
+    throw invalid(`--min-valid “${text}” is not possible: a percentage is between 0 and 100, a count a whole number of at least 1.`);
+  }
+  const scope = (m[3] as MinValidStep['scope'] | undefined) ?? (m[4] ? 'any' : 'total');
+  const group = m[4] ?? null;
+  if (scope !== 'total' && group === null) throw invalid(`--min-valid “${text}” filters per group: name the group column, e.g. ${m[1]}${m[2] ?? ''}:${scope}:condition.`);
+  return { count: percent ? null : amount, percent: percent ? amount : null, scope: group === null ? 'total' : scope, group };
+}
+
+function minValidText(step: Omit<MinValidStep, 'kind'>): string {
+  const amount = step.count !== null ? String(step.count) : `${step.percent}%`;
+  return step.group === null || step.scope === 'total' ? amount : `${amount}:${step.scope}:${step.group}`;
+}
+
+/** The recipe the choices make on top of `base` (the format's steps), in the canonical order. */
+export function recipeFromChoices(base: Recipe, choices: RecipeChoices, seed: number): Recipe {
+  const steps: PrepStep[] = [];
+  for (const step of base.steps) {
+    if (step.kind === 'remove-flagged' && !choices.keep.includes(step.flag)) steps.push(step);
+  }
+  if (base.steps.some((s) => s.kind === 'zeros-missing') && !choices.zeroIsValue) steps.push({ kind: 'zeros-missing' });
+  if (choices.transform) steps.push({ kind: 'transform', ...choices.transform });
+  if (choices.minValid) steps.push({ kind: 'min-valid', ...choices.minValid });
+  if (choices.normalize) steps.push({ kind: 'normalize', method: 'median' });
+  if (choices.impute) steps.push({ kind: 'impute', method: choices.impute, ...DOWNSHIFT, seed });
+  return { steps };
+}
+
+/** The choices a recipe makes relative to `base` (its inverse). */
+export function choicesOf(recipe: Recipe, base: Recipe): RecipeChoices {
+  const flags = new Set(recipe.steps.filter((s) => s.kind === 'remove-flagged').map((s) => (s as { flag: FlagKind }).flag));
+  const transform = recipe.steps.find((s): s is TransformStep => s.kind === 'transform');
+  const minValid = recipe.steps.find((s): s is MinValidStep => s.kind === 'min-valid');
+  const impute = recipe.steps.find((s): s is ImputeStep => s.kind === 'impute');
+  return {
+    keep: base.steps.filter((s) => s.kind === 'remove-flagged' && !flags.has(s.flag)).map((s) => (s as { flag: FlagKind }).flag),
+    zeroIsValue: base.steps.some((s) => s.kind === 'zeros-missing') && !recipe.steps.some((s) => s.kind === 'zeros-missing'),
+    transform: transform ? { base: transform.base, nonPositive: transform.nonPositive } : null,
+    minValid: minValid ? { count: minValid.count, percent: minValid.percent, scope: minValid.scope, group: minValid.group } : null,
+    normalize: recipe.steps.some((s) => s.kind === 'normalize'),
+    impute: impute?.method ?? null,
+  };
+}
+
+/** Every choice as flags (see the module comment). */
+export function recipeToArgs(recipe: Recipe, base: Recipe): string[] {
+  const c = choicesOf(recipe, base);
+  const args: string[] = c.keep.map((f) => KEEP_FLAG[f]);
+  if (c.zeroIsValue) args.push('--zero-is-value');
+  args.push('--transform', c.transform ? `log${c.transform.base}${c.transform.nonPositive === 'missing' ? ':missing' : ''}` : 'none');
+  args.push('--min-valid', c.minValid ? minValidText(c.minValid) : 'none');
+  args.push('--normalize', c.normalize ? 'median' : 'none');
+  args.push('--impute', c.impute ?? 'kpod');
+  return args;
+}
+
+/** Parse `--impute`. */
+export function parseImpute(text: string): ImputeStep['method'] | null {
+  const t = text.trim();
+  if (t === 'kpod') return null;
+  if (t === 'downshift' || t === 'min') return t;
+  throw invalid(`--impute “${text}” is not possible: use kpod (inside the fit, the default), downshift (Perseus' normal distribution) or min.`);
+}
+
+export function parseNormalize(text: string): boolean {
+  const t = text.trim();
+  if (t === 'none') return false;
+  if (t === 'median') return true;
+  throw invalid(`--normalize “${text}” is not possible: use none or median.`);
+}

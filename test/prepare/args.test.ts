@@ -1,0 +1,76 @@
+/** The recipe as CLI flags and back: hand-written cases, then the round trip for any recipe (property). */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { choicesOf, parseMinValid, parseTransform, recipeFromChoices, recipeToArgs, type RecipeChoices } from '../../core/prepare/args.js';
+import type { Recipe } from '../../core/table/types.js';
+
+const MAXQUANT: Recipe = {
+  steps: [
+    { kind: 'remove-flagged', flag: 'decoy', markerColumn: 'Reverse', idColumn: 'Majority protein IDs', prefixes: ['REV__'] },
+    { kind: 'remove-flagged', flag: 'contaminant', markerColumn: 'Potential contaminant', idColumn: 'Majority protein IDs', prefixes: ['CON__'] },
+    { kind: 'remove-flagged', flag: 'site-only', markerColumn: 'Only identified by site', idColumn: null, prefixes: [] },
+    { kind: 'zeros-missing' },
+  ],
+};
+
+describe('recipe flags', () => {
+  it('parses the documented forms and refuses the rest in one sentence', () => {
+    expect(parseTransform('log2')).toEqual({ base: 2, nonPositive: 'refuse' });
+    expect(parseTransform('log10:missing')).toEqual({ base: 10, nonPositive: 'missing' });
+    expect(parseTransform('none')).toBeNull();
+    expect(() => parseTransform('ln')).toThrow(/--transform “ln” is not possible/);
+    expect(parseMinValid('70%:any:condition')).toEqual({ count: null, percent: 70, scope: 'any', group: 'condition' });
+    expect(parseMinValid('3')).toEqual({ count: 3, percent: null, scope: 'total', group: null });
+    expect(parseMinValid('50%:heart region')).toEqual({ count: null, percent: 50, scope: 'any', group: 'heart region' });
+    expect(() => parseMinValid('70%:each')).toThrow(/name the group column/);
+    expect(() => parseMinValid('120%')).toThrow(/between 0 and 100/);
+  });
+
+  it('the MaxQuant defaults with log2 and 70 % in a condition read as flags', () => {
+    const recipe = recipeFromChoices(MAXQUANT, { keep: [], zeroIsValue: false, transform: { base: 2, nonPositive: 'refuse' }, minValid: { count: null, percent: 70, scope: 'any', group: 'condition' }, normalize: false, impute: null }, 1);
+    expect(recipeToArgs(recipe, MAXQUANT)).toEqual(['--transform', 'log2', '--min-valid', '70%:any:condition', '--normalize', 'none', '--impute', 'kpod']);
+    const kept = recipeFromChoices(MAXQUANT, { ...choicesOf(recipe, MAXQUANT), keep: ['decoy'], zeroIsValue: true }, 1);
+    expect(recipeToArgs(kept, MAXQUANT).slice(0, 2)).toEqual(['--keep-decoys', '--zero-is-value']);
+  });
+
+  it('property: flags → recipe → flags → recipe is the same recipe', () => {
+    const choices = fc.record<RecipeChoices>({
+      keep: fc.subarray(['decoy', 'contaminant', 'site-only'] as const),
+      zeroIsValue: fc.boolean(),
+      transform: fc.option(fc.record({ base: fc.constantFrom(2 as const, 10 as const), nonPositive: fc.constantFrom('refuse' as const, 'missing' as const) }), { nil: null }),
+      minValid: fc.option(
+        fc.oneof(
+          fc.record({ count: fc.integer({ min: 1, max: 50 }), percent: fc.constant(null), scope: fc.constant('total' as const), group: fc.constant(null) }),
+          fc.record({ count: fc.constant(null), percent: fc.integer({ min: 1, max: 100 }), scope: fc.constantFrom('each' as const, 'any' as const), group: fc.constantFrom('condition', 'heart region', 'Group:A') }),
+        ),
+        { nil: null },
+      ),
+      normalize: fc.boolean(),
+      impute: fc.constantFrom(null, 'downshift' as const, 'min' as const),
+    });
+    fc.assert(
+      fc.property(choices, fc.integer({ min: 0, max: 2 ** 32 - 1 }), (c, seed) => {
+        const recipe = recipeFromChoices(MAXQUANT, c, seed);
+        const back = recipeFromChoices(MAXQUANT, choicesOf(recipe, MAXQUANT), seed);
+        expect(back).toEqual(recipe);
+        // And through the printed words, as the CLI parses them.
+        const args = recipeToArgs(recipe, MAXQUANT);
+        const value = (flag: string) => args[args.indexOf(flag) + 1]!;
+        const parsed = recipeFromChoices(
+          MAXQUANT,
+          {
+            keep: (['decoy', 'contaminant', 'site-only'] as const).filter((f) => args.includes(f === 'decoy' ? '--keep-decoys' : f === 'contaminant' ? '--keep-contaminants' : '--keep-site-only')),
+            zeroIsValue: args.includes('--zero-is-value'),
+            transform: parseTransform(value('--transform')),
+            minValid: parseMinValid(value('--min-valid')),
+            normalize: value('--normalize') === 'median',
+            impute: value('--impute') === 'kpod' ? null : (value('--impute') as 'downshift' | 'min'),
+          },
+          seed,
+        );
+        expect(parsed).toEqual(recipe);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
