@@ -1,7 +1,7 @@
 /**
  * Which files the renderer may name by path. Only paths the user chose — in the Open dialog, from the
  * recent files list, or by dropping a file on the window (its path read by the preload with
- * webUtils.getPathForFile) — may be opened; exports are written only through the save dialog in main.
+ * webUtils.getPathForFile) — may be opened, as data ('open') or as a sample table ('design'); exports are written only through the save dialog in main.
  * So a compromised page cannot make the app read or overwrite arbitrary files.
  */
 import { resolve } from 'node:path';
@@ -30,6 +30,15 @@ export function checkRendererRequest(request: JobRequest, access: FileAccess): v
         throw new SkfrError(
           'invalid-request',
           `“${request.source.path}” was not chosen by you: open files with Open…, the recent files list, or by dropping them on the window.`,
+        );
+      }
+      return;
+    case 'design':
+      // a sample table is read by path only when the user chose it, exactly as a data file is
+      if (request.source.kind === 'path' && !access.isAllowed(request.source.path)) {
+        throw new SkfrError(
+          'invalid-request',
+          `“${request.source.path}” was not chosen by you: choose the sample table with Open…, the recent files list, or by dropping it on the window.`,
         );
       }
       return;

@@ -6,12 +6,16 @@ import { SkfrError } from '../errors.js';
 import { simulate } from '../engine/index.js';
 import type { Design } from '../engine/types.js';
 import { sha256Hex } from '../hash.js';
-import { parseTable, previewRows, summarizeColumns, toCsv } from '../table/index.js';
-import type { Mapping, Table } from '../table/types.js';
+import { parseTable, previewRows, summarizeColumns, toCsv, type ParseOptions } from '../table/index.js';
+import { recognizeLayout } from '../table/formats/recognize.js';
+import type { Layout, Mapping, Table } from '../table/types.js';
 import { now } from './progress.js';
 import type { DataSource, FileIO, OpenResult } from './types.js';
 
-/** What the session keeps of an opened file: its bytes (to re-read another sheet) and the parsed table. */
+/**
+ * What the session keeps of an opened file: its bytes (to re-read another sheet or a sample sheet), the parsed
+ * table and what was recognised in it.
+ */
 export interface Dataset {
   id: string;
   fileName: string;
@@ -19,6 +23,8 @@ export interface Dataset {
   sha256: string;
   table: Table;
   parseMs: number;
+  /** The recognised layout (format, quantities, proposed mapping and recipe); examples: a 'table' layout. */
+  layout: Layout;
   suggestedMapping?: Mapping;
 }
 
@@ -101,40 +107,73 @@ export function exampleFile(design: Design, seed: number): { fileName: string; b
   };
 }
 
-/** Loads a source into a Dataset (parsing the requested or the first non-empty sheet). */
-export async function loadDataset(id: string, source: DataSource, sheet: string | undefined, io: FileIO | undefined): Promise<Dataset> {
-  let fileName: string;
-  let bytes: Uint8Array;
-  let suggestedMapping: Mapping | undefined;
-  switch (source.kind) {
-    case 'path':
-      bytes = await readPath(io, source.path);
-      fileName = baseName(source.path);
-      break;
-    case 'bytes':
-      bytes = source.bytes;
-      fileName = baseName(source.fileName);
-      break;
-    case 'example': {
-      const example = exampleFile(source.design, source.seed);
-      ({ fileName, bytes } = example);
-      suggestedMapping = example.mapping;
-      break;
-    }
-  }
-  const t0 = now();
-  const table = parseTable(bytes, fileName, sheet === undefined ? {} : { sheet });
-  const parseMs = now() - t0;
-  const dataset: Dataset = { id, fileName, bytes, sha256: sha256Hex(bytes), table, parseMs };
-  if (suggestedMapping) dataset.suggestedMapping = suggestedMapping;
-  return dataset;
+/** Where to read: a sheet (default the first non-empty one) and a 1-based header row (default detected). */
+export interface ReadAt {
+  sheet?: string | undefined;
+  headerRow?: number | undefined;
 }
 
-/** Re-reads another sheet of an opened workbook. */
-export function withSheet(dataset: Dataset, sheet: string): Dataset {
+/** ParseOptions for `at`, without undefined fields. */
+export function parseOptions(at: ReadAt): ParseOptions {
+  const options: ParseOptions = {};
+  if (at.sheet !== undefined) options.sheet = at.sheet;
+  if (at.headerRow !== undefined) options.headerRow = at.headerRow;
+  return options;
+}
+
+/** The bytes and file name of a source (a path through the host's FileIO; an example is simulated). */
+export async function sourceBytes(source: DataSource, io: FileIO | undefined): Promise<{ fileName: string; bytes: Uint8Array; suggestedMapping?: Mapping }> {
+  switch (source.kind) {
+    case 'path':
+      return { fileName: baseName(source.path), bytes: await readPath(io, source.path) };
+    case 'bytes':
+      return { fileName: baseName(source.fileName), bytes: source.bytes };
+    case 'example': {
+      const example = exampleFile(source.design, source.seed);
+      return { fileName: example.fileName, bytes: example.bytes, suggestedMapping: example.mapping };
+    }
+  }
+}
+
+function fmt(n: number): string {
+  return n.toLocaleString('en-US').replace(/,/g, ' ');
+}
+
+/** The layout of an example: a plain table read with its suggested mapping. */
+function exampleLayout(table: Table, mapping: Mapping): Layout {
+  const features = table.columns.filter((c) => c.kind === 'numeric').length;
+  return {
+    format: 'table',
+    formatLabel: 'Table',
+    quantities: [],
+    quantity: null,
+    mapping,
+    recipe: { steps: [] },
+    description: `Table, samples as rows, ${fmt(table.rowCount)} samples × ${fmt(features)} features`,
+    embeddedDesign: false,
+  };
+}
+
+function withTable(base: Omit<Dataset, 'table' | 'parseMs' | 'layout'>, at: ReadAt): Dataset {
   const t0 = now();
-  const table = parseTable(dataset.bytes, dataset.fileName, { sheet });
-  return { ...dataset, table, parseMs: now() - t0 };
+  const table = parseTable(base.bytes, base.fileName, parseOptions(at));
+  const parseMs = now() - t0;
+  const layout = base.suggestedMapping ? exampleLayout(table, base.suggestedMapping) : recognizeLayout(table);
+  return { ...base, table, parseMs, layout };
+}
+
+/** Loads a source into a Dataset (parsing the requested or the first non-empty sheet) and recognises its layout. */
+export async function loadDataset(id: string, source: DataSource, at: ReadAt, io: FileIO | undefined): Promise<Dataset> {
+  const { fileName, bytes, suggestedMapping } = await sourceBytes(source, io);
+  const base: Omit<Dataset, 'table' | 'parseMs' | 'layout'> = { id, fileName, bytes, sha256: sha256Hex(bytes) };
+  if (suggestedMapping) base.suggestedMapping = suggestedMapping;
+  return withTable(base, at);
+}
+
+/** Re-reads another sheet (or the same one with another header row) of an opened file. */
+export function withSheet(dataset: Dataset, sheet: string, headerRow?: number): Dataset {
+  const { table: _table, parseMs: _parseMs, layout: _layout, ...base } = dataset;
+  return withTable(base, { sheet, headerRow });
 }
 
 export function openResult(dataset: Dataset): OpenResult {
@@ -149,6 +188,11 @@ export function openResult(dataset: Dataset): OpenResult {
     rowCount: table.rowCount,
     columns: summarizeColumns(table),
     preview: previewRows(table, PREVIEW_ROWS),
+    layout: dataset.layout,
+    headerRow: table.headerRow ?? 1,
+    titleRows: table.titleRows ?? [],
+    blankRowsSkipped: table.blankRowsSkipped ?? 0,
+    notes: table.notes ?? [],
   };
   if (dataset.suggestedMapping) result.suggestedMapping = dataset.suggestedMapping;
   return result;

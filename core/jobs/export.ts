@@ -8,7 +8,7 @@ import { SkfrError } from '../errors.js';
 import { featuresRows, reportWorkbook, samplesRows } from '../report/index.js';
 import { toCsv, toXlsx } from '../table/index.js';
 import type { FitResult, TuneResult } from '../engine/types.js';
-import type { MappedData } from '../table/types.js';
+import type { FormatId, MappedData, Recipe } from '../table/types.js';
 import { baseName } from './datasets.js';
 import type { ExportFormat, ExportResult, ExportWhat, FileIO, FitSettings, Metrics } from './types.js';
 
@@ -26,6 +26,10 @@ export interface ExportSource {
   settings: FitSettings;
   input: { fileName: string; sha256: string };
   version: string;
+  /** The preparation steps that ran after the mapping (their counts are in `mapped.preparation`). */
+  recipe?: Recipe;
+  /** What the input was recognised as, and the quantity the samples were read from. */
+  layout?: { format: FormatId; formatLabel: string; quantity: string | null };
 }
 
 /** "mice_protein.csv" + samples + csv → "mice_protein-samples.csv". */
@@ -60,6 +64,8 @@ export function exportBytes(source: ExportSource, what: ExportWhat, format: Expo
         input: source.input,
         version: source.version,
         parameters: source.settings,
+        ...(source.layout ? { layout: source.layout } : {}),
+        ...(source.recipe ? { recipe: source.recipe } : {}),
       });
   }
 }

@@ -4,7 +4,7 @@
  */
 import { pcaProjection, standardize } from '../engine/index.js';
 import type { FitResult, Matrix, TuneResult } from '../engine/types.js';
-import type { MappedData } from '../table/types.js';
+import type { FormatId, MappedData, Recipe } from '../table/types.js';
 import type { FitSettings, FitView, Metrics, RankedFeature } from './types.js';
 
 /**
@@ -63,6 +63,11 @@ export interface FitViewInput {
   mapped: MappedData;
   parseMs: number;
   fitMs: number;
+  /** The preparation steps that ran after the mapping. */
+  recipe: Recipe;
+  /** The dataset's recognised format and the quantity kind the mapping read (null: none). */
+  format: FormatId;
+  quantity: string | null;
 }
 
 export function buildFitView(input: FitViewInput): FitView {
@@ -98,6 +103,11 @@ export function buildFitView(input: FitViewInput): FitView {
     zeroVarianceFeatures: fit.zeroVarianceFeatures.map((l) => mapped.featureNames[l]!),
     projection: projectSamples(mapped.matrix, selected, fit.options.standardize),
     annotations: mapped.annotations,
+    featureAnnotations: mapped.featureAnnotations ?? {},
+    preparation: mapped.preparation ?? [],
+    recipe: input.recipe,
+    format: input.format,
+    quantity: input.quantity,
     metrics: input.metrics,
     gap: tune ? { curve: tune.curve, bestS: tune.bestS, oneSeS: tune.oneSeS, permutations: tune.permutations } : null,
     timings: { parseMs: input.parseMs, fitMs: input.fitMs },

@@ -21,14 +21,15 @@ export interface Restorer {
 const MAX_FITS = 50;
 
 export function createRestorer(): Restorer {
-  const opened = new Map<string, { source: DataSource; sheet: string }>();
+  const opened = new Map<string, { source: DataSource; sheet: string; headerRow?: number }>();
   const fitted = new Map<string, FitRequest>();
   const liveDatasets = new Set<string>();
   const liveFits = new Set<string>();
 
   function datasetNeeds(id: string): OpenRequest[] {
     const o = opened.get(id);
-    return o && !liveDatasets.has(id) ? [{ type: 'open', source: o.source, sheet: o.sheet, datasetId: id }] : [];
+    if (!o || liveDatasets.has(id)) return [];
+    return [{ type: 'open', source: o.source, sheet: o.sheet, ...(o.headerRow !== undefined ? { headerRow: o.headerRow } : {}), datasetId: id }];
   }
 
   function fitNeeds(id: string): (OpenRequest | FitRequest)[] {
@@ -41,6 +42,8 @@ export function createRestorer(): Restorer {
       switch (request.type) {
         case 'open':
           return [];
+        case 'design':
+          return request.source.kind === 'dataset' ? datasetNeeds(request.source.datasetId) : [];
         case 'sheet':
         case 'map':
         case 'fit':
@@ -61,7 +64,8 @@ export function createRestorer(): Restorer {
         case 'sheet': {
           const r = response.result as { datasetId: string; sheet: string };
           const source = request.type === 'open' ? request.source : opened.get(r.datasetId)?.source;
-          if (source) opened.set(r.datasetId, { source, sheet: r.sheet });
+          // the header row as asked (undefined = detected again, which finds the same row in the same bytes)
+          if (source) opened.set(r.datasetId, { source, sheet: r.sheet, ...(request.headerRow !== undefined ? { headerRow: request.headerRow } : {}) });
           liveDatasets.add(r.datasetId);
           return;
         }

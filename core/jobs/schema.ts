@@ -13,8 +13,9 @@
 import { z } from 'zod';
 import { SkfrError } from '../errors.js';
 import type { ClientMessage, FitSettings, JobRequest } from './types.js';
-import type { Mapping } from '../table/types.js';
+import type { Mapping, Recipe, SampleTable } from '../table/types.js';
 import { MAX_ROWS_PER_REQUEST } from './rows.js';
+import { MAX_DESIGN_CELLS, MAX_DESIGN_COLUMNS, MAX_DESIGN_ROWS, MAX_HEADER_ROW, MAX_NAMES, MAX_STEPS, MAX_TEXT } from './limits.js';
 
 const nonEmpty = z.string().min(1, 'must not be empty');
 const int = z.number().int();
@@ -29,6 +30,30 @@ export const dataSourceSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('example'), design: designSchema, seed: int.min(0).max(0xffffffff) }),
 ]);
 
+/** Where a sample table is read from: a file, or a sheet of an opened dataset. */
+export const designSourceSchema = z.discriminatedUnion('kind', [
+  ...dataSourceSchema.options,
+  z.strictObject({ kind: z.literal('dataset'), datasetId: nonEmpty }),
+]);
+
+/** A column name, cell text or pattern from the window (bounded: limits.ts). */
+const text = z.string().max(MAX_TEXT, `must be at most ${MAX_TEXT} characters`);
+const names = z.array(text).max(MAX_NAMES, `must list at most ${MAX_NAMES} names`);
+const headerRow = int.min(1, 'must be 1 or more').max(MAX_HEADER_ROW, `must be at most ${MAX_HEADER_ROW}`);
+
+/** A sample table inside a mapping: at most MAX_DESIGN_ROWS rows, MAX_DESIGN_COLUMNS columns, MAX_DESIGN_CELLS cells. */
+export const sampleTableSchema = z
+  .strictObject({
+    source: text,
+    columns: z
+      .array(z.strictObject({ name: text, values: z.array(text.nullable()).max(MAX_DESIGN_ROWS, `must have at most ${MAX_DESIGN_ROWS} rows`) }))
+      .max(MAX_DESIGN_COLUMNS, `must have at most ${MAX_DESIGN_COLUMNS} columns`),
+    sampleColumn: text.nullable(),
+  })
+  .refine((t) => t.columns.reduce((a, c) => a + c.values.length, 0) <= MAX_DESIGN_CELLS, {
+    message: `a sample table has at most ${MAX_DESIGN_CELLS} cells`,
+  });
+
 export const mappingSchema = z.strictObject({
   orientation: z.enum(['samples-as-rows', 'samples-as-columns']),
   idColumn: z.string().nullable(),
@@ -37,6 +62,49 @@ export const mappingSchema = z.strictObject({
   featuresMatch: z.string().nullable().optional(),
   filters: z.array(z.strictObject({ column: z.string(), values: z.array(z.string()) })),
   maxMissingFraction: z.number().min(0).max(1).nullable().optional(),
+  sampleColumns: names.nullable().optional(),
+  sampleColumnsMatch: z.string().max(1000, 'must be at most 1000 characters').nullable().optional(),
+  featureLabelColumns: names.optional(),
+  featureAnnotationColumns: names.optional(),
+  missingTokens: z.array(z.string().max(100, 'must be at most 100 characters')).max(100, 'must list at most 100 tokens').optional(),
+  sampleNames: z.enum(['clean', 'as-is']).optional(),
+  design: sampleTableSchema.nullable().optional(),
+});
+
+const prefixes = z.array(z.string().min(1, 'must not be empty').max(100, 'must be at most 100 characters')).max(50, 'must list at most 50 prefixes');
+
+/** The preparation steps after the mapping (core/prepare), in order. */
+export const recipeSchema = z.strictObject({
+  steps: z
+    .array(
+      z.discriminatedUnion('kind', [
+        z.strictObject({
+          kind: z.literal('remove-flagged'),
+          flag: z.enum(['decoy', 'contaminant', 'site-only']),
+          markerColumn: text.nullable(),
+          idColumn: text.nullable(),
+          prefixes,
+        }),
+        z.strictObject({ kind: z.literal('zeros-missing') }),
+        z.strictObject({ kind: z.literal('transform'), base: z.union([z.literal(2), z.literal(10)]), nonPositive: z.enum(['refuse', 'missing']) }),
+        z.strictObject({
+          kind: z.literal('min-valid'),
+          count: int.min(0, 'must be 0 or more').max(1_000_000_000).nullable(),
+          percent: z.number().min(0, 'must be 0 to 100').max(100, 'must be 0 to 100').nullable(),
+          scope: z.enum(['total', 'each', 'any']),
+          group: text.nullable(),
+        }),
+        z.strictObject({ kind: z.literal('normalize'), method: z.literal('median') }),
+        z.strictObject({
+          kind: z.literal('impute'),
+          method: z.enum(['downshift', 'min']),
+          width: z.number().min(0).max(100),
+          shift: z.number().min(-100).max(100),
+          seed: int.min(0).max(0xffffffff),
+        }),
+      ]),
+    )
+    .max(MAX_STEPS, `must have at most ${MAX_STEPS} steps`),
 });
 
 export const fitSettingsSchema = z
@@ -63,13 +131,21 @@ export const fitSettingsSchema = z
   });
 
 export const jobRequestSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('open'), source: dataSourceSchema, sheet: z.string().optional(), datasetId: nonEmpty.optional() }),
-  z.strictObject({ type: z.literal('sheet'), datasetId: nonEmpty, sheet: z.string() }),
-  z.strictObject({ type: z.literal('map'), datasetId: nonEmpty, mapping: mappingSchema }),
+  z.strictObject({
+    type: z.literal('open'),
+    source: dataSourceSchema,
+    sheet: z.string().optional(),
+    headerRow: headerRow.optional(),
+    datasetId: nonEmpty.optional(),
+  }),
+  z.strictObject({ type: z.literal('sheet'), datasetId: nonEmpty, sheet: z.string(), headerRow: headerRow.optional() }),
+  z.strictObject({ type: z.literal('design'), source: designSourceSchema, sheet: z.string().optional(), headerRow: headerRow.optional() }),
+  z.strictObject({ type: z.literal('map'), datasetId: nonEmpty, mapping: mappingSchema, recipe: recipeSchema.optional() }),
   z.strictObject({
     type: z.literal('fit'),
     datasetId: nonEmpty,
     mapping: mappingSchema,
+    recipe: recipeSchema.optional(),
     settings: fitSettingsSchema,
     classColumn: z.string().nullable().optional(),
     fitId: nonEmpty.optional(),
@@ -100,9 +176,11 @@ export const clientMessageSchema = z.discriminatedUnion('kind', [
 // Compile-time proof that what the schemas accept is what the types describe.
 type Assignable<A, B> = [A] extends [B] ? true : false;
 const _mapping: Assignable<z.infer<typeof mappingSchema>, Mapping> = true;
+const _sampleTable: Assignable<z.infer<typeof sampleTableSchema>, SampleTable> = true;
+const _recipe: Assignable<z.infer<typeof recipeSchema>, Recipe> = true;
 const _settings: Assignable<z.infer<typeof fitSettingsSchema>, FitSettings> = true;
 const _request: Assignable<z.infer<typeof jobRequestSchema>, JobRequest> = true;
-void [_mapping, _settings, _request];
+void [_mapping, _sampleTable, _recipe, _settings, _request];
 
 /** A short, quoted rendering of an offending value for messages. */
 export function describeValue(value: unknown): string {

@@ -1,6 +1,8 @@
 /**
- * A jobs session: the one place that turns a JobRequest into work. It keeps opened datasets (parsed Table
- * + the bytes' SHA-256) and fits in maps, so the renderer only ever holds ids, previews and results.
+ * A jobs session: the one place that turns a JobRequest into work. It keeps opened datasets (parsed Table,
+ * recognised layout, the bytes and their SHA-256) and fits in maps, so the renderer only ever holds ids,
+ * previews and results. 'map' and 'fit' run core/prepare (mapping, then the request's recipe, for the dataset's
+ * recognised format); 'design' reads a sample table for `mapping.design` (design.ts).
  *
  * `runJob` never throws: errors come back as `{ ok: false, error }` (SkfrError codes; anything else is
  * 'internal'). Progress is throttled to ≤ 10 messages a second (first and last always sent).
@@ -14,9 +16,10 @@
  */
 import { runAnalysisAsync, computeMetrics, type AnalysisEngine } from '../analysis.js';
 import { SkfrError, assertNever, toErrorInfo } from '../errors.js';
-import { applyMapping } from '../table/index.js';
-import type { Mapping, MappedData } from '../table/types.js';
+import { EMPTY_RECIPE, prepare } from '../prepare/index.js';
+import type { Layout, Mapping, MappedData, Recipe } from '../table/types.js';
 import { type Dataset, loadDataset, openResult, withSheet } from './datasets.js';
+import { readDesign } from './design.js';
 import { runExport, type ExportSource } from './export.js';
 import { tableRows } from './rows.js';
 import { buildFitView } from './fit-view.js';
@@ -48,33 +51,71 @@ interface FitRecord extends Omit<ExportSource, 'input' | 'version'> {
   datasetId: string;
 }
 
-function mapResult(datasetId: string, mapped: MappedData, dropped: MapResult['droppedFeatures']): MapResult {
+/** Missing cells of the n × p matrix per sample (n) and per feature (p). */
+export function missingCounts(mapped: MappedData): { bySample: Int32Array; byFeature: Int32Array } {
+  const { rows: n, cols: p, data } = mapped.matrix;
+  const bySample = new Int32Array(n);
+  const byFeature = new Int32Array(p);
+  for (let i = 0; i < n; i++) {
+    const row = i * p;
+    let count = 0;
+    for (let l = 0; l < p; l++) {
+      const v = data[row + l]!;
+      if (v !== v) {
+        count++;
+        byFeature[l]!++;
+      }
+    }
+    bySample[i] = count;
+  }
+  return { bySample, byFeature };
+}
+
+const collator = new Intl.Collator('en', { numeric: true });
+
+/** Distinct (non-missing) values of each sample annotation with their counts, sorted by value (H2 before H10). */
+export function annotationValues(annotations: MappedData['annotations']): MapResult['annotationValues'] {
+  const out: MapResult['annotationValues'] = {};
+  for (const [name, values] of Object.entries(annotations)) {
+    const counts = new Map<string, number>();
+    for (const v of values) if (v !== null) counts.set(v, (counts.get(v) ?? 0) + 1);
+    out[name] = [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => collator.compare(a.value, b.value) || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+  }
+  return out;
+}
+
+function mapResult(datasetId: string, mapped: MappedData): MapResult {
+  const missing = missingCounts(mapped);
   return {
     datasetId,
     n: mapped.matrix.rows,
     p: mapped.matrix.cols,
     missingCells: mapped.missingCells,
     featureNames: mapped.featureNames,
-    droppedFeatures: dropped,
+    droppedFeatures: mapped.droppedFeatures ?? [],
     warnings: mapped.warnings,
+    sampleIds: mapped.sampleIds,
+    missingBySample: missing.bySample,
+    missingByFeature: missing.byFeature,
+    preparation: mapped.preparation ?? [],
+    design: mapped.design ?? null,
+    annotationNames: Object.keys(mapped.annotations),
+    annotationValues: annotationValues(mapped.annotations),
   };
 }
 
-/** Features removed by maxMissingFraction, with their missing fraction among the kept samples. */
-function droppedFeatures(dataset: Dataset, mapping: Mapping, mapped: MappedData): MapResult['droppedFeatures'] {
-  if (mapping.maxMissingFraction === undefined || mapping.maxMissingFraction === null) return [];
-  const all = applyMapping(dataset.table, { ...mapping, maxMissingFraction: null });
-  const kept = new Set(mapped.featureNames);
-  const { rows: n, cols: p, data } = all.matrix;
-  const dropped: MapResult['droppedFeatures'] = [];
-  for (let l = 0; l < p; l++) {
-    const name = all.featureNames[l]!;
-    if (kept.has(name)) continue;
-    let missing = 0;
-    for (let i = 0; i < n; i++) if (Number.isNaN(data[i * p + l]!)) missing++;
-    dropped.push({ name, missingFraction: n > 0 ? missing / n : 0 });
-  }
-  return dropped;
+/**
+ * The quantity kind a mapping reads (MaxQuant "LFQ intensity", …): the recognised quantity holding all of the
+ * mapped sample columns; null for plain tables, samples as rows, or columns of no single quantity.
+ */
+export function quantityOf(layout: Layout, mapped: MappedData): string | null {
+  const columns = mapped.sampleColumns;
+  if (layout.format === 'table' || !columns || columns.length === 0) return null;
+  const hit = layout.quantities.find((q) => {
+    const own = new Set(q.columns);
+    return columns.every((c) => own.has(c));
+  });
+  return hit?.name ?? null;
 }
 
 export function createSession(io?: FileIO, options: SessionOptions = {}): Session {
@@ -82,7 +123,7 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
   const maxFits = options.maxFits ?? 20;
   const datasets = new Map<string, Dataset>();
   const fits = new Map<string, FitRecord>();
-  /** Last mapping applied per dataset (re-used by fit requests with the same mapping). */
+  /** Last mapping + recipe applied per dataset (re-used by fit requests with the same mapping and recipe). */
   const mappedCache = new Map<string, { key: string; mapped: MappedData }>();
   const prefix = options.idPrefix ?? Date.now().toString(36);
   let nextDataset = 0;
@@ -100,11 +141,13 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
     return f;
   }
 
-  function mapDataset(d: Dataset, mapping: Mapping): MappedData {
-    const key = JSON.stringify(mapping);
+  /** The mapping, then the recipe's steps (core/prepare), for the dataset's recognised format. */
+  function mapDataset(d: Dataset, mapping: Mapping, recipe: Recipe): MappedData {
+    const key = JSON.stringify([mapping, recipe]);
     const cached = mappedCache.get(d.id);
     if (cached && cached.key === key) return cached.mapped;
-    const mapped = applyMapping(d.table, mapping);
+    mappedCache.delete(d.id); // a failing mapping must not leave the previous one answering for it
+    const mapped = prepare(d.table, mapping, recipe, { format: d.layout.format });
     mappedCache.set(d.id, { key, mapped });
     return mapped;
   }
@@ -113,25 +156,28 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
     if (opts.signal?.aborted) throw new SkfrError('cancelled', 'The run was cancelled.');
     switch (request.type) {
       case 'open': {
-        const d = await loadDataset(request.datasetId ?? `d-${prefix}-${++nextDataset}`, request.source, request.sheet, io);
+        const d = await loadDataset(request.datasetId ?? `d-${prefix}-${++nextDataset}`, request.source, { sheet: request.sheet, headerRow: request.headerRow }, io);
         datasets.set(d.id, d);
         mappedCache.delete(d.id);
         return openResult(d);
       }
       case 'sheet': {
-        const d = withSheet(dataset(request.datasetId), request.sheet);
+        const d = withSheet(dataset(request.datasetId), request.sheet, request.headerRow);
         datasets.set(d.id, d);
         mappedCache.delete(d.id);
         return openResult(d);
       }
+      case 'design':
+        return readDesign(request, dataset, io);
       case 'map': {
         const d = dataset(request.datasetId);
-        const mapped = mapDataset(d, request.mapping);
-        return mapResult(d.id, mapped, mapped.droppedFeatures ?? droppedFeatures(d, request.mapping, mapped));
+        return mapResult(d.id, mapDataset(d, request.mapping, request.recipe ?? EMPTY_RECIPE));
       }
       case 'fit': {
         const d = dataset(request.datasetId);
-        const mapped = mapDataset(d, request.mapping);
+        const recipe = request.recipe ?? EMPTY_RECIPE;
+        const mapped = mapDataset(d, request.mapping, recipe);
+        const layout = { format: d.layout.format, formatLabel: d.layout.formatLabel, quantity: quantityOf(d.layout, mapped) };
         const classColumn = request.classColumn ?? null;
         const t0 = now();
         const analysis = await runAnalysisAsync(mapped, request.settings, {
@@ -140,11 +186,11 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
         const fitMs = now() - t0;
         const fitId = request.fitId ?? `f-${prefix}-${++nextFit}`;
         fits.delete(fitId);
-        fits.set(fitId, { datasetId: d.id, fit: analysis.fit, tune: analysis.tune, mapped, metrics: analysis.metrics, classColumn, settings: request.settings });
+        fits.set(fitId, { datasetId: d.id, fit: analysis.fit, tune: analysis.tune, mapped, metrics: analysis.metrics, classColumn, settings: request.settings, recipe, layout });
         while (fits.size > maxFits) fits.delete(fits.keys().next().value!);
         return buildFitView({
           fitId, datasetId: d.id, fileName: d.fileName, settings: request.settings, fit: analysis.fit, tune: analysis.tune,
-          metrics: analysis.metrics, mapped, parseMs: d.parseMs, fitMs,
+          metrics: analysis.metrics, mapped, parseMs: d.parseMs, fitMs, recipe, format: layout.format, quantity: layout.quantity,
         });
       }
       case 'evaluate': {
@@ -160,7 +206,7 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
         const f = fitRecord(request.fitId);
         const d = dataset(f.datasetId);
         return runExport(
-          { fit: f.fit, tune: f.tune, mapped: f.mapped, metrics: f.metrics, classColumn: f.classColumn, settings: f.settings, input: { fileName: d.fileName, sha256: d.sha256 }, version },
+          { ...f, input: { fileName: d.fileName, sha256: d.sha256 }, version },
           request.what, request.format, request.path, io,
         );
       }

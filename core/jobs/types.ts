@@ -12,6 +12,7 @@ import type {
   ColumnSummary,
   DesignJoin,
   FileFormat,
+  FormatId,
   Layout,
   Mapping,
   Recipe,
@@ -261,6 +262,10 @@ export interface FitView {
   preparation: StepReport[];
   /** The recipe that ran (for reports and the reproduce command). */
   recipe: Recipe;
+  /** The dataset's recognised format ('table' for any other table). */
+  format: FormatId;
+  /** The quantity kind the samples were read from (MaxQuant "LFQ intensity", …); null for plain tables. */
+  quantity: string | null;
   metrics: Metrics | null;
   gap: { curve: GapPoint[]; bestS: number; oneSeS: number; permutations: number } | null;
   timings: { parseMs: number; fitMs: number };

@@ -6,6 +6,7 @@ export {
   gapRows,
   contingencyRows,
   rankByScore,
+  featureAnnotationNames,
   type FeaturesRowsOptions,
 } from './rows.js';
 export { summaryRows, resolveMetrics, type ReportInput } from './summary.js';

@@ -13,19 +13,38 @@ export interface FeaturesRowsOptions {
   all?: boolean;
 }
 
-/** Header `id, <annotations…>, cluster, distance`; one row per sample (mapped order), cluster 1..k. */
+/**
+ * Header `id, <annotations…>, cluster, distance`; one row per sample (mapped order), cluster 1..k. Every sample
+ * annotation is a column, the joined sample table's among them. Samples read from columns (proteins × samples
+ * tables) get `column` after `id`: the table column the sample came from (`LFQ intensity H1` for `H1`).
+ */
 export function samplesRows(fit: FitResult, mapped: MappedData): Cell[][] {
   const names = Object.keys(mapped.annotations);
-  const rows: Cell[][] = [['id', ...names, 'cluster', 'distance']];
+  const sources = mapped.sampleColumns;
+  const rows: Cell[][] = [['id', ...(sources ? ['column'] : []), ...names, 'cluster', 'distance']];
   for (let i = 0; i < fit.n; i++) {
     rows.push([
       mapped.sampleIds[i] ?? String(i + 1),
+      ...(sources ? [sources[i] ?? null] : []),
       ...names.map((name) => mapped.annotations[name]![i] ?? null),
       fit.labels[i]! + 1,
       fit.distances[i]!,
     ]);
   }
   return rows;
+}
+
+/**
+ * The feature annotations an export lists beside the label (protein ids, gene and protein names, flags), in the
+ * mapping's order; a column empty for every feature (e.g. `Reverse` once the decoys are removed) is left out.
+ */
+export function featureAnnotationNames(mapped: MappedData): string[] {
+  const annotations = mapped.featureAnnotations ?? {};
+  return Object.keys(annotations).filter((name) => annotations[name]!.some((v) => v !== null && v !== ''));
+}
+
+function annotationCells(mapped: MappedData, names: readonly string[], l: number): Cell[] {
+  return names.map((name) => mapped.featureAnnotations![name]![l] ?? null);
 }
 
 /** Feature indices ordered by `scores` (best first; ties: lower index first). */
@@ -43,7 +62,8 @@ function centerHeaders(k: number): string[] {
 }
 
 /**
- * The ranked feature list.
+ * The ranked feature list; the feature annotations (featureAnnotationNames: protein ids, gene names, …) follow
+ * `feature` when the data has them (proteins × samples tables).
  * SKFR1 ('global'): header `rank, feature, score, share, center 1..k`; the s selected features best first
  * (all p with `all`). score = d_l = Σ_j |C_j| μ_jl² (or the L1 reduction), share = score / Σ_l score.
  * SKFR2 ('local'): header `cluster, rank, feature, score, share, center 1..k`; per cluster its s features best
@@ -54,16 +74,17 @@ export function featuresRows(fit: FitResult, mapped: MappedData, options: Featur
   const k = fit.options.k;
   const p = fit.p;
   const name = (l: number): string => mapped.featureNames[l] ?? `feature ${l + 1}`;
+  const extra = featureAnnotationNames(mapped);
   if (fit.options.variant === 'local' && fit.clusterFeatureScores && fit.selectedFeaturesByCluster) {
     const scores = fit.clusterFeatureScores;
-    const rows: Cell[][] = [['cluster', 'rank', 'feature', 'score', 'share', ...centerHeaders(k)]];
+    const rows: Cell[][] = [['cluster', 'rank', 'feature', ...extra, 'score', 'share', ...centerHeaders(k)]];
     for (let j = 0; j < k; j++) {
       let total = 0;
       for (let l = 0; l < p; l++) total += scores[j * p + l]!;
       const list = options.all ? rankByScore(scores, p, j * p) : Array.from(fit.selectedFeaturesByCluster[j]!);
       list.forEach((l, r) => {
         const score = scores[j * p + l]!;
-        rows.push([j + 1, r + 1, name(l), score, total > 0 ? score / total : 0, ...centersOf(fit, l)]);
+        rows.push([j + 1, r + 1, name(l), ...annotationCells(mapped, extra, l), score, total > 0 ? score / total : 0, ...centersOf(fit, l)]);
       });
     }
     return rows;
@@ -72,10 +93,10 @@ export function featuresRows(fit: FitResult, mapped: MappedData, options: Featur
   let total = 0;
   for (let l = 0; l < p; l++) total += scores[l]!;
   const list = options.all ? rankByScore(scores, p) : Array.from(fit.selectedFeatures);
-  const rows: Cell[][] = [['rank', 'feature', 'score', 'share', ...centerHeaders(k)]];
+  const rows: Cell[][] = [['rank', 'feature', ...extra, 'score', 'share', ...centerHeaders(k)]];
   list.forEach((l, r) => {
     const score = scores[l]!;
-    rows.push([r + 1, name(l), score, total > 0 ? score / total : 0, ...centersOf(fit, l)]);
+    rows.push([r + 1, name(l), ...annotationCells(mapped, extra, l), score, total > 0 ? score / total : 0, ...centersOf(fit, l)]);
   });
   return rows;
 }

@@ -1,6 +1,6 @@
 /**
- * The report's Summary sheet: what was run on what (version, input file and its SHA-256, parameters, seed)
- * and what came out (n, p, k, s, objective, between/total SS, iterations, convergence, imputed cells,
+ * The report's Summary sheet: what was run on what (version, input file and its SHA-256, its recognised format
+ * and quantity, parameters, seed, the preparation steps with their counts, the sample table joined) and what came out (n, p, k, s, objective, between/total SS, iterations, convergence, imputed cells,
  * selected features, agreement metrics). Two columns: `item, value`.
  */
 import { SkfrError } from '../errors.js';
@@ -8,7 +8,7 @@ import { computeMetrics } from '../analysis.js';
 import type { FitResult, TuneResult } from '../engine/types.js';
 import type { Metrics } from '../jobs/types.js';
 import type { Cell } from '../table/write.js';
-import type { MappedData } from '../table/types.js';
+import type { FormatId, MappedData, Recipe } from '../table/types.js';
 
 export interface ReportInput {
   fit: FitResult;
@@ -24,6 +24,41 @@ export interface ReportInput {
   version: string;
   /** The settings as the user gave them (objects are written as JSON). */
   parameters: object;
+  /** What the input was recognised as (core/table/formats) and the quantity the samples were read from. */
+  layout?: { format: FormatId; formatLabel: string; quantity: string | null } | null;
+  /** The preparation steps that ran after the mapping (what each did is in `mapped.preparation`). */
+  recipe?: Recipe | null;
+}
+
+function list(values: readonly string[]): string {
+  return values.length > 0 ? values.join(', ') : 'none';
+}
+
+/**
+ * Rows for the recognised format, the preparation (each step with its count: rows read, blank rows skipped,
+ * filters, decoys / contaminants / site-only removed, zeros made missing, empty features) and the sample table.
+ */
+function preparationRows(report: ReportInput): Cell[][] {
+  const rows: Cell[][] = [];
+  const { layout, mapped } = report;
+  if (layout) {
+    rows.push(['input format', layout.format === 'table' ? `${layout.formatLabel} (not a recognised software format)` : layout.formatLabel]);
+    if (layout.quantity !== null) rows.push(['quantity', layout.quantity]);
+  }
+  if (report.recipe) rows.push(['preparation recipe', report.recipe.steps.length > 0 ? JSON.stringify(report.recipe.steps) : 'none']);
+  for (const step of mapped.preparation ?? []) rows.push([`preparation: ${step.label}`, step.count]);
+  const design = mapped.design;
+  if (design) {
+    rows.push(
+      ['sample table', design.source],
+      ['sample table: column matched to the samples', design.matchedColumn],
+      ['sample table: samples matched', design.matched],
+      ['sample table: samples without a row', list(design.samplesWithoutRow)],
+      ['sample table: rows without a sample', list(design.rowsWithoutSample)],
+      ['sample table: annotations added', list(design.columns)],
+    );
+  }
+  return rows;
 }
 
 /** `metrics` when given, else computed from the class annotation column (null without a class column). */
@@ -59,6 +94,7 @@ export function summaryRows(report: ReportInput, metrics: Metrics | null): Cell[
     ['SKFR Studio version', report.version],
     ['input file', report.input.fileName],
     ['input SHA-256', report.input.sha256],
+    ...preparationRows(report),
   ];
   for (const [key, value] of Object.entries(report.parameters)) rows.push([`parameter: ${key}`, asCell(value)]);
   rows.push(

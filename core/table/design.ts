@@ -47,7 +47,9 @@ export function joinDesign(
   if (design.columns.length === 0) {
     throw new SkfrError('invalid-option', `The sample table “${design.source}” has no columns.`);
   }
-  let best: { column: string; rows: Int32Array; matched: number } | null = null;
+  // Most samples matched wins; on a tie, the column holding the samples' names exactly as the file writes them
+  // (DIA-NN metadata: the run paths of "Name in report.pg_matrix" over the bare file names of another column).
+  let best: { column: string; rows: Int32Array; matched: number; exact: number } | null = null;
   const candidates = design.sampleColumn !== null ? design.columns.filter((c) => c.name === design.sampleColumn) : design.columns;
   if (candidates.length === 0) {
     throw new SkfrError(
@@ -59,7 +61,11 @@ export function joinDesign(
     const rows = matchRows(keysOf(column.values), sampleIds, sourceNames);
     let matched = 0;
     for (const r of rows) if (r >= 0) matched++;
-    if (best === null || matched > best.matched) best = { column: column.name, rows, matched };
+    let exact = 0;
+    rows.forEach((r, i) => {
+      if (r >= 0 && column.values[r] === sourceNames[i]) exact++;
+    });
+    if (best === null || matched > best.matched || (matched === best.matched && exact > best.exact)) best = { column: column.name, rows, matched, exact };
   }
   if (best === null || best.matched === 0) {
     const examples = design.columns[0]!.values.filter((v) => v !== null).slice(0, 3) as string[];

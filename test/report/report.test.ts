@@ -93,6 +93,76 @@ describe('result rows', () => {
   });
 });
 
+describe('proteins × samples data: feature and sample annotations, preparation', () => {
+  // the same hand-made fit over data read from sample columns, with protein annotations, a joined sample table
+  // and a preparation; `Reverse` is empty for every kept feature (the decoys were removed) and is left out
+  const columnsMapped: MappedData = {
+    ...mapped,
+    annotations: { condition: ['A', 'B', null, 'B'] },
+    sampleColumns: ['LFQ intensity s1', 'LFQ intensity s2', 'LFQ intensity s3', 'LFQ intensity s4'],
+    featureAnnotations: {
+      'Majority protein IDs': ['P1;P1-2', 'P2', 'P3'],
+      'Gene names': ['a', 'b', null],
+      Reverse: [null, null, null],
+    },
+    design: { source: 'design.txt', matchedColumn: 'label', matched: 3, samplesWithoutRow: ['s3'], rowsWithoutSample: [], columns: ['condition'] },
+    preparation: [
+      { step: 'read', label: 'Rows (features) read', count: 5 },
+      { step: 'remove-flagged', label: 'Decoys (reverse hits) removed (Reverse = +)', count: 2 },
+      { step: 'zeros-missing', label: 'Zeros made missing (0 = not quantified)', count: 1 },
+    ],
+  };
+
+  it('features list the protein annotations after the feature label (SKFR1 and SKFR2)', () => {
+    expect(featuresRows(handFit('global'), columnsMapped)).toEqual([
+      ['rank', 'feature', 'Majority protein IDs', 'Gene names', 'score', 'share', 'center 1', 'center 2'],
+      [1, 'b', 'P2', 'b', 6, 0.75, 10, 30],
+      [2, 'a', 'P1;P1-2', 'a', 2, 0.25, 1, 3],
+    ]);
+    const local = featuresRows(handFit('local'), columnsMapped);
+    expect(local[0]).toEqual(['cluster', 'rank', 'feature', 'Majority protein IDs', 'Gene names', 'score', 'share', 'center 1', 'center 2']);
+    expect(local.at(-1)).toEqual([2, 2, 'c', 'P3', null, 1, 1 / 6, 5, 5]);
+  });
+
+  it('samples carry the column each came from and every sample annotation', () => {
+    expect(samplesRows(handFit('global'), columnsMapped).slice(0, 4)).toEqual([
+      ['id', 'column', 'condition', 'cluster', 'distance'],
+      ['s1', 'LFQ intensity s1', 'A', 1, 0.5],
+      ['s2', 'LFQ intensity s2', 'B', 2, 1],
+      ['s3', 'LFQ intensity s3', null, 1, 1.5],
+    ]);
+  });
+
+  it('the Summary names the format and quantity, every preparation step with its count, and the sample table', () => {
+    const rows = summaryRows(
+      {
+        fit: handFit('global'),
+        mapped: columnsMapped,
+        input: { fileName: 'proteinGroups.txt', sha256: '00' },
+        version: '1',
+        parameters: {},
+        layout: { format: 'maxquant', formatLabel: 'MaxQuant proteinGroups', quantity: 'LFQ intensity' },
+        recipe: { steps: [{ kind: 'zeros-missing' }] },
+      },
+      null,
+    );
+    const summary = new Map(rows.map((r) => [r[0], r[1]]));
+    expect(summary.get('input format')).toBe('MaxQuant proteinGroups');
+    expect(summary.get('quantity')).toBe('LFQ intensity');
+    expect(summary.get('preparation recipe')).toBe('[{"kind":"zeros-missing"}]');
+    expect(summary.get('preparation: Rows (features) read')).toBe(5);
+    expect(summary.get('preparation: Decoys (reverse hits) removed (Reverse = +)')).toBe(2);
+    expect(summary.get('preparation: Zeros made missing (0 = not quantified)')).toBe(1);
+    expect(summary.get('sample table')).toBe('design.txt');
+    expect(summary.get('sample table: samples without a row')).toBe('s3');
+    expect(summary.get('sample table: rows without a sample')).toBe('none');
+    // in the order they ran, right after the input
+    const labels = rows.map((r) => String(r[0]));
+    expect(labels.indexOf('input SHA-256')).toBeLessThan(labels.indexOf('input format'));
+    expect(labels.indexOf('preparation: Rows (features) read')).toBeLessThan(labels.indexOf('preparation: Zeros made missing (0 = not quantified)'));
+  });
+});
+
 describe('reportWorkbook', () => {
   const input = { fileName: 'tiny.csv', sha256: 'ab'.repeat(32) };
   const read = (bytes: Uint8Array) => {
