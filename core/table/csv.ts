@@ -2,6 +2,8 @@
  * CSV / TSV reader: UTF-8 (BOM skipped; UTF-16 with BOM and non-UTF-8 files — taken as Windows-1252 — are
  * re-encoded, see text.ts), delimiter sniffed among comma, semicolon
  * and tab (sniff.ts), decimal comma accepted when the delimiter is a semicolon, RFC 4180 quoting.
+ * Title rows above the header, two-row headers, Perseus annotation rows and blank lines: see delimited.ts
+ * and header.ts.
  *
  * Fast path: cells are classified straight from the bytes — numbers are parsed without making a string, so a
  * large numeric file keeps one float64 per cell and no string per cell. Only text cells are decoded.
@@ -16,13 +18,19 @@ import type { Table } from './types.js';
 
 export { sniffDelimiter, type Delimiter } from './sniff.js';
 
-/**
- * Parse CSV/TSV bytes into a Table (one pseudo-sheet named after the file). `allocate`: where the columns'
- * one buffer of numbers goes (DelimitedReaderOptions.allocate).
- */
-export function parseDelimited(bytes: Uint8Array, fileName: string, allocate?: (length: number) => Float64Array): Table {
+export interface DelimitedOptions {
+  /** Where the columns' one buffer of numbers goes (DelimitedReaderOptions.allocate). */
+  allocate?: (length: number) => Float64Array;
+  /** 1-based line of the header (ParseOptions.headerRow); default: detected. */
+  headerRow?: number;
+  /** 1 or 2 header rows (ParseOptions.headerRows); default: detected. */
+  headerRows?: 1 | 2;
+}
+
+/** Parse CSV/TSV bytes into a Table (one pseudo-sheet named after the file). */
+export function parseDelimited(bytes: Uint8Array, fileName: string, options: DelimitedOptions = {}): Table {
   const body = toUtf8Body(bytes);
-  const reader = new DelimitedReader(fileName, { allocate });
+  const reader = new DelimitedReader(fileName, { allocate: options.allocate, headerRow: options.headerRow, headerRows: options.headerRows });
   reader.push(body, true);
   const table = reader.finish((wanted, rows) => rereadTexts(body, reader, fileName, rows, wanted));
   return table!; // (finish returns null only without a reread)

@@ -1,8 +1,18 @@
 /**
- * The CSV/TSV row reader behind `parseDelimited` (whole file) and `parseDelimitedChunks` (chunk by chunk):
- * UTF-8 bytes (no BOM) are pushed in order; rows are classified into column builders as they complete,
- * and the unfinished last row waits for the next chunk. The columns are sized once, from `rowCapacity`
- * or, for a single final push, from the non-blank lines after the header (lines.ts).
+ * The CSV/TSV row reader behind `parseDelimited` (whole file) and `parseTableChunks` (chunk by chunk):
+ * UTF-8 bytes (no BOM) are pushed in order and read in three phases:
+ *
+ *   1. probe: the first rows (header.ts PROBE_ROWS non-blank rows, or up to the row the user named and a
+ *      few below it) are kept whole until the header is decided (header.ts): title rows above it, one or
+ *      two header rows;
+ *   2. meta: Perseus annotation rows (`#!{Type}E…`) right below the header are kept apart;
+ *   3. data: rows are classified into column builders as they complete, and the unfinished last row waits
+ *      for the next chunk. The columns are sized once at the first data row, from `lineCount` (a first
+ *      pass over the file) or, for a single final push, from the non-blank lines that follow (lines.ts).
+ *
+ * Blank rows (empty, spaces, delimiters only) are skipped and counted wherever they are, except that in a
+ * one-column file a blank line followed by data is a missing cell. What is decided depends only on the
+ * bytes, never on how they are cut into chunks.
  *
  * A text column that also holds numeric cells needs every cell's text in the end (columns.ts); the reader
  * does not keep the bytes, so `finish` asks its caller to re-read them (`reread`), or returns null.
@@ -11,7 +21,30 @@
 import { SkfrError } from '../errors.js';
 import { classifyText, isMissingBytes, parseNumberBytes } from './cells.js';
 import { ColumnBuilder, uniqueHeaderNames } from './columns.js';
-import { countNonBlankLines } from './lines.js';
+import {
+  BLANK,
+  BODY_ROWS,
+  checkHeaderOptions,
+  detectHeader,
+  headerOnBlank,
+  headerPastEnd,
+  headerRowsAt,
+  joinHeaderNames,
+  metaCell,
+  metaNote,
+  metaRow,
+  MISSING,
+  NUMBER,
+  PROBE_BYTES,
+  PROBE_ROWS,
+  probeRow,
+  TEXT,
+  titleNotes,
+  titleText,
+  twoRowNote,
+  type ProbeRow,
+} from './header.js';
+import { countNonBlankLines, LineCounter } from './lines.js';
 import { CsvScanner, ESCAPED, MESSY, PLAIN, QUOTED, unquoteMessy } from './scanner.js';
 import { sniffDelimiter, SNIFF_BYTES, type Delimiter } from './sniff.js';
 import { decodeUtf8 } from './text.js';
@@ -24,17 +57,42 @@ export function fieldText(bytes: Uint8Array, start: number, end: number, flag: n
   return raw;
 }
 
+/** A cell's kind for the header rules (header.ts), from its bytes. */
+function cellKind(body: Uint8Array, start: number, end: number, flag: number, decimalComma: boolean): number {
+  if (flag === PLAIN || flag === QUOTED) {
+    let s = start;
+    let e = end;
+    while (s < e && body[s] === 0x20) s++;
+    while (e > s && body[e - 1] === 0x20) e--;
+    if (s === e) return BLANK;
+    const v = parseNumberBytes(body, s, e, decimalComma);
+    if (v === v) return NUMBER;
+    if (flag === PLAIN) return isMissingBytes(body, s, e) ? MISSING : TEXT;
+  }
+  const text = fieldText(body, start, end, flag);
+  if (text.trim() === '') return BLANK;
+  const cell = classifyText(text, decimalComma);
+  return cell === null ? MISSING : typeof cell === 'number' ? NUMBER : TEXT;
+}
+
 export interface DelimitedReaderOptions {
   /** Known delimiter (else sniffed from the first 64 KiB). */
   delimiter?: Delimiter;
-  /** Data rows to allocate at once (else counted when the whole file comes in one push). */
-  rowCapacity?: number;
+  /**
+   * Non-blank lines of the whole file (lines.ts, counted with the delimiter), from a first pass over it:
+   * the columns are sized from it. Else counted when the whole file comes in one push.
+   */
+  lineCount?: number;
   /**
    * Where the one buffer of every column's numbers (width × rows values, column-major) is allocated, e.g.
    * in shared memory so that a consuming mapping (mapping.ts `consume`) hands worker threads a matrix built
    * in it. Default: a plain `new Float64Array(length)`.
    */
   allocate?: (length: number) => Float64Array;
+  /** 1-based line of the header (ParseOptions.headerRow); default: detected (header.ts). */
+  headerRow?: number;
+  /** Header rows (ParseOptions.headerRows); default: detected. */
+  headerRows?: 1 | 2;
 }
 
 /** Where the data rows start in the first push, for a second pass over the same bytes (`rereadTexts`). */
@@ -43,6 +101,21 @@ export interface DataStart {
   line: number;
 }
 
+/** A non-blank record read while looking for the header (offsets into the kept prefix = the body's). */
+interface Probed {
+  /** Line where it starts, and the line number after it. */
+  line: number;
+  nextLine: number;
+  start: number;
+  end: number;
+  /** Blank records before it. */
+  blanksBefore: number;
+}
+
+const PROBE = 0;
+const META = 1;
+const DATA = 2;
+
 export class DelimitedReader {
   private delimiter: Delimiter | null;
   private scanner: CsvScanner | null = null;
@@ -50,19 +123,41 @@ export class DelimitedReader {
    * The unfinished last row of the previous push sits at the start of `joined`, `tailLength` bytes; the next
    * chunk is appended behind it in the same buffer, reused from push to push (a new 1 MiB block a chunk
    * would pile up as garbage outside the JS heap until the next collection: ~14 MB at 10 000 × 200).
+   * While probing, the whole beginning of the file is kept there.
    */
   private joined: Uint8Array = new Uint8Array(0);
   private tailLength = 0;
+  private phase = PROBE;
+  // probe
+  private probed: Probed[] = [];
+  private probeBlank = 0;
+  private probePos = 0;
+  private probeLine = 1;
+  private probeError: unknown = null;
+  private lastLine = 0;
+  /** Explicit header: index in `probed` once found; -2 when the header line is blank. */
+  private headerIndex = -1;
+  private afterHeader = 0;
+  // header
   private width = 0;
   private headerLine = 0;
-  private rawHeader: string[] | null = null;
+  private headerRowCount = 1;
+  private rawHeader: (string | null)[] | null = null;
+  private titleRows: string[] = [];
+  private notes: string[] = [];
+  private metaRows: { key: string; cells: (string | null)[] }[] = [];
+  /** Non-blank lines before the data (lines.ts), to size the columns from `lineCount`. */
+  private consumed = new LineCounter();
+  // data
   private builders: ColumnBuilder[] = [];
   private sourceRows = new Int32Array(0);
   private rows = 0;
+  private blankRows = 0;
+  /** One-column files: blank lines waiting for data (then missing cells) or the end (then skipped). */
   private blankLines: number[] = [];
   /** Decimal commas are read (the delimiter is a semicolon). */
   decimalComma = false;
-  /** Set by the first push that reads the header. */
+  /** Set once the header is read: where the data rows start (in the bytes of a single whole-file push). */
   dataStart: DataStart | null = null;
 
   constructor(
@@ -70,6 +165,7 @@ export class DelimitedReader {
     private readonly options: DelimitedReaderOptions = {},
   ) {
     this.delimiter = options.delimiter ?? null;
+    checkHeaderOptions(options.headerRow, options.headerRows);
   }
 
   /** The delimiter's byte code (known after the first push that reads rows). */
@@ -92,11 +188,19 @@ export class DelimitedReader {
     }
     this.decimalComma = this.delimiter === ';';
     let scanner = this.scanner;
-    if (scanner === null) scanner = this.scanner = new CsvScanner(bytes, this.delimiter.charCodeAt(0), this.fileName);
-    else scanner.reset(bytes);
+    if (scanner === null) {
+      scanner = this.scanner = new CsvScanner(bytes, this.delimiterCode, this.fileName);
+      this.consumed = new LineCounter(this.delimiterCode);
+    } else scanner.reset(bytes);
     scanner.partial = !final;
-    if (this.rawHeader === null && !this.readHeader(scanner, bytes, final)) return this.keepTail(bytes, scanner.pos);
-    while (scanner.next()) this.readRow(scanner, bytes);
+    if (this.phase === PROBE) {
+      scanner.reset(bytes, this.probePos);
+      scanner.line = this.probeLine;
+      if (!this.probe(scanner, bytes, final)) return this.keepTail(bytes, 0);
+      this.decide(scanner, bytes);
+    }
+    if (this.phase === META) this.readMeta(scanner, bytes);
+    if (this.phase === DATA) while (scanner.next()) this.readRow(scanner, bytes);
     if (final) this.tailLength = 0;
     else this.keepTail(bytes, scanner.pos);
   }
@@ -120,24 +224,164 @@ export class DelimitedReader {
     this.joined = grown;
   }
 
-  /** The header row (after blank lines); false when it is not complete yet. */
-  private readHeader(scanner: CsvScanner, bytes: Uint8Array, final: boolean): boolean {
+  /**
+   * Collect the first records (module comment); true when enough are read to decide, false when the next
+   * chunk is needed. Resumes where the previous push stopped.
+   */
+  private probe(scanner: CsvScanner, bytes: Uint8Array, final: boolean): boolean {
+    const headerRow = this.options.headerRow;
     for (;;) {
-      if (!scanner.next()) {
-        if (final) throw new SkfrError('empty-sheet', `“${this.fileName}” is empty: it has no header row and no data.`);
-        return false;
+      const start = scanner.pos;
+      let read: boolean;
+      try {
+        read = scanner.next();
+      } catch (error) {
+        this.probeError = error; // (an unclosed quote: the data phase meets it again, or decide rethrows it)
+        return true;
       }
-      if (!scanner.blank) break;
+      if (!read) return final;
+      const blank = scanner.blank;
+      const end = scanner.pos;
+      const last = bytes[end - 1];
+      const endLine = last === 0x0a || last === 0x0d ? scanner.line - 1 : scanner.line;
+      if (headerRow === undefined) {
+        if (!blank && this.probed.length > 0 && start >= PROBE_BYTES) return true;
+      } else if (this.headerIndex >= 0 && !blank && start >= this.probed[this.headerIndex]!.start + PROBE_BYTES) return true;
+      this.probePos = end;
+      this.probeLine = scanner.line;
+      this.lastLine = endLine;
+      if (blank) {
+        this.probeBlank++;
+        if (headerRow !== undefined && this.headerIndex === -1 && scanner.rowLine <= headerRow && headerRow <= endLine) {
+          this.headerIndex = -2;
+          return true;
+        }
+        continue;
+      }
+      this.probed.push({ line: scanner.rowLine, nextLine: scanner.line, start, end, blanksBefore: this.probeBlank });
+      if (headerRow === undefined) {
+        if (this.probed.length >= PROBE_ROWS) return true;
+      } else if (this.headerIndex === -1) {
+        if (scanner.rowLine <= headerRow && headerRow <= endLine) this.headerIndex = this.probed.length - 1;
+      } else if (++this.afterHeader >= BODY_ROWS + 2) return true;
     }
-    this.headerLine = scanner.rowLine;
-    const width = (this.width = scanner.count);
-    const rawHeader: string[] = [];
-    for (let c = 0; c < width; c++) rawHeader.push(fieldText(bytes, scanner.starts[c]!, scanner.ends[c]!, scanner.flags[c]!));
-    this.rawHeader = rawHeader;
-    this.dataStart = { offset: scanner.pos, line: scanner.line };
+  }
+
+  /** The cells of the record at `p` (a helper scanner; the main one keeps its place). */
+  private recordAt(bytes: Uint8Array, p: Probed): CsvScanner {
+    const s = new CsvScanner(bytes, this.delimiterCode, this.fileName, p.start);
+    s.line = p.line;
+    s.next();
+    return s;
+  }
+
+  private describe(bytes: Uint8Array, p: Probed): ProbeRow {
+    const s = this.recordAt(bytes, p);
+    const kinds = new Uint8Array(s.count);
+    for (let c = 0; c < s.count; c++) kinds[c] = cellKind(bytes, s.starts[c]!, s.ends[c]!, s.flags[c]!, this.decimalComma);
+    return probeRow(kinds, this.isMetaRow(s, bytes));
+  }
+
+  private texts(s: CsvScanner, bytes: Uint8Array): string[] {
+    const out: string[] = [];
+    for (let c = 0; c < s.count; c++) out.push(fieldText(bytes, s.starts[c]!, s.ends[c]!, s.flags[c]!));
+    return out;
+  }
+
+  private isMetaRow(s: CsvScanner, bytes: Uint8Array): boolean {
+    if (s.count === 0 || bytes[s.starts[0]!] !== 0x23) return false; // '#'
+    return metaCell(fieldText(bytes, s.starts[0]!, s.ends[0]!, s.flags[0]!)) !== null;
+  }
+
+  /** Decide the header from the records probed; the scanner then stands after it (phase META). */
+  private decide(scanner: CsvScanner, bytes: Uint8Array): void {
+    const { fileName, probed } = this;
+    const where = `“${fileName}”`;
+    const headerRow = this.options.headerRow;
+    if (probed.length === 0) {
+      if (this.probeError !== null) throw this.probeError;
+      throw new SkfrError('empty-sheet', `“${fileName}” is empty: it has no header row and no data.`);
+    }
+    if (headerRow !== undefined && this.headerIndex === -2) throw headerOnBlank(where, headerRow);
+    if (headerRow !== undefined && this.headerIndex === -1) {
+      if (this.probeError !== null) throw this.probeError;
+      throw headerPastEnd(where, this.lastLine, headerRow);
+    }
+    let index: number;
+    let count: 1 | 2;
+    if (headerRow !== undefined) {
+      index = this.headerIndex;
+      count = headerRowsAt(probed.slice(index).map((p) => this.describe(bytes, p)), 0, this.options.headerRows);
+    } else {
+      ({ index, rows: count } = detectHeader(
+        probed.map((p) => this.describe(bytes, p)),
+        this.options.headerRows,
+      ));
+    }
+    if (index + 1 >= probed.length) count = 1; // (nothing below: no data either, finish says so)
+
+    const titleLines: number[] = [];
+    for (let i = 0; i < index; i++) {
+      titleLines.push(probed[i]!.line);
+      this.titleRows.push(titleText(this.texts(this.recordAt(bytes, probed[i]!), bytes)));
+    }
+    this.notes.push(...titleNotes(titleLines, this.titleRows));
+    const a = probed[index]!;
+    const top = this.texts(this.recordAt(bytes, a), bytes);
+    let header: (string | null)[] = top;
+    let last = a;
+    if (count === 2) {
+      last = probed[index + 1]!;
+      const below = this.texts(this.recordAt(bytes, last), bytes);
+      header = joinHeaderNames(top, below, Math.max(top.length, below.length));
+      this.notes.push(twoRowNote(a.line, last.line, header, below));
+    }
+    this.rawHeader = header;
+    this.width = header.length;
+    this.headerLine = a.line;
+    this.headerRowCount = count;
+    this.blankRows = last.blanksBefore;
+    this.consumed.push(bytes, 0, last.end);
+    this.dataStart = { offset: last.end, line: last.nextLine };
+    scanner.reset(bytes, last.end);
+    scanner.line = last.nextLine;
+    this.phase = META;
+  }
+
+  /** Annotation and blank rows below the header, up to the first data row (read, phase DATA). */
+  private readMeta(scanner: CsvScanner, bytes: Uint8Array): void {
+    for (;;) {
+      const start = scanner.pos;
+      if (!scanner.next()) return;
+      if (scanner.blank) {
+        if (this.width === 1) this.blankLines.push(scanner.rowLine);
+        else this.blankRows++;
+        this.consumed.push(bytes, start, scanner.pos);
+        continue;
+      }
+      if (this.isMetaRow(scanner, bytes)) {
+        this.blankRows += this.blankLines.length;
+        this.blankLines.length = 0;
+        this.metaRows.push(metaRow(this.texts(scanner, bytes), this.width));
+        this.consumed.push(bytes, start, scanner.pos);
+        this.dataStart = { offset: scanner.pos, line: scanner.line };
+        continue;
+      }
+      this.startColumns(bytes, start);
+      this.phase = DATA;
+      this.readRow(scanner, bytes);
+      return;
+    }
+  }
+
+  /** Size the columns at the first data row (`start`: its offset). */
+  private startColumns(bytes: Uint8Array, start: number): void {
+    const width = this.width;
     // Sized once: exact unless quoted fields hold line breaks (then trimmed once in finish) or a one-column
     // file has blank lines inside its data (then grown).
-    const capacity = this.options.rowCapacity ?? countNonBlankLines(bytes, scanner.pos, bytes.length, this.delimiter !== '\t');
+    const lineCount = this.options.lineCount;
+    const capacity =
+      lineCount !== undefined ? Math.max(0, lineCount - this.consumed.total) : countNonBlankLines(bytes, start, bytes.length, this.delimiterCode);
     // One buffer for every column: freed as one block once the table is dropped (many column-sized blocks
     // would stay in the allocator's arena, and in the process's resident memory, after they are freed).
     const allocate = this.options.allocate;
@@ -145,9 +389,8 @@ export class DelimitedReader {
     if (slab.length !== capacity * width) {
       throw new Error(`Internal error: the column allocator returned ${slab.length} values for ${width} × ${capacity}.`);
     }
-    this.builders = rawHeader.map((_, c) => new ColumnBuilder(capacity, slab.subarray(c * capacity, (c + 1) * capacity)));
+    this.builders = Array.from({ length: width }, (_, c) => new ColumnBuilder(capacity, slab.subarray(c * capacity, (c + 1) * capacity)));
     this.sourceRows = new Int32Array(capacity);
-    return true;
   }
 
   private reserveRow(line: number): void {
@@ -164,19 +407,13 @@ export class DelimitedReader {
 
   private readRow(scanner: CsvScanner, body: Uint8Array): void {
     const { width, builders, fileName, decimalComma } = this;
-    // Blank lines count only when data follows: then they are ragged (or, in a one-column file, missing cells).
     if (scanner.blank) {
-      this.blankLines.push(scanner.rowLine);
+      // skipped and counted; in a one-column file a missing cell when data follows
+      if (width === 1) this.blankLines.push(scanner.rowLine);
+      else this.blankRows++;
       return;
     }
     if (this.blankLines.length > 0) {
-      if (width > 1) {
-        throw new SkfrError(
-          'ragged-row',
-          `“${fileName}”, line ${this.blankLines[0]} is empty but the header (line ${this.headerLine}) has ${width} columns; ` +
-            `remove the empty line.`,
-        );
-      }
       for (const line of this.blankLines) {
         this.reserveRow(line);
         builders[0]!.setMissing(this.rows++);
@@ -241,6 +478,7 @@ export class DelimitedReader {
       allTexts = reread(needTexts, rows);
     }
     const columns: Column[] = builders.map((b, c) => b.finish(names[c]!, rows, allTexts?.[c] ?? undefined));
+    const metaRows = this.metaRows;
     return {
       fileName,
       format: this.delimiter === '\t' ? 'tsv' : 'csv',
@@ -249,7 +487,12 @@ export class DelimitedReader {
       rowCount: rows,
       columns,
       sourceRows: this.sourceRows.length === rows ? this.sourceRows : this.sourceRows.slice(0, rows),
-      notes,
+      notes: [...this.notes, ...(metaRows.length > 0 ? [metaNote(metaRows.map((m) => m.key))] : []), ...notes],
+      headerRow: this.headerLine,
+      headerRows: this.headerRowCount,
+      titleRows: this.titleRows,
+      blankRowsSkipped: this.blankRows + this.blankLines.length,
+      metaRows,
     };
   }
 }

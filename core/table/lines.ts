@@ -1,13 +1,14 @@
 /**
  * Count the data records of a delimited text file before parsing it, so that the column buffers are
  * allocated once at their final length (no doubling, no trimming copy). A record is a non-blank line:
- * lines end at LF, CRLF or a lone CR, and a line holding only spaces (and tabs, unless the delimiter is a
- * tab) is blank, as the scanner reads it. The count is exact for files without line breaks inside quoted
- * fields; with them it is an upper bound (the parser then trims once). A one-column file whose blank lines
- * are missing cells may need more rows: the parser grows then.
+ * lines end at LF, CRLF or a lone CR, and a line holding only spaces, tabs and delimiters (`,,,`, `\t\t\t`)
+ * is blank, as the scanner reads it. The count is exact for files without line breaks inside quoted
+ * fields (and without blank lines of empty quoted fields `"",""`); with them it is an upper bound (the
+ * parser then trims once). A one-column file whose blank lines are missing cells may need more rows: the
+ * parser grows then.
  *
  * Works on the whole text or chunk by chunk (a CRLF split across chunks counts once).
- * Example: "a,b\n1,2\r\n\n3,4" → 3 non-blank lines (header included).
+ * Example: "a,b\n1,2\r\n\n,\n3,4" with delimiter ',' → 3 non-blank lines (header included).
  */
 
 const LF = 0x0a;
@@ -20,12 +21,12 @@ export class LineCounter {
   private lines = 0;
   private content = false;
 
-  /** @param tabIsSpace false for tab-delimited files (a tab is a field separator there, not blank). */
-  constructor(private readonly tabIsSpace = true) {}
+  /** @param delimiter byte code of the delimiter (blank like a space); -1: none (spaces and tabs only). */
+  constructor(private readonly delimiter = -1) {}
 
   /** Count the lines of `bytes[start, end)`, continuing the previous chunk's open line. */
   push(bytes: Uint8Array, start = 0, end = bytes.length): void {
-    const tabIsSpace = this.tabIsSpace;
+    const delimiter = this.delimiter;
     let lines = this.lines;
     let content = this.content;
     for (let i = start; i < end; i++) {
@@ -33,7 +34,7 @@ export class LineCounter {
       if (b === LF || b === CR) {
         if (content) lines++;
         content = false;
-      } else if (!content && b !== SPACE && (b !== TAB || !tabIsSpace)) content = true;
+      } else if (!content && b !== SPACE && b !== TAB && b !== delimiter) content = true;
     }
     this.lines = lines;
     this.content = content;
@@ -45,9 +46,9 @@ export class LineCounter {
   }
 }
 
-/** Non-blank lines of `bytes[start, end)` (see LineCounter). */
-export function countNonBlankLines(bytes: Uint8Array, start = 0, end = bytes.length, tabIsSpace = true): number {
-  const counter = new LineCounter(tabIsSpace);
+/** Non-blank lines of `bytes[start, end)` (see LineCounter; `delimiter`: its byte code, -1 for none). */
+export function countNonBlankLines(bytes: Uint8Array, start = 0, end = bytes.length, delimiter = -1): number {
+  const counter = new LineCounter(delimiter);
   counter.push(bytes, start, end);
   return counter.total;
 }

@@ -17,6 +17,19 @@ export interface ParseOptions {
    * `applyMapping(table, mapping, { consume: true })` builds a shared matrix (mapping.ts). Workbooks ignore it.
    */
   allocate?: (length: number) => Float64Array;
+  /**
+   * 1-based row of the header as a spreadsheet shows it: the sheet row of a workbook (row 1 = the row of A1),
+   * the line number of a text file (blank lines counted; a record whose quoted field spans several lines is
+   * the header when any of its lines is given). Rows above it are title rows: skipped, their text kept in
+   * `Table.titleRows`. Default: detected (header.ts). Past the last row or on a blank row:
+   * SkfrError('invalid-option').
+   */
+  headerRow?: number;
+  /**
+   * 2: the header row and the next non-blank row form the header (a group row above sub-names, joined as
+   * “LFQ intensity S1”); 1: one row only. Default: detected, conservatively (header.ts).
+   */
+  headerRows?: 1 | 2;
 }
 
 /** Sheet names of a workbook, or the single pseudo-sheet (the file name) of a CSV/TSV file. */
@@ -44,11 +57,11 @@ export function parseTable(bytes: Uint8Array, fileName: string, options: ParseOp
       if (options.sheet !== undefined && options.sheet !== name) {
         throw new SkfrError('unknown-sheet', `“${name}” is a text table with one sheet, “${name}”; there is no sheet “${options.sheet}”.`);
       }
-      return parseDelimited(bytes, name, options.allocate);
+      return parseDelimited(bytes, name, { allocate: options.allocate, headerRow: options.headerRow, headerRows: options.headerRows });
     }
     case 'xlsx':
     case 'xls':
-      return parseWorkbook(bytes, name, format, options.sheet);
+      return parseWorkbook(bytes, name, format, options.sheet, { headerRow: options.headerRow, headerRows: options.headerRows });
     default:
       return assertNever(format);
   }

@@ -54,9 +54,15 @@ export class CsvScanner {
     this.pos = start;
   }
 
-  /** True when the last row read is blank (one empty, unquoted field). */
+  /** Some field of the last row read is not empty. */
+  private filled = false;
+
+  /**
+   * True when the last row read is blank: every field is empty (an empty line, a line of spaces, of
+   * delimiters only like `,,,` or `\t\t\t`, or of empty quoted fields `"",""`).
+   */
   get blank(): boolean {
-    return this.count === 1 && this.flags[0] === PLAIN && this.starts[0] === this.ends[0];
+    return !this.filled;
   }
 
   /** Read the next row into `starts/ends/flags/count`; false at the end of the input. */
@@ -71,6 +77,7 @@ export class CsvScanner {
     const startLine = this.line;
     this.rowLine = this.line;
     this.count = 0;
+    let filled = false;
     for (;;) {
       while (p < len && (b[p] === SPACE || (tabIsSpace && b[p] === TAB))) p++;
       let start: number;
@@ -120,6 +127,7 @@ export class CsvScanner {
         while (end > start && (b[end - 1] === SPACE || (tabIsSpace && b[end - 1] === TAB))) end--;
       }
       this.push(start, end, flag);
+      if (end !== start) filled = true;
       if (p < len && b[p] === delim) {
         p++;
         continue;
@@ -133,6 +141,7 @@ export class CsvScanner {
         this.line++;
       } else if (partial) return this.unread(startLine);
       this.pos = p;
+      this.filled = filled;
       return true;
     }
   }

@@ -3,7 +3,8 @@
  * (at 100 000 × 1000 the file is ~0.75 GB and the columns 0.8 GB). Two passes over the chunks:
  *   1. format, encoding, delimiter and record count (lines.ts) — the columns are then allocated once;
  *   2. the rows, through DelimitedReader, keeping only the unfinished last row between chunks.
- * The result is the Table `parseTable` gives for the same bytes. Files the chunked path does not handle
+ * The reader keeps the first rows until the header is decided (title rows, two-row header: header.ts), and
+ * decides alike wherever the chunks are cut. The result is the Table `parseTable` gives for the same bytes. Files the chunked path does not handle
  * give null, and the caller reads them whole: workbooks, UTF-16 and non-UTF-8 text (re-encoded as a whole,
  * text.ts), anything detectFormat rejects (the whole-file path words the error), and text columns that
  * also hold numeric cells (their texts need a second look at the bytes).
@@ -14,6 +15,7 @@
 import { DelimitedReader } from './delimited.js';
 import { baseName, detectFormat } from './detect.js';
 import { LineCounter } from './lines.js';
+import type { ParseOptions } from './parse.js';
 import { sniffDelimiter, SNIFF_BYTES, type Delimiter } from './sniff.js';
 import { hasUtf8Bom, Utf8Validator } from './text.js';
 import type { Table } from './types.js';
@@ -38,8 +40,8 @@ interface FirstPass {
   delimiter: Delimiter;
   /** Bytes of a UTF-8 byte-order mark to skip (0 or 3). */
   skip: number;
-  /** Data rows to allocate: the non-blank lines less the header. */
-  rows: number;
+  /** Non-blank lines of the body (lines.ts, with the delimiter): the reader sizes the columns from it. */
+  lines: number;
 }
 
 /** The format, BOM and delimiter from the first bytes; null when the chunked path does not apply. */
@@ -75,7 +77,7 @@ async function firstPass(open: ChunkSource, name: string): Promise<FirstPass | n
     if (head.length < HEAD_BYTES) continue;
     plan = decide(head, name);
     if (plan === null) return null;
-    counter = new LineCounter(plan.delimiter !== '\t');
+    counter = new LineCounter(plan.delimiter.charCodeAt(0));
     if (!take(head.subarray(plan.skip))) return null;
     head = null;
   }
@@ -83,14 +85,14 @@ async function firstPass(open: ChunkSource, name: string): Promise<FirstPass | n
     if (head.length === 0) return null;
     plan = decide(head, name);
     if (plan === null) return null;
-    counter = new LineCounter(plan.delimiter !== '\t');
+    counter = new LineCounter(plan.delimiter.charCodeAt(0));
     take(head.subarray(plan.skip));
   }
   if (plan === null || !validator.complete) return null;
-  return { delimiter: plan.delimiter, skip: plan.skip, rows: Math.max(0, counter.total - 1) };
+  return { delimiter: plan.delimiter, skip: plan.skip, lines: counter.total };
 }
 
-export interface ChunkOptions {
+export interface ChunkOptions extends Pick<ParseOptions, 'headerRow' | 'headerRows'> {
   /**
    * Where the columns' one buffer of numbers is allocated (DelimitedReaderOptions.allocate), e.g.
    * `allocateSharedFloat64` so that `applyMapping(table, mapping, { consume: true })` builds a shared matrix.
@@ -103,7 +105,13 @@ export async function parseTableChunks(open: ChunkSource, fileName: string, opti
   const name = baseName(fileName);
   const first = await firstPass(open, name);
   if (first === null) return null;
-  const reader = new DelimitedReader(name, { delimiter: first.delimiter, rowCapacity: first.rows, allocate: options.allocate });
+  const reader = new DelimitedReader(name, {
+    delimiter: first.delimiter,
+    lineCount: first.lines,
+    allocate: options.allocate,
+    headerRow: options.headerRow,
+    headerRows: options.headerRows,
+  });
   let skip = first.skip;
   for await (const chunk of open()) {
     const body = skip > 0 ? chunk.subarray(Math.min(skip, chunk.length)) : chunk;

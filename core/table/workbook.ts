@@ -3,14 +3,38 @@
  *
  * Cells: empty → missing; numbers → numbers; strings are classified like CSV text (missing tokens, numbers
  * written as text, text); booleans → "TRUE"/"FALSE"; error cells (#N/A, #DIV/0!…) → missing.
- * The header is the first non-blank row; blank rows are skipped (their sheet row numbers are kept in
- * `sourceRows`); trailing columns with neither a header nor data are dropped.
+ * The header is detected (header.ts) or given (`headerRow`, the sheet row): rows above it are title rows,
+ * kept as text; a two-row header is joined; Perseus annotation rows below it are kept apart. Blank rows are
+ * skipped and counted (the data rows' sheet row numbers are kept in `sourceRows`); trailing columns with
+ * neither a header nor data are dropped.
  * SheetJS errors (truncated, damaged, encrypted files) become SkfrError('unreadable-file'), never raw.
  */
 import * as XLSX from 'xlsx';
 import { SkfrError } from '../errors.js';
 import { classifyText } from './cells.js';
 import { ColumnBuilder, uniqueHeaderNames } from './columns.js';
+import {
+  BLANK,
+  BODY_ROWS,
+  checkHeaderOptions,
+  detectHeader,
+  headerOnBlank,
+  headerPastEnd,
+  headerRowsAt,
+  joinHeaderNames,
+  metaCell,
+  metaNote,
+  metaRow,
+  MISSING,
+  NUMBER,
+  PROBE_ROWS,
+  probeRow,
+  TEXT,
+  titleNotes,
+  titleText,
+  twoRowNote,
+  type ProbeRow,
+} from './header.js';
 import type { Column, FileFormat, Table } from './types.js';
 
 type Cell = string | number | boolean | Date | null | undefined;
@@ -73,11 +97,24 @@ function cellText(v: Cell): string | null {
   return typeof v === 'string' ? v.trim() : String(c);
 }
 
+/** Where the header is (ParseOptions.headerRow / headerRows); default: detected. */
+export interface WorkbookHeaderOptions {
+  headerRow?: number;
+  headerRows?: 1 | 2;
+}
+
 /**
  * Parse one sheet (default: the first sheet with data) of a workbook into a Table.
  * Unknown sheet → SkfrError('unknown-sheet') quoting the names available.
  */
-export function parseWorkbook(bytes: Uint8Array, fileName: string, format: FileFormat, sheet?: string): Table {
+export function parseWorkbook(
+  bytes: Uint8Array,
+  fileName: string,
+  format: FileFormat,
+  sheet?: string,
+  header: WorkbookHeaderOptions = {},
+): Table {
+  checkHeaderOptions(header.headerRow, header.headerRows);
   const names = listWorkbookSheets(bytes, fileName, format);
   if (sheet !== undefined && !names.includes(sheet)) {
     throw new SkfrError(
@@ -109,7 +146,40 @@ export function parseWorkbook(bytes: Uint8Array, fileName: string, format: FileF
         : `“${fileName}” has no data: every sheet (${names.map((n) => `“${n}”`).join(', ')}) is empty.`,
     );
   }
-  return tableFromRows(data.rows, data.firstRow, fileName, format, names, chosen);
+  return tableFromRows(data.rows, data.firstRow, fileName, format, names, chosen, header);
+}
+
+/** A cell as it reads, for titles and annotation rows (missing tokens kept: "NaN" is text there). */
+function rawText(v: Cell): string | null {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : null;
+  if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
+  if (v instanceof Date) return v.toISOString();
+  return String(v);
+}
+
+function describe(row: Cell[]): ProbeRow {
+  const kinds = new Uint8Array(row.length);
+  for (let c = 0; c < row.length; c++) {
+    const v = row[c];
+    if (isBlankCell(v)) kinds[c] = BLANK;
+    else {
+      const cell = classify(v);
+      kinds[c] = cell === null ? MISSING : typeof cell === 'number' ? NUMBER : TEXT;
+    }
+  }
+  return probeRow(kinds, isMetaRow(row));
+}
+
+function isMetaRow(row: Cell[] | undefined): boolean {
+  return !!row && typeof row[0] === 'string' && metaCell(row[0]) !== null;
+}
+
+/** Indices of up to `limit` non-blank rows from `from` on. */
+function nonBlankRows(rows: Cell[][], from: number, limit: number): number[] {
+  const out: number[] = [];
+  for (let i = from; i < rows.length && out.length < limit; i++) if (!isBlankRow(rows[i])) out.push(i);
+  return out;
 }
 
 function tableFromRows(
@@ -119,29 +189,79 @@ function tableFromRows(
   format: FileFormat,
   sheets: string[],
   sheet: string,
+  options: WorkbookHeaderOptions,
 ): Table {
-  let h = 0;
-  while (isBlankRow(rows[h])) h++;
+  const where = `sheet “${sheet}” of “${fileName}”`;
+  const headerRow = options.headerRow;
+  let probe: number[];
+  let choice: { index: number; rows: 1 | 2 };
+  if (headerRow !== undefined) {
+    const lastRow = firstRow + rows.length;
+    if (headerRow > lastRow) throw headerPastEnd(where, lastRow, headerRow);
+    const i = headerRow - firstRow - 1;
+    if (i < 0 || isBlankRow(rows[i])) throw headerOnBlank(where, headerRow);
+    probe = nonBlankRows(rows, i, BODY_ROWS + 2);
+    choice = { index: 0, rows: headerRowsAt(probe.map((r) => describe(rows[r]!)), 0, options.headerRows) };
+  } else {
+    probe = nonBlankRows(rows, 0, PROBE_ROWS);
+    choice = detectHeader(
+      probe.map((r) => describe(rows[r]!)),
+      options.headerRows,
+    );
+  }
+  const h = probe[choice.index]!;
+  const second = choice.rows === 2 ? probe[choice.index + 1] : undefined;
+  const notes: string[] = [];
+
+  const titleRows: string[] = [];
+  const titleLines: number[] = [];
+  for (let i = 0; i < h; i++) {
+    if (isBlankRow(rows[i])) continue;
+    titleLines.push(firstRow + i + 1);
+    titleRows.push(titleText(rows[i]!.map(rawText)));
+  }
+  notes.push(...titleNotes(titleLines, titleRows));
+
   const header = rows[h]!;
+  const top = header.map(cellText);
+  let headerCells: (string | null)[] = top;
+  if (second !== undefined) {
+    const below = rows[second]!.map(cellText);
+    headerCells = joinHeaderNames(top, below, Math.max(top.length, below.length));
+    notes.push(twoRowNote(firstRow + h + 1, firstRow + second + 1, headerCells, below));
+  }
+
+  let i = (second ?? h) + 1;
+  const meta: number[] = [];
+  for (; i < rows.length; i++) {
+    if (isBlankRow(rows[i])) continue;
+    if (!isMetaRow(rows[i])) break;
+    meta.push(i);
+  }
   const dataRows: number[] = [];
-  for (let i = h + 1; i < rows.length; i++) if (!isBlankRow(rows[i])) dataRows.push(i);
+  for (; i < rows.length; i++) if (!isBlankRow(rows[i])) dataRows.push(i);
   if (dataRows.length === 0) {
     throw new SkfrError('empty-sheet', `Sheet “${sheet}” of “${fileName}” has a header row but no data rows.`);
   }
-  let width = header.length;
-  for (const i of dataRows) width = Math.max(width, rows[i]!.length);
+  let blankRowsSkipped = 0;
+  for (const row of rows) if (isBlankRow(row)) blankRowsSkipped++;
+
+  let width = headerCells.length;
+  for (const r of dataRows) width = Math.max(width, rows[r]!.length);
   // drop trailing columns with neither a header nor any data
-  while (width > 0 && isBlankCell(header[width - 1]) && dataRows.every((i) => isBlankCell(rows[i]![width - 1]))) width--;
+  while (width > 0 && headerCells[width - 1] == null && dataRows.every((r) => isBlankCell(rows[r]![width - 1]))) width--;
 
   const n = dataRows.length;
   const builders = Array.from({ length: width }, () => new ColumnBuilder(n));
-  dataRows.forEach((i, r) => {
-    const row = rows[i]!;
-    for (let c = 0; c < width; c++) builders[c]!.setCell(r, classify(row[c]));
+  dataRows.forEach((r, k) => {
+    const row = rows[r]!;
+    for (let c = 0; c < width; c++) builders[c]!.setCell(k, classify(row[c]));
   });
-  const { names, notes } = uniqueHeaderNames(Array.from({ length: width }, (_, c) => cellText(header[c])));
+  const metaRows = meta.map((r) => metaRow(rows[r]!.map(rawText), width));
+  if (metaRows.length > 0) notes.push(metaNote(metaRows.map((m) => m.key)));
+  const named = uniqueHeaderNames(Array.from({ length: width }, (_, c) => headerCells[c] ?? null));
   const columns: Column[] = builders.map((b, c) =>
-    b.finish(names[c]!, n, b.needsAllTexts ? dataRows.map((i) => cellText(rows[i]![c])) : undefined),
+    b.finish(named.names[c]!, n, b.needsAllTexts ? dataRows.map((r) => cellText(rows[r]![c])) : undefined),
   );
   return {
     fileName,
@@ -150,7 +270,12 @@ function tableFromRows(
     sheet,
     rowCount: n,
     columns,
-    sourceRows: Int32Array.from(dataRows, (i) => firstRow + i + 1),
-    notes,
+    sourceRows: Int32Array.from(dataRows, (r) => firstRow + r + 1),
+    notes: [...notes, ...named.notes],
+    headerRow: firstRow + h + 1,
+    headerRows: second !== undefined ? 2 : 1,
+    titleRows,
+    blankRowsSkipped,
+    metaRows,
   };
 }

@@ -181,11 +181,14 @@ describe('ragged rows and empty files', () => {
     expect(e.message).toContain('line 4 has 2 cells');
   });
 
-  it('ignores trailing empty lines but not an empty line inside the data', () => {
-    expect(parse('a,b\n1,2\n\n\r\n\n').rowCount).toBe(1);
-    const e = codeOf(() => parse('a,b\n1,2\n\n3,4\n'));
-    expect(e.code).toBe('ragged-row');
-    expect(e.message).toContain('line 3 is empty');
+  it('skips and counts empty lines, trailing or inside the data', () => {
+    const trailing = parse('a,b\n1,2\n\n\r\n\n');
+    expect(trailing.rowCount).toBe(1);
+    expect(trailing.blankRowsSkipped).toBe(3);
+    const inside = parse('a,b\n1,2\n\n3,4\n');
+    expect(inside.rowCount).toBe(2);
+    expect(inside.blankRowsSkipped).toBe(1);
+    expect(Array.from(inside.sourceRows!)).toEqual([2, 4]);
   });
 
   it('in a one-column file an empty line inside the data is a missing cell, trailing ones are ignored', () => {

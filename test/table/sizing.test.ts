@@ -24,7 +24,9 @@ describe('column sizing', () => {
     expect(countNonBlankLines(enc('a,b\n1,2\r\n\n3,4'))).toBe(3);
     expect(countNonBlankLines(enc('a\r1\r2\r'))).toBe(3);
     expect(countNonBlankLines(enc('a\n  \n1\n\n'))).toBe(2);
-    expect(countNonBlankLines(enc('a\tb\n\t\n'), 0, 6, false)).toBe(2); // a tab is a field in a TSV
+    expect(countNonBlankLines(enc('a\tb\n\t\n'), 0, 6, 0x09)).toBe(1); // a line of tabs is blank in a TSV
+    expect(countNonBlankLines(enc('a,b\n,,\n , \r\n1,2'), 0, 15, 0x2c)).toBe(2); // and a line of commas in a CSV
+    expect(countNonBlankLines(enc('a;b\n,,\n'), 0, 7, 0x3b)).toBe(2); // (not when the comma is not the delimiter)
     expect(countNonBlankLines(enc(''))).toBe(0);
   });
 

@@ -1,0 +1,258 @@
+/**
+ * Where a sheet's header is, decided alike for text files (delimited.ts) and workbooks (workbook.ts) from a
+ * short description of its first rows (`ProbeRow`: the kind of each cell, nothing else):
+ *
+ * - Title rows: rows above the header (a caption such as "LFQ intensities of the 66 profiles"), skipped and
+ *   kept as text. Detected header: among the first HEADER_CANDIDATES non-blank rows, the first row that is
+ *   wide — at least 2 non-empty cells and at least half the body width (the median non-empty-cell count of
+ *   the BODY_ROWS rows below it) — and mostly text (more text than numbers, text in at least half its
+ *   non-empty cells). A wide row that is not mostly text before it (e.g. a header of numeric sample names)
+ *   means there are no title rows: the first non-blank row is the header, as is every file without a wide
+ *   text row (one-column files among them).
+ * - Two-row headers (a group row above sub-names, as journal supplements merge cells): rows A and B form the
+ *   header when A has at least 2 non-empty cells and is mostly text, B is text in every column where the
+ *   body below B holds (mostly) numbers — there must be one —, B fills some blank cell of A, A has a cell
+ *   over a blank cell of B (its own column names, e.g. "Protein"), and together they are wide. Names: see
+ *   `joinHeaderNames`.
+ * - Perseus annotation rows right below the header (first cell `#!{Type}E`, `#!{C:group}RA`): not data.
+ *   They are left out of the body the rules above look at.
+ *
+ * Example: rows ["Title"], ["Protein", "S1", "S2"], ["P1", 1, 2] → header at index 1, one row; index 0 is a title.
+ */
+import { SkfrError } from '../errors.js';
+
+/** Cell kinds in `ProbeRow.kinds`. */
+export const BLANK = 0;
+export const NUMBER = 1;
+export const TEXT = 2;
+/** A missing token (NA, NaN, #N/A…) or an error cell: not blank, neither number nor text. */
+export const MISSING = 3;
+
+/** A non-blank row as the header rules see it. */
+export interface ProbeRow {
+  /** Kind of each cell (BLANK, NUMBER, TEXT, MISSING). */
+  kinds: Uint8Array;
+  nonEmpty: number;
+  numbers: number;
+  texts: number;
+  /** The first cell starts with `#!{` (a Perseus annotation row). */
+  meta: boolean;
+}
+
+/** Non-blank rows among which the header is looked for. */
+export const HEADER_CANDIDATES = 30;
+/** Non-blank rows below a candidate that describe the body. */
+export const BODY_ROWS = 10;
+/** Non-blank rows a reader collects before deciding (candidates, a second header row, the body below). */
+export const PROBE_ROWS = HEADER_CANDIDATES + 1 + BODY_ROWS;
+/**
+ * Text files: rows starting this far (bytes) into the file or further (past the header, when it is given)
+ * are not collected, so that a few very wide rows cannot hold the whole file in memory. A property of the
+ * bytes, not of how they are cut: a file read whole and in chunks decides alike.
+ */
+export const PROBE_BYTES = 4 * 1024 * 1024;
+
+/** Describe a row from its cell kinds (`meta`: its first cell starts with `#!{`). */
+export function probeRow(kinds: Uint8Array, meta: boolean): ProbeRow {
+  let nonEmpty = 0;
+  let numbers = 0;
+  let texts = 0;
+  for (let c = 0; c < kinds.length; c++) {
+    const k = kinds[c]!;
+    if (k !== BLANK) nonEmpty++;
+    if (k === NUMBER) numbers++;
+    else if (k === TEXT) texts++;
+  }
+  return { kinds, nonEmpty, numbers, texts, meta };
+}
+
+/** Up to BODY_ROWS rows from index `from` on, annotation rows left out. */
+function bodyOf(rows: readonly ProbeRow[], from: number): ProbeRow[] {
+  const body: ProbeRow[] = [];
+  for (let i = from; i < rows.length && body.length < BODY_ROWS; i++) if (!rows[i]!.meta) body.push(rows[i]!);
+  return body;
+}
+
+/** The body's width: the (upper) median of its rows' non-empty-cell counts; 0 without rows. */
+function bodyWidth(body: readonly ProbeRow[]): number {
+  if (body.length === 0) return 0;
+  const counts = body.map((r) => r.nonEmpty).sort((a, b) => a - b);
+  return counts[counts.length >> 1]!;
+}
+
+function mostlyText(row: ProbeRow): boolean {
+  return row.texts > row.numbers && 2 * row.texts >= row.nonEmpty;
+}
+
+function wide(cells: number, body: readonly ProbeRow[]): boolean {
+  return cells >= 2 && 2 * cells >= bodyWidth(body);
+}
+
+/** Rows `index` and `index + 1` form a two-row header (rule in the module comment). */
+export function isTwoRowHeader(rows: readonly ProbeRow[], index: number): boolean {
+  const a = rows[index];
+  const b = rows[index + 1];
+  if (!a || !b || a.meta || b.meta) return false;
+  if (a.nonEmpty < 2 || !mostlyText(a) || b.texts <= b.numbers) return false;
+  const body = bodyOf(rows, index + 2);
+  if (body.length === 0) return false;
+  let width = Math.max(a.kinds.length, b.kinds.length);
+  for (const r of body) width = Math.max(width, r.kinds.length);
+  let numericColumns = 0;
+  let fillsA = false;
+  let ownA = false;
+  let union = 0;
+  for (let c = 0; c < width; c++) {
+    let numbers = 0;
+    let texts = 0;
+    for (const r of body) {
+      const k = r.kinds[c];
+      if (k === NUMBER) numbers++;
+      else if (k === TEXT) texts++;
+    }
+    const ka = a.kinds[c] ?? BLANK;
+    const kb = b.kinds[c] ?? BLANK;
+    if (numbers > texts) {
+      numericColumns++;
+      if (kb !== TEXT) return false;
+    }
+    if (ka === BLANK && kb !== BLANK) fillsA = true;
+    if (ka !== BLANK && kb === BLANK) ownA = true;
+    if (ka !== BLANK || kb !== BLANK) union++;
+  }
+  return numericColumns > 0 && fillsA && ownA && wide(union, body);
+}
+
+export interface HeaderChoice {
+  /** Index of the (first) header row among the rows given. */
+  index: number;
+  /** 1, or 2 for a two-row header. */
+  rows: 1 | 2;
+}
+
+/**
+ * Find the header among non-blank `rows` (in order; module comment). `headerRows` forces one or two rows
+ * (2: the row found and the next one).
+ */
+export function detectHeader(rows: readonly ProbeRow[], headerRows?: 1 | 2): HeaderChoice {
+  const first = Math.max(0, rows.findIndex((r) => !r.meta));
+  const end = Math.min(rows.length, HEADER_CANDIDATES);
+  for (let i = first; i < end; i++) {
+    const row = rows[i]!;
+    if (row.meta) continue;
+    if (headerRows !== 1 && isTwoRowHeader(rows, i)) return { index: i, rows: 2 };
+    if (wide(row.nonEmpty, bodyOf(rows, i + 1))) {
+      if (mostlyText(row)) return { index: i, rows: headerRows ?? 1 };
+      break; // a wide row of numbers first: no title rows
+    }
+  }
+  return { index: first, rows: headerRows ?? 1 };
+}
+
+/** One or two rows at the header given by the user (`rows[index]`). */
+export function headerRowsAt(rows: readonly ProbeRow[], index: number, headerRows?: 1 | 2): 1 | 2 {
+  return headerRows ?? (isTwoRowHeader(rows, index) ? 2 : 1);
+}
+
+/**
+ * Column names from a two-row header: `A B` when both cells hold text, A or B alone when the other is
+ * blank. A blank cell of A takes the last non-blank cell of A to its left, as merged cells do, but only
+ * over the span where B has text (starting at that A cell).
+ * Example: A ["Protein", "Gene", "LFQ intensity", null, null], B [null, null, "S1", "S2", "S3"] →
+ * ["Protein", "Gene", "LFQ intensity S1", "LFQ intensity S2", "LFQ intensity S3"].
+ */
+export function joinHeaderNames(a: readonly (string | null)[], b: readonly (string | null)[], width: number): (string | null)[] {
+  const names: (string | null)[] = [];
+  let carry: string | null = null;
+  for (let c = 0; c < width; c++) {
+    const top = blankToNull(a[c]);
+    const below = blankToNull(b[c]);
+    if (below === null) {
+      carry = null;
+      names.push(top);
+      continue;
+    }
+    if (top !== null) carry = top;
+    const group = top ?? carry;
+    names.push(group === null ? below : `${group} ${below}`);
+  }
+  return names;
+}
+
+function blankToNull(text: string | null | undefined): string | null {
+  const t = text?.trim() ?? '';
+  return t === '' ? null : t;
+}
+
+/** A title row's text: its non-empty cells joined with a space. */
+export function titleText(cells: readonly (string | null)[]): string {
+  return cells
+    .map(blankToNull)
+    .filter((t): t is string => t !== null)
+    .join(' ');
+}
+
+function shorten(text: string): string {
+  if (text.length <= 60) return text;
+  const cut = text.slice(0, 55);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > 20 ? cut.slice(0, space) : cut).trimEnd()} …`;
+}
+
+/** Notes for the title rows skipped (`rows`: their 1-based row numbers). */
+export function titleNotes(rows: readonly number[], texts: readonly string[]): string[] {
+  const notes = rows
+    .slice(0, 3)
+    .map((row, i) => `Row ${row} above the header was skipped as a title: “${shorten(texts[i]!)}”.`);
+  if (rows.length > 3) notes.push(`${rows.length - 3} more rows above the header were skipped as titles (rows ${rows[3]}–${rows[rows.length - 1]}).`);
+  return notes;
+}
+
+/** The note for a two-row header, quoting the first name joined from both rows (`b`: the second row). */
+export function twoRowNote(first: number, second: number, names: readonly (string | null)[], b: readonly (string | null)[]): string {
+  const below = (c: number) => blankToNull(b[c]);
+  const joined = names.find((n, c) => n !== null && below(c) !== null && n !== below(c)) ?? names.find((n) => n !== null);
+  return `Rows ${first} and ${second} form the header (a group row above the column names); the names join both, e.g. “${joined ?? ''}”.`;
+}
+
+/** The note for Perseus annotation rows kept apart. */
+export function metaNote(keys: readonly string[]): string {
+  const list = keys.map((k) => `#!{${k}}`).join(', ');
+  return keys.length === 1
+    ? `The annotation row ${list} below the header is kept apart, not read as data.`
+    : `${keys.length} annotation rows below the header (${list}) are kept apart, not read as data.`;
+}
+
+/** `#!{Type}E` → { key: "Type", rest: "E" }; null when the text is not an annotation cell. */
+export function metaCell(text: string | null): { key: string; rest: string } | null {
+  if (text === null) return null;
+  const m = /^\s*#!\{([^}]*)\}([\s\S]*)$/.exec(text);
+  return m ? { key: m[1]!, rest: m[2]! } : null;
+}
+
+/** An annotation row: key and cells aligned to `width` columns (prefix stripped from the first cell). */
+export function metaRow(cells: readonly (string | null)[], width: number): { key: string; cells: (string | null)[] } {
+  const head = metaCell(cells[0] ?? null)!;
+  const out: (string | null)[] = [];
+  for (let c = 0; c < width; c++) out.push(blankToNull(c === 0 ? head.rest : cells[c]));
+  return { key: head.key, cells: out };
+}
+
+/** Check the header options; SkfrError('invalid-option') in one sentence. */
+export function checkHeaderOptions(headerRow: number | undefined, headerRows: number | undefined): void {
+  if (headerRow !== undefined && !(Number.isInteger(headerRow) && headerRow >= 1)) {
+    throw new SkfrError('invalid-option', `The header row must be a whole number of 1 or more (got ${headerRow}).`);
+  }
+  if (headerRows !== undefined && headerRows !== 1 && headerRows !== 2) {
+    throw new SkfrError('invalid-option', `The header has 1 or 2 rows (got ${headerRows}).`);
+  }
+}
+
+/** `where` is e.g. `“x.csv”` or `sheet “S” of “x.xlsx”`. */
+export function headerPastEnd(where: string, lastRow: number, headerRow: number): SkfrError {
+  return new SkfrError('invalid-option', `${where.charAt(0).toUpperCase()}${where.slice(1)} has ${lastRow} ${lastRow === 1 ? 'row' : 'rows'}; the header cannot be on row ${headerRow}.`);
+}
+
+export function headerOnBlank(where: string, headerRow: number): SkfrError {
+  return new SkfrError('invalid-option', `Row ${headerRow} of ${where} is blank, so it cannot be the header.`);
+}

@@ -1,0 +1,224 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import * as XLSX from 'xlsx';
+import { SkfrError } from '../../core/errors.js';
+import { parseTable, parseTableChunks, type Table } from '../../core/table/index.js';
+
+const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
+const parse = (text: string, name = 'data.csv'): Table => parseTable(enc(text), name);
+const nums = (t: Table, c: number): string[] => Array.from(t.columns[c]!.numbers!, String);
+
+/** A chunk source over `bytes` in chunks of `size`, reusing one buffer the way the CLI's file reader does. */
+function chunked(bytes: Uint8Array, size: number): () => AsyncIterable<Uint8Array> {
+  return async function* () {
+    const buffer = new Uint8Array(size);
+    for (let at = 0; at < bytes.length; at += size) {
+      const n = Math.min(size, bytes.length - at);
+      buffer.set(bytes.subarray(at, at + n));
+      yield buffer.subarray(0, n);
+      buffer.fill(0x3f);
+    }
+  };
+}
+
+/** A table as plain data (number bits as strings), to compare two readers. */
+function plain(t: Table): unknown {
+  return {
+    ...t,
+    sourceRows: Array.from(t.sourceRows ?? []),
+    columns: t.columns.map((c) => ({ ...c, numbers: c.numbers ? Array.from(c.numbers, String) : null })),
+  };
+}
+
+async function both(bytes: Uint8Array, size: number, name = 'data.csv'): Promise<{ whole: unknown; streamed: unknown }> {
+  const settle = async (f: () => unknown) => {
+    try {
+      const t = (await f()) as Table | null;
+      return t === null ? null : plain(t);
+    } catch (error) {
+      return { error: (error as Error).message };
+    }
+  };
+  return { whole: await settle(() => parseTable(bytes, name)), streamed: await settle(() => parseTableChunks(chunked(bytes, size), name)) };
+}
+
+/** Every numeric column holds exactly the rows, in one buffer allocated once (no grow, no trim). */
+function exactBuffers(t: Table): boolean {
+  const numeric = t.columns.filter((c) => c.numbers !== null);
+  const slab = numeric[0]?.numbers!.buffer;
+  return numeric.every((c) => c.numbers!.length === t.rowCount && c.numbers!.buffer === slab && slab!.byteLength === t.rowCount * t.columns.length * 8);
+}
+
+describe('blank lines in CSV/TSV are skipped and counted, never an error', () => {
+  it('between data rows: skipped, counted, the other rows keep their line numbers', () => {
+    const t = parse('id,a,b\nx,1,2\n\n\ny,3,4\n\nz,5,6\n');
+    expect(t.rowCount).toBe(3);
+    expect(t.columns[0]!.texts).toEqual(['x', 'y', 'z']);
+    expect(nums(t, 1)).toEqual(['1', '3', '5']);
+    expect(Array.from(t.sourceRows!)).toEqual([2, 5, 7]);
+    expect(t.blankRowsSkipped).toBe(3);
+    expect(t.headerRow).toBe(1);
+    expect(t.headerRows).toBe(1);
+    expect(t.titleRows).toEqual([]);
+    expect(t.metaRows).toEqual([]);
+  });
+
+  it('a 485-column file with an empty line 2 reads (was: “line 2 is empty but the header has 485 columns”)', () => {
+    const header = ['id', ...Array.from({ length: 484 }, (_, i) => `S${i + 1}`)].join(',');
+    const row = (name: string) => [name, ...Array.from({ length: 484 }, (_, i) => String(i))].join(',');
+    const t = parse(`${header}\n\n${row('p1')}\n${row('p2')}\n`);
+    expect(t.columns).toHaveLength(485);
+    expect(t.rowCount).toBe(2);
+    expect(t.blankRowsSkipped).toBe(1);
+    expect(Array.from(t.sourceRows!)).toEqual([3, 4]);
+  });
+
+  it('2 500 trailing blank lines (LF, CRLF) are counted', () => {
+    for (const eol of ['\n', '\r\n']) {
+      const t = parse(['id,a', 'x,1', 'y,2'].join(eol) + eol + eol.repeat(2500));
+      expect(t.rowCount).toBe(2);
+      expect(t.blankRowsSkipped).toBe(2500);
+      expect(exactBuffers(t)).toBe(true);
+    }
+  });
+
+  it('lines of delimiters only (,,, ;;; tabs), of spaces, of empty quoted fields are blank', () => {
+    const csv = parse('id,a,b\r\nx,1,2\r\n,,\r\n , ,\r\n"",,""\r\ny,3,4\r\n,,\r\n');
+    expect(csv.rowCount).toBe(2);
+    expect(csv.blankRowsSkipped).toBe(4);
+    expect(Array.from(csv.sourceRows!)).toEqual([2, 6]);
+    const tsv = parse('id\ta\tb\nx\t1\t2\n\t\t\n\t\ny\t3\t4\n\t\t\t\t\n', 'data.tsv');
+    expect(tsv.format).toBe('tsv');
+    expect(tsv.rowCount).toBe(2);
+    expect(tsv.blankRowsSkipped).toBe(3);
+    const semicolon = parse('id;a;b\nx;1,5;2\n;;\ny;3;4\n');
+    expect(nums(semicolon, 1)).toEqual(['1.5', '3']);
+    expect(semicolon.blankRowsSkipped).toBe(1);
+  });
+
+  it('sizes the columns exactly past lines of delimiters (no grow, no trim)', () => {
+    for (const text of ['id,a,b\nx,1,2\n,,\ny,3,4\n,,\n\n', 'id\ta\nx\t1\n\t\n\ny\t2\n']) {
+      const t = parse(text, text.includes('\t') ? 'd.tsv' : 'd.csv');
+      expect(t.rowCount).toBe(2);
+      expect(exactBuffers(t)).toBe(true);
+    }
+  });
+
+  it('blank lines above the header are counted too', () => {
+    const t = parse('\n,,\nid,a\nx,1\n');
+    expect(t.headerRow).toBe(3);
+    expect(t.blankRowsSkipped).toBe(2);
+    expect(t.titleRows).toEqual([]);
+    expect(Array.from(t.sourceRows!)).toEqual([4]);
+  });
+
+  it('a row with some cells but fewer than the header is still ragged', () => {
+    const e = (() => {
+      try {
+        parse('a,b,c\n1,2,3\n4,\n');
+      } catch (error) {
+        return error as SkfrError;
+      }
+      throw new Error('expected an error');
+    })();
+    expect(e.code).toBe('ragged-row');
+    expect(e.message).toContain('line 3 has 2 cells');
+  });
+
+  it('a one-column file keeps its missing cells: an empty line followed by data is a missing value', () => {
+    const t = parse('v\n1\n\n3\n\n\n');
+    expect(nums(t, 0)).toEqual(['1', 'NaN', '3']);
+    expect(t.blankRowsSkipped).toBe(2); // the trailing ones
+  });
+
+  it('a text column holding numbers is re-read past blank lines (the whole-file second pass)', () => {
+    const t = parse('code,x\n\n007,1\n,\nabc,2\n\nxyz,3\n');
+    expect(t.columns[0]!.texts).toEqual(['007', 'abc', 'xyz']);
+    expect(nums(t, 1)).toEqual(['1', '2', '3']);
+    expect(t.blankRowsSkipped).toBe(3);
+  });
+});
+
+describe('blank rows in workbooks are counted', () => {
+  it('above, between and below the data', () => {
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([[], ['a', 'b'], [1, 2], [], [null, ''], [3, 4], []]), 'S');
+    const t = parseTable(new Uint8Array(XLSX.write(wb, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer), 's.xlsx');
+    expect(t.columns.map((c) => c.name)).toEqual(['a', 'b']);
+    expect(Array.from(t.sourceRows!)).toEqual([3, 6]);
+    expect(t.blankRowsSkipped).toBe(3); // rows 1, 4, 5 (row 7 is outside the sheet's used range)
+    expect(t.headerRow).toBe(2);
+  });
+});
+
+describe('both CSV paths agree on blank lines', () => {
+  const FIXTURES = [
+    'id,a,b\r\nx,1,2\r\n\r\n,,\r\ny,3,4\r\n' + '\r\n'.repeat(40),
+    '\n\n,,\nid,a,b\nx,1,2\n\n\ny,NA,4\n\n',
+    'id\ta\tb\nx\t1\t2\n\t\t\n\ny\t3\t4\n\t\t\n',
+    'v\n1\n\n3\n\n\n',
+  ];
+
+  it('whole file and chunks of 1 to 9 bytes give the same table', async () => {
+    for (const text of FIXTURES) {
+      for (const size of [1, 2, 3, 4, 5, 7, 9]) {
+        const { whole, streamed } = await both(enc(text), size, text.includes('\t') ? 'd.tsv' : 'd.csv');
+        expect(streamed).not.toBeNull();
+        expect(streamed).toEqual(whole);
+        expect(whole).not.toHaveProperty('error');
+      }
+    }
+  });
+
+  it('random files with blank and delimiter-only lines anywhere, cut anywhere', async () => {
+    const BLANKS = ['', ',,', ' ', ',', '"",""', ' , , '];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.oneof(fc.tuple(fc.constant('row'), fc.integer({ min: 0, max: 99 })), fc.tuple(fc.constant('blank'), fc.integer({ min: 0, max: BLANKS.length - 1 }))), {
+          minLength: 1,
+          maxLength: 14,
+        }),
+        fc.constantFrom('\n', '\r\n', '\r'),
+        fc.integer({ min: 1, max: 13 }),
+        fc.boolean(),
+        async (lines, eol, size, finalBreak) => {
+          const body = lines.map(([kind, v]) => (kind === 'row' ? `s${v},${v},${v / 4}` : BLANKS[v]!));
+          const text = ['id,a,b', ...body].join(eol) + (finalBreak ? eol : '');
+          const { whole, streamed } = await both(enc(text), size);
+          expect(streamed).toEqual(whole);
+          const rows = lines.filter(([kind]) => kind === 'row').length;
+          if (rows > 0) {
+            expect((whole as Table).rowCount).toBe(rows);
+            // (an empty last line without a final break is no line: the file just ends with a break)
+            const [kind, v] = lines[lines.length - 1]!;
+            const noLine = !finalBreak && kind === 'blank' && BLANKS[v] === '' ? 1 : 0;
+            expect((whole as Table).blankRowsSkipped).toBe(lines.length - rows - noLine);
+          } else expect(whole).toHaveProperty('error');
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('a real MaxQuant file with 2 500 blank lines appended', () => {
+  const file = fileURLToPath(new URL('../../../shared/data/real/maxquant_lfq_proteinGroups.txt', import.meta.url));
+  const bytes = new Uint8Array(readFileSync(file));
+  const padded = new Uint8Array(bytes.length + 2 * 2500);
+  padded.set(bytes);
+  padded.set(enc('\r\n'.repeat(2500)), bytes.length);
+
+  it('reads the same columns as without, and counts the 2 500 blank lines (both paths)', async () => {
+    const name = 'proteinGroups.txt';
+    const original = parseTable(bytes, name);
+    const t = parseTable(padded, name);
+    expect(original.blankRowsSkipped).toBe(0);
+    expect(t.blankRowsSkipped).toBe(2500);
+    expect(t.rowCount).toBe(original.rowCount);
+    expect(plain({ ...t, blankRowsSkipped: 0 })).toEqual(plain(original));
+    const streamed = await parseTableChunks(chunked(padded, 64 * 1024), name);
+    if (streamed !== null) expect(plain(streamed)).toEqual(plain(t)); // (null: a text column with numbers, read whole)
+  });
+});
