@@ -7,6 +7,7 @@ import { simulate } from '../engine/index.js';
 import type { Design } from '../engine/types.js';
 import { sha256Hex } from '../hash.js';
 import { parseTable, previewRows, summarizeColumns, toCsv, type ParseOptions } from '../table/index.js';
+import { completeLayout } from '../prepare/propose.js';
 import { recognizeLayout } from '../table/formats/recognize.js';
 import type { Layout, Mapping, Table } from '../table/types.js';
 import { now } from './progress.js';
@@ -158,7 +159,7 @@ function withTable(base: Omit<Dataset, 'table' | 'parseMs' | 'layout'>, at: Read
   const t0 = now();
   const table = parseTable(base.bytes, base.fileName, parseOptions(at));
   const parseMs = now() - t0;
-  const layout = base.suggestedMapping ? exampleLayout(table, base.suggestedMapping) : recognizeLayout(table);
+  const layout = base.suggestedMapping ? exampleLayout(table, base.suggestedMapping) : completeLayout(table, recognizeLayout(table));
   return { ...base, table, parseMs, layout };
 }
 
