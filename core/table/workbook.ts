@@ -11,6 +11,7 @@
  */
 import * as XLSX from 'xlsx';
 import { SkfrError } from '../errors.js';
+import { checkZipSize } from './zip-guard.js';
 import { classifyText } from './cells.js';
 import { ColumnBuilder, uniqueHeaderNames } from './columns.js';
 import {
@@ -54,6 +55,8 @@ function translate(error: unknown, fileName: string, format: FileFormat): SkfrEr
 }
 
 function read(bytes: Uint8Array, fileName: string, format: FileFormat, options: XLSX.ParsingOptions): XLSX.WorkBook {
+  // A zip bomb is refused from its directory before anything is inflated (zip-guard.ts).
+  if (format === 'xlsx') checkZipSize(bytes, fileName);
   try {
     return XLSX.read(bytes, { type: 'array', dense: true, cellHTML: false, cellText: false, cellDates: false, ...options });
   } catch (error) {
