@@ -4,6 +4,7 @@
  */
 import { pcaProjection, standardize } from '../engine/index.js';
 import type { FitResult, Matrix, TuneResult } from '../engine/types.js';
+import { resultWarnings } from '../report/warnings.js';
 import type { FormatId, MappedData, Recipe } from '../table/types.js';
 import type { FitSettings, FitView, Metrics, RankedFeature } from './types.js';
 
@@ -109,6 +110,17 @@ export function buildFitView(input: FitViewInput): FitView {
     format: input.format,
     quantity: input.quantity,
     metrics: input.metrics,
+    warnings: resultWarnings({
+      clusterSizes: Array.from(fit.clusterSizes),
+      selected,
+      featureNames: mapped.featureNames,
+      values: mapped.matrix.data,
+      n: mapped.matrix.rows,
+      p: mapped.matrix.cols,
+      imputed: mapped.imputed ?? null,
+      recipe: input.recipe,
+      tune: input.settings.tune ? { from: input.settings.tune.from, to: input.settings.tune.to, chosen: fit.options.s } : null,
+    }),
     gap: tune ? { curve: tune.curve, bestS: tune.bestS, oneSeS: tune.oneSeS, permutations: tune.permutations } : null,
     timings: { parseMs: input.parseMs, fitMs: input.fitMs },
   };

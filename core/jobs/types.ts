@@ -7,6 +7,7 @@
  * Datasets and fits stay in the host; the renderer holds only ids, previews and results.
  */
 import type { ErrorInfo } from '../errors.js';
+import type { ResultWarning } from '../report/warnings.js';
 import type { Design, GapPoint, Loss, Progress, Variant } from '../engine/types.js';
 import type {
   ColumnSummary,
@@ -267,6 +268,8 @@ export interface FitView {
   /** The quantity kind the samples were read from (MaxQuant "LFQ intensity", …); null for plain tables. */
   quantity: string | null;
   metrics: Metrics | null;
+  /** Results that look wrong, each for the figure it concerns (core/report/warnings.ts). */
+  warnings: ResultWarning[];
   gap: { curve: GapPoint[]; bestS: number; oneSeS: number; permutations: number } | null;
   timings: { parseMs: number; fitMs: number };
 }
@@ -321,6 +324,11 @@ export interface FileIO {
   readFile(path: string): Promise<Uint8Array>;
   /** Writes atomically: a temporary file beside the target, then rename. */
   writeFileAtomic(path: string, bytes: Uint8Array): Promise<void>;
+  /**
+   * Whether two paths name the same existing file (device and inode, whatever symlinks, `..` or letter case
+   * lead there); false when either does not exist. Optional: without it, paths are compared as strings.
+   */
+  sameFile?(a: string, b: string): Promise<boolean>;
 }
 
 export interface RunOptions {

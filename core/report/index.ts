@@ -12,3 +12,4 @@ export {
 export { summaryRows, resolveMetrics, type ReportInput } from './summary.js';
 export { reportSheets, reportWorkbook } from './workbook.js';
 export { reportHtml, escapeHtml } from './html.js';
+export { resultWarnings, type ResultWarning, type WarningInput } from './warnings.js';

@@ -1,0 +1,81 @@
+/**
+ * Results that look wrong, said beside the figure they concern (Results screen) and listed in the report:
+ * - 'singleton-cluster' (clusters): a cluster holds one sample — often an outlier sample, or k too large;
+ * - 'mostly-imputed' (features): a selected feature is missing in more than half of the samples, so its
+ *   values in the fit are mostly filled in (by k-POD or the impute step), not measured;
+ * - 'raw-untransformed' (data): values look like raw intensities (several orders of magnitude, right-skewed)
+ *   and were fitted without a log transform;
+ * - 's-at-range-end' (gap): the chosen s is the end of the range tried, so a larger (or smaller) s might be
+ *   better still.
+ * Example: cluster sizes [5, 1, 6] → one 'singleton-cluster' warning naming cluster 2.
+ */
+import { looksRaw, valueStats } from '../prepare/transform.js';
+import type { Recipe } from '../table/types.js';
+
+export interface ResultWarning {
+  code: 'singleton-cluster' | 'mostly-imputed' | 'raw-untransformed' | 's-at-range-end';
+  about: 'clusters' | 'features' | 'data' | 'gap';
+  message: string;
+}
+
+export interface WarningInput {
+  clusterSizes: readonly number[];
+  /** Selected feature indices (SKFR2: union). */
+  selected: readonly number[];
+  featureNames: readonly string[];
+  /** The fitted data before the fit (NaN = missing), n × p, and the cells an impute step filled (or null). */
+  values: Float64Array;
+  n: number;
+  p: number;
+  imputed: Uint8Array | null;
+  recipe: Recipe;
+  /** The s range tried and the s chosen, when s was tuned. */
+  tune: { from: number; to: number; chosen: number } | null;
+}
+
+export function resultWarnings(input: WarningInput): ResultWarning[] {
+  const warnings: ResultWarning[] = [];
+  const singles = input.clusterSizes.map((size, j) => (size === 1 ? j + 1 : 0)).filter((j) => j > 0);
+  if (singles.length > 0) {
+    warnings.push({
+      code: 'singleton-cluster',
+      about: 'clusters',
+      message: `Cluster${singles.length === 1 ? '' : 's'} ${singles.join(', ')} hold${singles.length === 1 ? 's' : ''} a single sample: an outlier sample, or more clusters than the data support; look at it in the PCA, or try a smaller k.`,
+    });
+  }
+  const { n, p, values, imputed } = input;
+  const mostly: string[] = [];
+  for (const l of input.selected) {
+    let filled = 0;
+    for (let i = 0; i < n; i++) {
+      const c = i * p + l;
+      if (values[c] !== values[c] || (imputed !== null && imputed[c] === 1)) filled++;
+    }
+    if (filled > n / 2) mostly.push(`${input.featureNames[l]} (${Math.round((100 * filled) / n)} %)`);
+  }
+  if (mostly.length > 0) {
+    warnings.push({
+      code: 'mostly-imputed',
+      about: 'features',
+      message: `${mostly.length} selected feature${mostly.length === 1 ? ' is' : 's are'} missing in more than half of the samples, so ${mostly.length === 1 ? 'its' : 'their'} values in the fit are mostly filled in: ${mostly.slice(0, 8).join(', ')}${mostly.length > 8 ? ', …' : ''}. A valid-value filter removes such features.`,
+    });
+  }
+  const transformed = input.recipe.steps.some((s) => s.kind === 'transform');
+  const stats = transformed ? null : valueStats(values);
+  if (stats && looksRaw(stats)) {
+    warnings.push({
+      code: 'raw-untransformed',
+      about: 'data',
+      message: `The values look like raw intensities (from ${stats.p1.toExponential(1)} to ${stats.p99.toExponential(1)}, right-skewed) and were fitted without a log transform: a few very large values decide the clusters. Choose log2 in the preparation.`,
+    });
+  }
+  if (input.tune && input.tune.from < input.tune.to && (input.tune.chosen === input.tune.to || input.tune.chosen === input.tune.from)) {
+    const end = input.tune.chosen === input.tune.to ? 'largest' : 'smallest';
+    warnings.push({
+      code: 's-at-range-end',
+      about: 'gap',
+      message: `The chosen s = ${input.tune.chosen} is the ${end} value tried (${input.tune.from}–${input.tune.to}): the curve may still ${end === 'largest' ? 'rise beyond it' : 'be higher below it'}; widen the range.`,
+    });
+  }
+  return warnings;
+}
