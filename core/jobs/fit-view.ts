@@ -69,6 +69,8 @@ export interface FitViewInput {
   /** The dataset's recognised format and the quantity kind the mapping read (null: none). */
   format: FormatId;
   quantity: string | null;
+  /** The command that reproduces the run (core/report/command.ts). */
+  command: string;
 }
 
 export function buildFitView(input: FitViewInput): FitView {
@@ -110,6 +112,7 @@ export function buildFitView(input: FitViewInput): FitView {
     format: input.format,
     quantity: input.quantity,
     metrics: input.metrics,
+    command: input.command,
     warnings: resultWarnings({
       clusterSizes: Array.from(fit.clusterSizes),
       selected,

@@ -23,6 +23,7 @@ import { readDesign } from './design.js';
 import { runExport, type ExportSource } from './export.js';
 import { tableRows } from './rows.js';
 import { buildFitView } from './fit-view.js';
+import { reproduceCommand } from '../report/command.js';
 import { now, throttleProgress } from './progress.js';
 import type { FileIO, JobRequest, JobResponse, MapResult, ResultOf, RunOptions } from './types.js';
 
@@ -118,11 +119,20 @@ export function quantityOf(layout: Layout, mapped: MappedData): string | null {
   return hit?.name ?? null;
 }
 
+/** Rows mode: the features the CLI takes when --features is not given (every numeric column but id, annotations, filters). */
+function defaultFeatureColumns(table: Dataset['table'], mapping: Mapping): string[] | null {
+  if (mapping.orientation !== 'samples-as-rows') return null;
+  const reserved = new Set([mapping.idColumn, ...mapping.annotationColumns, ...mapping.filters.map((f) => f.column)]);
+  return table.columns.filter((c) => c.kind === 'numeric' && !reserved.has(c.name)).map((c) => c.name);
+}
+
 export function createSession(io?: FileIO, options: SessionOptions = {}): Session {
   const version = options.version ?? '0.1.0';
   const maxFits = options.maxFits ?? 20;
   const datasets = new Map<string, Dataset>();
   const fits = new Map<string, FitRecord>();
+  /** The path each dataset was opened from (datasets opened from bytes or examples have none). */
+  const openedFrom = new Map<string, string>();
   /** Last mapping + recipe applied per dataset (re-used by fit requests with the same mapping and recipe). */
   const mappedCache = new Map<string, { key: string; mapped: MappedData }>();
   const prefix = options.idPrefix ?? Date.now().toString(36);
@@ -152,6 +162,21 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
     return mapped;
   }
 
+  /**
+   * An export never replaces a file opened in this session: the same real file (FileIO.sameFile: symlinks,
+   * `..`, letter case), or the same path when the host cannot tell.
+   */
+  async function refuseOpenedFile(path: string): Promise<void> {
+    for (const opened of new Set(openedFrom.values())) {
+      if (path === opened || (io?.sameFile ? await io.sameFile(path, opened).catch(() => false) : false)) {
+        throw new SkfrError(
+          'write-failed',
+          `Cannot export to “${path}”: it is the data file you opened, and SKFR Studio never overwrites an input file; choose another name.`,
+        );
+      }
+    }
+  }
+
   async function run(request: JobRequest, opts: RunOptions): Promise<ResultOf[JobRequest['type']]> {
     if (opts.signal?.aborted) throw new SkfrError('cancelled', 'The run was cancelled.');
     switch (request.type) {
@@ -159,6 +184,8 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
         const d = await loadDataset(request.datasetId ?? `d-${prefix}-${++nextDataset}`, request.source, { sheet: request.sheet, headerRow: request.headerRow }, io);
         datasets.set(d.id, d);
         mappedCache.delete(d.id);
+        if (request.source.kind === 'path') openedFrom.set(d.id, request.source.path);
+        else openedFrom.delete(d.id);
         return openResult(d);
       }
       case 'sheet': {
@@ -188,9 +215,22 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
         fits.delete(fitId);
         fits.set(fitId, { datasetId: d.id, fit: analysis.fit, tune: analysis.tune, mapped, metrics: analysis.metrics, classColumn, settings: request.settings, recipe, layout });
         while (fits.size > maxFits) fits.delete(fits.keys().next().value!);
+        const command = reproduceCommand({
+          fileName: d.fileName,
+          sheet: d.table.format === 'xlsx' || d.table.format === 'xls' ? d.table.sheet : null,
+          headerRow: d.table.headerRow ?? 1,
+          layout: d.layout,
+          format: layout.format,
+          quantity: layout.quantity,
+          mapping: request.mapping,
+          recipe,
+          settings: request.settings,
+          classColumn,
+          defaultFeatures: defaultFeatureColumns(d.table, request.mapping),
+        });
         return buildFitView({
           fitId, datasetId: d.id, fileName: d.fileName, settings: request.settings, fit: analysis.fit, tune: analysis.tune,
-          metrics: analysis.metrics, mapped, parseMs: d.parseMs, fitMs, recipe, format: layout.format, quantity: layout.quantity,
+          metrics: analysis.metrics, mapped, parseMs: d.parseMs, fitMs, recipe, format: layout.format, quantity: layout.quantity, command,
         });
       }
       case 'evaluate': {
@@ -205,6 +245,7 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
       case 'export': {
         const f = fitRecord(request.fitId);
         const d = dataset(f.datasetId);
+        if (request.path !== undefined) await refuseOpenedFile(request.path);
         return runExport(
           { ...f, input: { fileName: d.fileName, sha256: d.sha256 }, version },
           request.what, request.format, request.path, io,
@@ -218,6 +259,7 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
         dataset(request.datasetId);
         datasets.delete(request.datasetId);
         mappedCache.delete(request.datasetId);
+        openedFrom.delete(request.datasetId);
         for (const [id, f] of fits) if (f.datasetId === request.datasetId) fits.delete(id);
         return { closed: true };
       }

@@ -270,6 +270,8 @@ export interface FitView {
   metrics: Metrics | null;
   /** Results that look wrong, each for the figure it concerns (core/report/warnings.ts). */
   warnings: ResultWarning[];
+  /** The `skfr cluster …` command that reproduces this run from the same file (core/report/command.ts). */
+  command: string;
   gap: { curve: GapPoint[]; bestS: number; oneSeS: number; permutations: number } | null;
   timings: { parseMs: number; fitMs: number };
 }

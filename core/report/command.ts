@@ -1,0 +1,109 @@
+/**
+ * The `skfr cluster …` command that reproduces a run from the same file: same layout, mapping, preparation,
+ * settings and seed → the same labels and protein list. Built from the very objects that ran (never assembled
+ * by hand elsewhere): the Results screen shows it with a copy button, reports print it, `--json` carries it.
+ *
+ * The command names what the run chose where the CLI would otherwise decide by itself (format, quantity, the
+ * preparation as explicit flags: core/prepare/args.ts); choices equal to what the CLI recognises alone (the
+ * format's sample columns and labels) are left out, so the command stays readable.
+ * @example reproduceCommand({ fileName: 'mice.csv', settings: { k: 8, s: 24, … }, … })
+ *   // "skfr cluster mice.csv --format table --id-column MouseID … --k 8 --s 24 --seed 1 …"
+ */
+import { recipeToArgs } from '../prepare/args.js';
+import type { FitSettings } from '../jobs/types.js';
+import type { FormatId, Layout, Mapping, Recipe } from '../table/types.js';
+
+export interface CommandInput {
+  fileName: string;
+  /** The sheet read (workbooks), else null. */
+  sheet: string | null;
+  headerRow: number;
+  /** The layout recognised on opening (format, quantity, its own mapping and recipe). */
+  layout: Pick<Layout, 'format' | 'quantity' | 'mapping' | 'recipe'>;
+  /** The format the mapping read the file as, and the quantity (they may differ from the layout's after a switch). */
+  format: FormatId;
+  quantity: string | null;
+  mapping: Mapping;
+  recipe: Recipe;
+  settings: FitSettings;
+  classColumn: string | null;
+  /** Rows mode: the features the CLI takes by default (every numeric column but id and annotations), to leave --features out when equal. */
+  defaultFeatures?: readonly string[] | null;
+}
+
+/** POSIX-shell quoting: bare when safe, else single quotes. */
+export function shellQuote(word: string): string {
+  if (/^[A-Za-z0-9_./:=%@+,-]+$/.test(word)) return word;
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+const same = (a: readonly string[] | null | undefined, b: readonly string[] | null | undefined) =>
+  (a ?? []).length === (b ?? []).length && (a ?? []).every((x, i) => x === (b ?? [])[i]);
+
+/** The format's own steps (flagged rows, zeros): what the CLI starts from before the preparation flags. */
+export function formatSteps(recipe: Recipe): Recipe {
+  return { steps: recipe.steps.filter((s) => s.kind === 'remove-flagged' || s.kind === 'zeros-missing') };
+}
+
+/** The words of the command (unquoted), `skfr` first. */
+export function reproduceArgs(input: CommandInput): string[] {
+  const { mapping, settings, layout } = input;
+  const args = ['skfr', 'cluster', input.fileName];
+  if (input.sheet !== null) args.push('--sheet', input.sheet);
+  if (input.headerRow !== 1) args.push('--header-row', String(input.headerRow));
+  args.push('--format', input.format);
+  if (input.quantity !== null) args.push('--quantity', input.quantity);
+  if (mapping.orientation === 'samples-as-columns') {
+    args.push('--samples-as-columns');
+    if (!same(mapping.sampleColumns, layout.mapping.sampleColumns) || input.quantity !== layout.quantity) {
+      if (mapping.sampleColumns && mapping.sampleColumns.length > 0) {
+        args.push('--sample-columns', `^(${mapping.sampleColumns.map(escapeRegex).join('|')})$`);
+      } else if (mapping.sampleColumnsMatch) {
+        args.push('--sample-columns', mapping.sampleColumnsMatch);
+      }
+    }
+    const label = mapping.featureLabelColumns?.[0];
+    if (label !== undefined && !same(mapping.featureLabelColumns, layout.mapping.featureLabelColumns)) args.push('--feature-column', label);
+    if (mapping.design && !(layout.mapping.design && layout.mapping.design.source === mapping.design.source)) {
+      const [file, sheet] = mapping.design.source.split(' ▸ ');
+      args.push('--design', sheet ? `${file}:${sheet}` : file!);
+    }
+  } else {
+    if (mapping.idColumn !== null) args.push('--id-column', mapping.idColumn);
+    const annotations = mapping.annotationColumns.filter((a) => a !== input.classColumn && !mapping.filters.some((f) => f.column === a));
+    if (annotations.length > 0) args.push('--annotation-columns', annotations.join(','));
+    if (mapping.featureColumns !== null && !same(mapping.featureColumns, input.defaultFeatures ?? null)) {
+      args.push('--features', mapping.featureColumns.join(','));
+    } else if (mapping.featureColumns === null && mapping.featuresMatch) {
+      args.push('--features-match', mapping.featuresMatch);
+    }
+    if (mapping.design) {
+      const [file, sheet] = mapping.design.source.split(' ▸ ');
+      args.push('--design', sheet ? `${file}:${sheet}` : file!);
+    }
+  }
+  for (const filter of mapping.filters) for (const value of filter.values) args.push('--where', `${filter.column}=${value}`);
+  if (input.classColumn !== null) args.push('--class-column', input.classColumn);
+  args.push(...recipeToArgs(input.recipe, formatSteps(layout.recipe)));
+  args.push('--k', String(settings.k));
+  if (settings.tune) {
+    const step = settings.tune.step ?? 1;
+    args.push('--tune-s', `${settings.tune.from}:${settings.tune.to}${step !== 1 ? `:${step}` : ''}`);
+    if (settings.tune.permutations !== undefined) args.push('--permutations', String(settings.tune.permutations));
+  } else if (settings.s !== undefined) {
+    args.push('--s', String(settings.s));
+  }
+  args.push('--variant', settings.variant, '--loss', settings.loss, '--restarts', String(settings.restarts), '--seed', String(settings.seed));
+  args.push('--max-iter', String(settings.maxIterations));
+  if (!settings.standardize) args.push('--no-standardize');
+  return args;
+}
+
+/** The command as one shell line. */
+export function reproduceCommand(input: CommandInput): string {
+  return reproduceArgs(input).map(shellQuote).join(' ');
+}

@@ -1,0 +1,49 @@
+/** The reproduce command: words derived from the objects that ran, quoted for a POSIX shell. */
+import { describe, expect, it } from 'vitest';
+import { reproduceArgs, reproduceCommand, shellQuote } from '../../core/report/command.js';
+import type { Layout, Mapping } from '../../core/table/types.js';
+
+const settings = { k: 3, s: 10, variant: 'global', loss: 'squared', restarts: 20, seed: 7, maxIterations: 100, standardize: true } as const;
+const columns: Mapping = {
+  orientation: 'samples-as-columns', idColumn: null, annotationColumns: [], featureColumns: null, filters: [],
+  sampleColumns: ['LFQ intensity A', 'LFQ intensity B'], featureLabelColumns: ['Gene names', 'Majority protein IDs'],
+};
+const layout: Pick<Layout, 'format' | 'quantity' | 'mapping' | 'recipe'> = {
+  format: 'maxquant', quantity: 'LFQ intensity', mapping: columns,
+  recipe: { steps: [{ kind: 'remove-flagged', flag: 'decoy', markerColumn: 'Reverse', idColumn: null, prefixes: [] }, { kind: 'zeros-missing' }] },
+};
+
+describe('reproduceCommand', () => {
+  it('quotes only what the shell would split or expand', () => {
+    expect(shellQuote('mice.csv')).toBe('mice.csv');
+    expect(shellQuote('LFQ intensity')).toBe(`'LFQ intensity'`);
+    expect(shellQuote("it's")).toBe(`'it'\\''s'`);
+  });
+
+  it('a MaxQuant run: the format, quantity, design, class, preparation flags and every setting', () => {
+    const mapping = { ...columns, design: { source: 'design.txt', sampleColumn: null, columns: [] } };
+    const recipe = { steps: [...layout.recipe.steps, { kind: 'transform', base: 2, nonPositive: 'refuse' } as const] };
+    expect(reproduceCommand({ fileName: 'proteinGroups.txt', sheet: null, headerRow: 1, layout, format: 'maxquant', quantity: 'LFQ intensity', mapping, recipe, settings, classColumn: 'condition' })).toBe(
+      "skfr cluster proteinGroups.txt --format maxquant --quantity 'LFQ intensity' --samples-as-columns --design design.txt --class-column condition " +
+        '--transform log2 --min-valid none --normalize none --impute kpod --k 3 --s 10 --variant global --loss squared --restarts 20 --seed 7 --max-iter 100',
+    );
+  });
+
+  it('other sample columns than recognised are named exactly; a workbook sheet and header row are given', () => {
+    const mapping = { ...columns, sampleColumns: ['LFQ intensity A'] };
+    const args = reproduceArgs({ fileName: 's.xlsx', sheet: 'Raw data', headerRow: 2, layout, format: 'maxquant', quantity: 'LFQ intensity', mapping, recipe: layout.recipe, settings, classColumn: null });
+    expect(args.slice(3, 7)).toEqual(['--sheet', 'Raw data', '--header-row', '2']);
+    expect(args[args.indexOf('--sample-columns') + 1]).toBe('^(LFQ intensity A)$');
+  });
+
+  it('rows mode: --features only when they differ from the CLI default; tuning instead of --s', () => {
+    const rows: Mapping = { orientation: 'samples-as-rows', idColumn: 'MouseID', annotationColumns: ['Genotype', 'class'], featureColumns: ['a', 'b'], filters: [{ column: 'Genotype', values: ['Control'] }] };
+    const base = { fileName: 'mice.csv', sheet: null, headerRow: 1, layout: { ...layout, format: 'table' as const, quantity: null, recipe: { steps: [] } }, format: 'table' as const, quantity: null, mapping: rows, recipe: { steps: [] }, classColumn: 'class' };
+    const args = reproduceArgs({ ...base, settings: { ...settings, s: undefined, tune: { from: 1, to: 20, step: 1, permutations: 10 } }, defaultFeatures: ['a', 'b'] });
+    expect(args).not.toContain('--features');
+    expect(args).not.toContain('--annotation-columns');
+    expect(args.join(' ')).toContain('--where Genotype=Control --class-column class');
+    expect(args.join(' ')).toContain('--tune-s 1:20 --permutations 10');
+    expect(reproduceArgs({ ...base, settings, defaultFeatures: ['a', 'b', 'c'] }).join(' ')).toContain('--features a,b');
+  });
+});
