@@ -7,7 +7,11 @@ import { SkfrError } from '../../core/errors.js';
 import { settingsFromOptions } from '../../core/analysis.js';
 import { MAX_RESTARTS } from '../../core/engine/options.js';
 import type { FitSettings } from '../../core/jobs/types.js';
-import type { Mapping } from '../../core/table/types.js';
+import { EMPTY_RECIPE } from '../../core/prepare/index.js';
+import { layoutAs, normalName, recognizeLayout, withQuantity } from '../../core/table/formats/recognize.js';
+import { FORMATS } from '../../core/table/formats/specs.js';
+import { quoteList } from '../../core/table/lookup.js';
+import type { FlagKind, FormatId, Layout, Mapping, Recipe, SampleTable, Table } from '../../core/table/types.js';
 import {
   formatOptions,
   parseArgv,
@@ -34,12 +38,22 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'no-standardize', kind: 'flag', help: 'fit the raw values (default: each feature to mean 0, variance 1)' },
   { name: 'sheet', kind: 'value', placeholder: 'NAME', help: 'sheet of a workbook (default: the first non-empty one)' },
   { name: 'id-column', kind: 'value', placeholder: 'C', help: 'column of sample ids (default: row numbers 1, 2, …)' },
-  { name: 'class-column', kind: 'value', placeholder: 'C', help: 'column of known classes: adds ARI, NMI and mixed nodes; it is an\nannotation column, never fitted' },
+  { name: 'class-column', kind: 'value', placeholder: 'C', help: 'column of known classes: adds ARI, NMI and mixed nodes; it is an\nannotation column, never fitted (samples as columns: a --design column\nor a Perseus category row)' },
   { name: 'annotation-columns', kind: 'value', placeholder: 'A,B', help: 'columns kept with the samples but never fitted' },
   { name: 'features', kind: 'value', placeholder: 'A,B', help: 'feature columns (default: every numeric column that is not id or\nannotation)' },
   { name: 'features-match', kind: 'value', placeholder: 'REGEX', help: 'instead of --features: the columns whose name matches REGEX' },
-  { name: 'where', kind: 'repeat', placeholder: 'COLUMN=VALUE', help: 'keep only rows whose COLUMN equals VALUE; repeatable (the same column\ntwice = either value); COLUMN is kept as an annotation, never fitted' },
-  { name: 'samples-as-columns', kind: 'flag', help: 'the sheet has one sample per column: the header row holds the\nsample ids, the first column the feature names' },
+  { name: 'where', kind: 'repeat', placeholder: 'COLUMN=VALUE', help: 'keep only rows whose COLUMN equals VALUE; repeatable (the same column\ntwice = either value); COLUMN is kept as an annotation, never fitted\n(samples as columns: keep the samples whose annotation COLUMN = VALUE)' },
+  { name: 'samples-as-columns', kind: 'flag', help: 'one sample per column (proteins × samples); default: as recognised' },
+  { name: 'format', kind: 'value', placeholder: 'NAME', help: 'auto (default), maxquant, diann, fragpipe, spectronaut, perseus, table' },
+  { name: 'quantity', kind: 'value', placeholder: 'NAME', help: 'quantity read per sample, e.g. "iBAQ" (default: LFQ intensity first)' },
+  { name: 'header-row', kind: 'value', placeholder: 'N', help: 'the header is on row N, 1-based (default: detected below title rows)' },
+  { name: 'sample-columns', kind: 'value', placeholder: 'REGEX', help: 'the columns whose name matches REGEX are the samples (one per column)' },
+  { name: 'feature-column', kind: 'value', placeholder: 'C', help: 'samples as columns: C labels the features (default: gene, else id)' },
+  { name: 'design', kind: 'value', placeholder: 'FILE[:SHEET]', help: 'sample table, joined on the sample names; for --class-column, --where' },
+  { name: 'keep-decoys', kind: 'flag', help: 'keep decoys (Reverse = +, REV__…), removed by default' },
+  { name: 'keep-contaminants', kind: 'flag', help: 'keep contaminants (Potential contaminant = +, CON__…), removed by default' },
+  { name: 'keep-site-only', kind: 'flag', help: 'keep proteins only identified by site (= +), removed by default' },
+  { name: 'zero-is-value', kind: 'flag', help: '0 is a measured value (default for MaxQuant, FragPipe: 0 = missing)' },
   { name: 'out', kind: 'value', placeholder: 'FILE', help: 'FILE.xlsx = the report workbook (Summary, Samples, Features, Centers,\nGap, Contingency); FILE.csv = the labelled samples (id, annotations,\ncluster, distance). Replaced atomically if it exists' },
   { name: 'features-out', kind: 'value', placeholder: 'FILE', help: 'ranked feature list, .csv or .xlsx (rank, feature, score, share,\ncenter per cluster)' },
   { name: 'json', kind: 'flag', help: 'print one JSON object on stdout instead of the summary' },
@@ -54,15 +68,21 @@ report the clusters and the s features that separate them best.
 Options (given twice, the last one counts, except --where which adds up):
 ${formatOptions(CLUSTER_OPTIONS)}
 
---json fields: n, p, k, s, variant, sampleIds, labels (1-based, input row order after --where),
-selectedFeatures (best first), selectedFeaturesByCluster (local; else null), featureScores (name → score),
-objective, iterations, converged, gap ([{s, gap, sd}] with --tune-s; else null), chosenS (with --tune-s;
-else null), metrics ({ari, nmi, mixedNodes, totalInMixedNodes} with --class-column; else null),
-imputedCells, timings ({parseMs, fitMs}).
+--json fields: n, p, k, s, variant, sampleIds (clean sample names), labels (1-based, input order after
+--where), selectedFeatures (best first), selectedFeaturesByCluster (local; else null), featureScores
+(name → score), objective, iterations, converged, gap ([{s, gap, sd}] with --tune-s; else null), chosenS
+(with --tune-s; else null), metrics ({ari, nmi, mixedNodes, totalInMixedNodes} with --class-column; else
+null), imputedCells, timings ({parseMs, fitMs}), format (maxquant, diann, fragpipe, spectronaut, perseus,
+table), quantity (or null), sheet (workbooks; else null), headerRow (1-based), featureLabels (every feature
+analysed, in column order), annotations (annotation → value per sample, the sample table joined), design
+({source, matchedColumn, matched, samplesWithoutRow, rowsWithoutSample, columns}; else null), preparation
+([{step, label, count}]: rows read, blank rows skipped, filters, decoys / contaminants / site-only removed,
+zeros made missing, features with no value removed).
 
-Example:
+Examples:
   skfr cluster mice_protein.csv --id-column MouseID --class-column class \\
-    --annotation-columns Genotype,Treatment,Behavior --where Genotype=Control --k 49 --s 24 --json`;
+    --annotation-columns Genotype,Treatment,Behavior --where Genotype=Control --k 49 --s 24 --json
+  skfr cluster proteinGroups.txt --design experimentalDesign.txt --class-column condition --k 3 --s 10`;
 
 /**
  * Without --workers, a fit with samples × features × restarts below this runs in the calling thread:
@@ -88,10 +108,42 @@ export function poolOptionsFor(workers: number | null, settings: FitSettings, n:
 export type OutputKind = 'report' | 'samples';
 export type FeaturesFormat = 'csv' | 'xlsx';
 
+export type FormatChoice = 'auto' | FormatId;
+export const FORMAT_CHOICES: readonly FormatChoice[] = ['auto', 'maxquant', 'diann', 'fragpipe', 'spectronaut', 'perseus', 'table'];
+
+/** How the file's layout is read: the recognition and what the user overrode (--format … --zero-is-value). */
+export interface LayoutOptions {
+  format: FormatChoice;
+  /** --quantity NAME (e.g. "iBAQ"); null = the format's preferred one. */
+  quantity: string | null;
+  /** --header-row N (1-based); null = detected by the reader. */
+  headerRow: number | null;
+  /** Samples as columns asked for: --samples-as-columns, or implied by --sample-columns / --feature-column. */
+  samplesAsColumns: boolean;
+  /** --sample-columns REGEX. */
+  sampleColumnsMatch: string | null;
+  /** --feature-column C. */
+  featureColumn: string | null;
+  /** --design FILE[:SHEET]. */
+  design: { path: string; sheet: string | null } | null;
+  /** --keep-decoys, --keep-contaminants, --keep-site-only. */
+  keep: Record<FlagKind, boolean>;
+  /** --zero-is-value. */
+  zeroIsValue: boolean;
+  /** The samples-as-rows options given explicitly (--id-column, --annotation-columns, --features, --features-match). */
+  rowsFlags: string[];
+}
+
 export interface ClusterPlan {
   file: string;
   sheet: string | null;
+  /**
+   * The samples-as-rows mapping the options describe (today's reading of a table with one sample per row; with
+   * --samples-as-columns on a plain matrix and rows options, the old transposed reading). The mapping actually
+   * used is `resolveLayout`'s, once the table is read.
+   */
   mapping: Mapping;
+  layout: LayoutOptions;
   classColumn: string | null;
   settings: FitSettings;
   out: { path: string; kind: OutputKind } | null;
@@ -109,6 +161,27 @@ function extension(path: string): string {
 
 function invalid(message: string): SkfrError {
   return new SkfrError('invalid-option', message);
+}
+
+const TABLE_EXTENSION = /\.(csv|tsv|txt|tab|xlsx|xlsm|xls)$/i;
+
+/**
+ * `--design FILE[:SHEET]`: the sheet follows the last colon when what stands before it names a table file
+ * (so `C:\\data\\design.xlsx` is a path, `design.xlsx:Samples` a file and its sheet).
+ * @example parseDesignSpec('supp.xlsx:Sample information') // { path: 'supp.xlsx', sheet: 'Sample information' }
+ */
+export function parseDesignSpec(text: string): { path: string; sheet: string | null } {
+  if (text.trim() === '') throw invalid('--design needs a FILE (the sample table), optionally FILE:SHEET.');
+  const colon = text.lastIndexOf(':');
+  if (colon > 0) {
+    const path = text.slice(0, colon);
+    const sheet = text.slice(colon + 1);
+    if (TABLE_EXTENSION.test(path) && !/[\\/]/.test(sheet)) {
+      if (sheet.trim() === '') throw invalid(`--design “${text}” names no sheet after the colon; give FILE or FILE:SHEET.`);
+      return { path, sheet };
+    }
+  }
+  return { path: text, sheet: null };
 }
 
 /** Parse and validate `skfr cluster` arguments. Returns null when --help was asked for. */
@@ -138,6 +211,49 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
   const featuresMatch = parsed.values.get('features-match');
   if (features !== undefined && featuresMatch !== undefined) throw invalid('give either --features A,B or --features-match REGEX, not both.');
   if (featuresMatch !== undefined && featuresMatch.length === 0) throw invalid('--features-match needs a regular expression, got an empty one.');
+
+  const sampleColumnsMatch = parsed.values.get('sample-columns') ?? null;
+  const featureColumn = parsed.values.get('feature-column') ?? null;
+  if (sampleColumnsMatch !== null) {
+    if (sampleColumnsMatch === '') throw invalid('--sample-columns needs a regular expression, got an empty one.');
+    try {
+      new RegExp(sampleColumnsMatch);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : String(error);
+      throw new SkfrError('invalid-regex', `--sample-columns “${sampleColumnsMatch}” is not a valid regular expression (${reason}).`);
+    }
+  }
+  if (featureColumn !== null && featureColumn.trim() === '') throw invalid('--feature-column needs a column name, got an empty one.');
+  const rowsFlags = ['id-column', 'annotation-columns', 'features', 'features-match'].filter((name) => parsed.values.has(name));
+  for (const [columns, rows] of [['sample-columns', 'features'], ['sample-columns', 'features-match'], ['feature-column', 'features'], ['feature-column', 'features-match']] as const) {
+    if (parsed.values.has(columns) && parsed.values.has(rows)) {
+      throw invalid(`give either --${columns} (samples as columns) or --${rows} (samples as rows), not both.`);
+    }
+  }
+  const format = readChoice(parsed, 'format', FORMAT_CHOICES) ?? 'auto';
+  if (format !== 'auto' && format !== 'table' && rowsFlags.length > 0) {
+    throw invalid(
+      `--${rowsFlags[0]} is for tables with one sample per row, but --format ${format} files have one sample per column ` +
+        `(choose them with --sample-columns REGEX and the feature label with --feature-column C).`,
+    );
+  }
+  const quantity = parsed.values.get('quantity') ?? null;
+  if (quantity !== null && quantity.trim() === '') throw invalid('--quantity needs the name of a quantity, e.g. "LFQ intensity" or "iBAQ".');
+  if (quantity !== null && sampleColumnsMatch !== null) throw invalid('give either --quantity NAME or --sample-columns REGEX, not both.');
+  const headerRow = readInt(parsed, 'header-row', { min: 1, max: 1_048_576, why: 'the 1-based row of the header' }) ?? null;
+  const designText = parsed.values.get('design');
+  const layout: LayoutOptions = {
+    format,
+    quantity,
+    headerRow,
+    samplesAsColumns: parsed.flags.has('samples-as-columns') || sampleColumnsMatch !== null || featureColumn !== null,
+    sampleColumnsMatch,
+    featureColumn,
+    design: designText !== undefined ? parseDesignSpec(designText) : null,
+    keep: { decoy: parsed.flags.has('keep-decoys'), contaminant: parsed.flags.has('keep-contaminants'), 'site-only': parsed.flags.has('keep-site-only') },
+    zeroIsValue: parsed.flags.has('zero-is-value'),
+    rowsFlags,
+  };
 
   const samplesAsColumns = parsed.flags.has('samples-as-columns');
   // Transposed sheets keep the sample ids (the header row) in a first column named "Sample".
@@ -193,6 +309,7 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
     file,
     sheet: parsed.values.get('sheet') ?? null,
     mapping,
+    layout,
     classColumn,
     settings,
     out,
@@ -221,4 +338,217 @@ export function withFilterAnnotations(mapping: Mapping, columnNames: readonly st
     }
   }
   return { ...mapping, annotationColumns };
+}
+
+/** The layout a run reads the table with: what was recognised or asked for, and the mapping and recipe it gives. */
+export interface ResolvedLayout {
+  format: FormatId;
+  /** As the summary says it: "MaxQuant proteinGroups", "Table, samples as rows". */
+  label: string;
+  /** The quantity read per sample (e.g. "LFQ intensity"); null when the layout has no named one. */
+  quantity: string | null;
+  /** What a row of the file is, plural: "protein groups", "proteins", "features" (samples as rows). */
+  rowsWord: string;
+  orientation: Mapping['orientation'];
+  /** Samples in the file as the mapping finds them (sample columns, or rows), before --where. */
+  samples: number | null;
+  mapping: Mapping;
+  recipe: Recipe;
+}
+
+const fileOf = (table: Table) => `“${table.fileName}”`;
+
+/** One sentence saying why `table` cannot be read as `format` (layoutAs gave null). */
+function notThisFormat(table: Table, format: Exclude<FormatId, 'table'>): SkfrError {
+  if (format === 'perseus') {
+    return invalid(`${fileOf(table)} is not a Perseus matrix: it has no “#!{Type}” row under its header naming the expression (E) columns.`);
+  }
+  const spec = FORMATS.find((f) => f.id === format)!;
+  const names = new Set(table.columns.map((c) => normalName(c.name)));
+  const missing = spec.requires.filter((name) => !names.has(name.toLowerCase()));
+  const what = missing.length > 0
+    ? `it has no ${quoteList(missing)} column${missing.length === 1 ? '' : 's'}`
+    : `it has none of the columns ${quoteList(spec.requiresAny)}`;
+  return invalid(`${fileOf(table)} is not a ${spec.label} file: ${what}.`);
+}
+
+/** One sentence for a recognised format without any column of the quantities it carries per sample. */
+function noQuantityColumns(table: Table, layout: Layout): SkfrError {
+  if (layout.format === 'perseus') {
+    return invalid(`${fileOf(table)} is a Perseus matrix without expression columns: its “#!{Type}” row marks no column E.`);
+  }
+  const spec = FORMATS.find((f) => f.id === layout.format);
+  const kinds = spec?.quantities.map((q) => (q.runPaths ? 'one column per run' : `“${q.affixes.prefix}…${q.affixes.suffix}”`)) ?? [];
+  return invalid(
+    `${fileOf(table)} is a ${layout.formatLabel} file without quantity columns: it has no ${kinds.join(', ').replace(/, ([^,]*)$/, ' or $1')} ` +
+      `columns (choose the sample columns with --sample-columns REGEX).`,
+  );
+}
+
+/** The recipe without the steps the user switched off (--keep-decoys …, --zero-is-value). */
+function adjustRecipe(recipe: Recipe, options: LayoutOptions): Recipe {
+  return {
+    steps: recipe.steps.filter((step) => {
+      if (step.kind === 'remove-flagged') return !options.keep[step.flag];
+      if (step.kind === 'zeros-missing') return !options.zeroIsValue;
+      return true;
+    }),
+  };
+}
+
+function matching(table: Table, pattern: string): string[] {
+  const regex = new RegExp(pattern);
+  return table.columns.filter((c) => regex.test(c.name)).map((c) => c.name);
+}
+
+/**
+ * The mapping and recipe `skfr cluster` reads `table` with (design: the --design sample table, read by the caller):
+ * - a table with one sample per row (recognised so, or given --id-column / --annotation-columns / --features /
+ *   --features-match without --samples-as-columns) keeps the options' mapping exactly, as before layouts were
+ *   recognised (and the CSV is mapped in place);
+ * - a recognised proteins × samples layout (or --format) gives its mapping: sample columns of the chosen --quantity
+ *   or matching --sample-columns, feature label from --feature-column, the recipe less what --keep-… and
+ *   --zero-is-value switch off; the sample annotations come from the design (or Perseus category rows), and
+ *   --where filters on them;
+ * - --samples-as-columns on a plain matrix: every numeric column (or those matching --sample-columns) is a sample,
+ *   named as in the header, the first text column (or --feature-column) labels the features. With rows options
+ *   (--id-column …), no numeric column at all, or --class-column / --where without --design (annotations can then
+ *   only be rows of the sheet) it is the old transposed reading (header row = sample ids).
+ * Problems are one sentence each (SkfrError 'invalid-option'): a --format the file does not fit, a layout
+ * without quantity columns, a --quantity the file does not have.
+ */
+export function resolveLayout(
+  table: Table,
+  plan: Pick<ClusterPlan, 'mapping' | 'layout'> & { classColumn?: string | null },
+  design: SampleTable | null = null,
+): ResolvedLayout {
+  const options = plan.layout;
+  const names = table.columns.map((column) => column.name);
+  let layout: Layout = options.format === 'auto' ? recognizeLayout(table) : (layoutAs(table, options.format) ?? (() => { throw notThisFormat(table, options.format as Exclude<FormatId, 'table'>); })());
+  const withDesign = (mapping: Mapping): Mapping => (design ? { ...mapping, design } : mapping);
+  const rowsMode = !options.samplesAsColumns &&
+    (layout.mapping.orientation === 'samples-as-rows' || ((options.format === 'auto' || options.format === 'table') && options.rowsFlags.length > 0));
+  if (rowsMode) {
+    if (options.quantity !== null) {
+      throw invalid(
+        `${fileOf(table)} is read as a table with one sample per row, which has no quantity kinds to choose with --quantity ` +
+          `(add --samples-as-columns if its samples are columns).`,
+      );
+    }
+    return {
+      format: 'table',
+      label: 'Table, samples as rows',
+      quantity: null,
+      rowsWord: 'features',
+      orientation: 'samples-as-rows',
+      samples: table.rowCount,
+      mapping: withDesign(withFilterAnnotations(plan.mapping, names)),
+      recipe: EMPTY_RECIPE,
+    };
+  }
+
+  let mapping: Mapping;
+  let label: string;
+  let rowsWord: string;
+  let recipe: Recipe = layout.recipe;
+  const plain = layout.mapping.orientation === 'samples-as-rows';
+  const numeric = table.columns.filter((c) => c.kind === 'numeric').map((c) => c.name);
+  // Sample annotations without a sample table can only be rows of a plain matrix: the old transposed reading.
+  const annotationRows = !design && ((plan.classColumn ?? null) !== null || plan.mapping.filters.length > 0);
+  const legacy = plain && options.sampleColumnsMatch === null && options.featureColumn === null &&
+    (options.rowsFlags.length > 0 || numeric.length === 0 || annotationRows);
+  if (!legacy && options.rowsFlags.length > 0) {
+    throw invalid(
+      `--${options.rowsFlags[0]} is for tables with one sample per row, but ${fileOf(table)} is read with one sample per column ` +
+        `(choose them with --sample-columns REGEX and the feature label with --feature-column C; sample annotations come from --design).`,
+    );
+  }
+  if (plain) {
+    // A plain matrix read with --samples-as-columns.
+    if (options.quantity !== null) throw invalid(`${fileOf(table)} is a table of no known layout: it has no quantity kinds to choose with --quantity; choose its sample columns with --sample-columns REGEX.`);
+    const text = table.columns.filter((c) => c.kind === 'text').map((c) => c.name);
+    if (legacy) {
+      // The old reading: transposed, the header row's names are the sample ids (column "Sample").
+      return {
+        format: 'table',
+        label: 'Table, samples as columns (transposed)',
+        quantity: null,
+        rowsWord: 'rows',
+        orientation: 'samples-as-columns',
+        samples: Math.max(0, table.columns.length - 1),
+        mapping: withDesign(plan.mapping),
+        recipe: EMPTY_RECIPE,
+      };
+    }
+    const samples = options.sampleColumnsMatch !== null ? matching(table, options.sampleColumnsMatch) : numeric;
+    const sampleSet = new Set(samples);
+    const labelColumn = options.featureColumn ?? text.find((name) => !sampleSet.has(name)) ?? null;
+    mapping = {
+      orientation: 'samples-as-columns',
+      idColumn: null,
+      annotationColumns: [],
+      featureColumns: null,
+      featuresMatch: null,
+      filters: [],
+      maxMissingFraction: null,
+      sampleColumns: options.sampleColumnsMatch !== null ? null : samples,
+      sampleColumnsMatch: options.sampleColumnsMatch,
+      featureLabelColumns: labelColumn !== null ? [labelColumn] : [],
+      featureAnnotationColumns: text.filter((name) => !sampleSet.has(name)),
+      sampleNames: options.sampleColumnsMatch !== null ? 'clean' : 'as-is',
+      design: null,
+    };
+    label = 'Table, samples as columns';
+    rowsWord = 'rows';
+    recipe = EMPTY_RECIPE;
+  } else {
+    if (options.quantity !== null) {
+      if (layout.format === 'table') {
+        throw invalid(`${fileOf(table)} is a protein table of no known layout: it has no quantity kinds to choose with --quantity; choose its sample columns with --sample-columns REGEX.`);
+      }
+      const chosen = withQuantity(layout, options.quantity);
+      if (chosen === null) {
+        const kinds = layout.quantities.map((q) => q.name);
+        throw invalid(
+          `${fileOf(table)} has no “${options.quantity.trim()}” columns; ` +
+            (kinds.length > 0 ? `its quantities: ${quoteList(kinds)}.` : 'it has no quantity columns at all.'),
+        );
+      }
+      layout = chosen;
+    }
+    if (options.sampleColumnsMatch === null && layout.quantities.length === 0) throw noQuantityColumns(table, layout);
+    mapping = { ...layout.mapping };
+    if (options.sampleColumnsMatch !== null) {
+      const samples = new Set(matching(table, options.sampleColumnsMatch));
+      mapping.sampleColumns = null;
+      mapping.sampleColumnsMatch = options.sampleColumnsMatch;
+      mapping.featureAnnotationColumns = (mapping.featureAnnotationColumns ?? []).filter((name) => !samples.has(name));
+      mapping.featureLabelColumns = (mapping.featureLabelColumns ?? []).filter((name) => !samples.has(name));
+    }
+    if (options.featureColumn !== null) mapping.featureLabelColumns = [options.featureColumn];
+    label = layout.format === 'table' ? 'Protein table, samples as columns' : layout.formatLabel;
+    rowsWord = layout.format === 'perseus' ? 'rows' : (FORMATS.find((f) => f.id === layout.format)?.rows ?? 'proteins');
+  }
+  mapping.filters = plan.mapping.filters;
+  if (!design && !mapping.design) {
+    // Samples as columns: annotations come from a sample table only.
+    const column = mapping.filters[0]?.column ?? plan.classColumn ?? null;
+    if (column !== null) {
+      throw invalid(
+        `${mapping.filters.length > 0 ? `--where ${column}=…` : `--class-column ${column}`}: the samples of ${fileOf(table)} (its columns) have no annotations; ` +
+          `attach the sample table that has “${column}” with --design FILE[:SHEET].`,
+      );
+    }
+  }
+  const samples = mapping.sampleColumns ? mapping.sampleColumns.length : mapping.sampleColumnsMatch ? matching(table, mapping.sampleColumnsMatch).length : null;
+  return {
+    format: layout.format,
+    label,
+    quantity: options.sampleColumnsMatch !== null ? null : layout.quantity,
+    rowsWord,
+    orientation: 'samples-as-columns',
+    samples,
+    mapping: withDesign(mapping),
+    recipe: adjustRecipe(recipe, options),
+  };
 }

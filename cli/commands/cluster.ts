@@ -10,17 +10,20 @@ import { Sha256, sha256Hex } from '../../core/hash.js';
 import { allocateSharedFloat64 } from '../../core/parallel/shared.js';
 // The CSV path's modules only: SheetJS (~7 MB of an idle process, ~0.1 s to load) is imported when a workbook is read
 // or written (sheetModules), never for a CSV in and CSV or JSON out.
-import { applyMapping } from '../../core/table/mapping.js';
+import { prepare } from '../../core/prepare/index.js';
+import { describeJoin } from '../../core/table/design.js';
+import { columnTexts } from '../../core/table/lookup.js';
 import { parseTableChunks } from '../../core/table/stream.js';
 import { toCsv } from '../../core/table/write-csv.js';
 import { featuresRows, samplesRows } from '../../core/report/rows.js';
-import type { MappedData, Table } from '../../core/table/types.js';
+import type { DesignJoin, FormatId, MappedData, SampleTable, StepReport, Table } from '../../core/table/types.js';
+import type { ParseOptions } from '../../core/table/parse.js';
 import type { CommandContext } from '../main.js';
 import { createWorkerPool, type WorkerPool } from '../parallel/pool.js';
 import { collectGarbage } from '../memory.js';
 import { createProgressBar } from '../progress.js';
-import { CLUSTER_HELP, planCluster, poolOptionsFor, withFilterAnnotations, type ClusterPlan } from './cluster-options.js';
-import { clusterJson, clusterSummary } from './cluster-output.js';
+import { CLUSTER_HELP, planCluster, poolOptionsFor, resolveLayout, type ClusterPlan, type ResolvedLayout } from './cluster-options.js';
+import { clusterJson, clusterSummary, type ClusterJson } from './cluster-output.js';
 
 export { CLUSTER_HELP };
 
@@ -40,7 +43,7 @@ export async function clusterCommand(argv: readonly string[], { io, version }: C
     if (output !== undefined) await io.checkOutputPath?.(output, [asked.file]);
   }
   const t0 = now();
-  const { plan, mapped, input } = await loadMapped(asked, io);
+  const { plan, mapped, input, read } = await loadMapped(asked, io);
   // What is left of the parsed table (all of it, as large as the matrix, when it was not mapped in place) is
   // garbage now: return it before the fit (see cli/memory.ts).
   collectGarbage();
@@ -59,9 +62,9 @@ export async function clusterCommand(argv: readonly string[], { io, version }: C
       printWarnings(io.stderr, [`${names.length} feature column${names.length === 1 ? ' is' : 's are'} constant in the samples analysed and cannot be ranked: ${names.slice(0, 10).join(', ')}${names.length > 10 ? ', …' : ''}.`]);
     }
 
-    const written = await writeOutputs(plan, { input, version, mapped, result }, io.writeFileAtomic);
-    if (plan.json) io.stdout(JSON.stringify(clusterJson(mapped, result, timings)) + '\n');
-    else io.stdout(clusterSummary(input.fileName, plan.settings, mapped, result, timings, written));
+    const written = await writeOutputs(plan, { input, version, mapped, result, read }, io.writeFileAtomic);
+    if (plan.json) io.stdout(JSON.stringify(withInputFields(clusterJson(mapped, result, timings), mapped, read)) + '\n');
+    else io.stdout(inputSummary(mapped, read) + clusterSummary(input.fileName, plan.settings, mapped, result, timings, written));
     return 0;
   } finally {
     await pool.close();
@@ -74,30 +77,89 @@ export async function clusterCommand(argv: readonly string[], { io, version }: C
  * and is consumed by the mapping: a CSV/TSV's columns become the matrix in place (core/table/matrix.ts),
  * other tables are garbage once mapped. At 100 000 × 1000 that is 0.7–2 GB of bytes and 0.8 GB of columns
  * that never sit beside a second 0.8 GB matrix; what outlives this function is the mapped data and, for the
- * report, the file's name and SHA-256. Exported for tests.
+ * report, the file's name and SHA-256. The layout is recognised on the parsed table (resolveLayout: MaxQuant,
+ * DIA-NN, … or a table with samples as rows, read exactly as before), and core/prepare maps it and runs the
+ * format's recipe (flagged rows out, zeros missing), counting each step. Exported for tests.
  */
-export async function loadMapped(asked: ClusterPlan, io: CommandContext['io']): Promise<{ plan: ClusterPlan; mapped: MappedData; input: InputInfo }> {
+export async function loadMapped(
+  asked: ClusterPlan,
+  io: CommandContext['io'],
+): Promise<{ plan: ClusterPlan; mapped: MappedData; input: InputInfo; read: ReadInfo }> {
   const { table, input } = await readTable(asked, io);
-  const plan = { ...asked, mapping: withFilterAnnotations(asked.mapping, table.columns.map((column) => column.name)) };
+  const design = asked.layout.design ? await readDesign(asked.layout.design, io) : null;
+  const layout = resolveLayout(table, asked, design);
+  const plan = { ...asked, mapping: layout.mapping };
+  const read: ReadInfo = {
+    layout,
+    sheet: table.format === 'csv' || table.format === 'tsv' ? null : table.sheet,
+    headerRow: table.headerRow ?? null,
+    rowsRead: table.rowCount,
+  };
   // The matrix goes straight into shared memory: worker threads read it there, and the fit standardises it
   // in place (reuseInput). A CSV/TSV has its columns in one shared buffer (readTable), and the matrix is
   // built over them in place (consume: the table is not read again), so only one n × p block ever exists;
   // other inputs (workbooks, samples as columns, …) are mapped into a new shared matrix.
-  const mapped = applyMapping(table, plan.mapping, { allocate: allocateSharedFloat64, consume: true });
+  const mapped = prepare(table, layout.mapping, layout.recipe, { allocate: allocateSharedFloat64, consume: true, format: layout.format });
+  if (layout.orientation === 'samples-as-rows' && layout.mapping.filters.length > 0 && mapped.preparation) {
+    // Samples as rows: what the filters removed (samples as columns: the mapping counts it, per filter).
+    const where = layout.mapping.filters.map((f) => `${f.column} = ${f.values.join(' or ')}`).join(' and ');
+    const after = mapped.preparation.filter((r) => r.step === 'read' || r.step === 'blank-rows').length;
+    mapped.preparation.splice(after, 0, {
+      step: 'filter',
+      label: `Rows kept where ${where} (removed)`,
+      count: read.rowsRead - mapped.matrix.rows,
+    });
+  }
   printWarnings(io.stderr, [...(table.notes ?? []), ...mapped.warnings.map((w) => w.message)]);
-  return { plan, mapped, input };
+  return { plan, mapped, input, read };
+}
+
+/** What was read and how, for --json and the summary. */
+export interface ReadInfo {
+  layout: ResolvedLayout;
+  /** The workbook sheet read; null for CSV/TSV. */
+  sheet: string | null;
+  /** 1-based row of the header (rows above it were titles); null when the reader does not say. */
+  headerRow: number | null;
+  /** Data rows of the table (features when samples are columns, samples when they are rows). */
+  rowsRead: number;
+}
+
+/** Sheet names that look like a sample table (the default sheet of a --design workbook). */
+const SAMPLE_SHEET = /sample|design|meta|annotation|condition|phenotyp/i;
+
+/**
+ * The --design sample table: the file read with the same parser (a workbook's SHEET; default the first sheet
+ * named like a sample sheet, else the first non-empty one), every column as text, joined on the sample names
+ * by the column that matches the most samples (core/table/design.ts).
+ */
+async function readDesign(spec: { path: string; sheet: string | null }, io: CommandContext['io']): Promise<SampleTable> {
+  const bytes = await io.readFile(spec.path);
+  const fileName = basename(spec.path);
+  const { listSheets, parseTable } = await sheetModules.parse();
+  let sheet = spec.sheet;
+  const sheets = listSheets(bytes, fileName);
+  const workbook = !(sheets.length === 1 && sheets[0] === fileName);
+  if (sheet === null && workbook) sheet = sheets.find((name) => SAMPLE_SHEET.test(name)) ?? null;
+  const table = parseTable(bytes, fileName, sheet !== null ? { sheet } : {});
+  return {
+    source: workbook ? `${fileName} ▸ ${table.sheet}` : fileName,
+    columns: table.columns.map((column) => ({ name: column.name, values: columnTexts(column) })),
+    sampleColumn: null,
+  };
 }
 
 /**
  * The table: a CSV/TSV file chunk by chunk (its bytes never whole in memory beside the columns; for a
- * report, its SHA-256 is taken on the first pass), unless a sheet is named; anything the chunked reader
- * does not take (workbooks, non-UTF-8 text, …: core/table/stream.ts) is read whole. A CSV/TSV's columns
- * go into one buffer in shared memory either way, for the mapping to build the matrix in (loadMapped).
+ * report, its SHA-256 is taken on the first pass), unless a sheet or a header row is named; anything the
+ * chunked reader does not take (workbooks, non-UTF-8 text, …: core/table/stream.ts) is read whole. A CSV/TSV's
+ * columns go into one buffer in shared memory either way, for the mapping to build the matrix in (loadMapped).
  */
 async function readTable(asked: ClusterPlan, io: CommandContext['io']): Promise<{ table: Table; input: InputInfo }> {
   const fileName = basename(asked.file);
   const report = asked.out?.kind === 'report';
-  if (asked.sheet === null && io.openChunks) {
+  const headerRow = asked.layout.headerRow;
+  if (asked.sheet === null && headerRow === null && io.openChunks) {
     const open = await io.openChunks(asked.file);
     const hash = report ? { sha: new Sha256(), complete: false } : null;
     let passes = 0;
@@ -107,8 +169,12 @@ async function readTable(asked: ClusterPlan, io: CommandContext['io']): Promise<
   }
   const bytes = await io.readFile(asked.file);
   const sha256 = report ? sha256Hex(bytes) : null;
-  const options = { allocate: allocateSharedFloat64, ...(asked.sheet !== null ? { sheet: asked.sheet } : {}) };
   const { parseTable } = await sheetModules.parse();
+  const options: ParseOptions = {
+    allocate: allocateSharedFloat64,
+    ...(asked.sheet !== null ? { sheet: asked.sheet } : {}),
+    ...(headerRow !== null ? { headerRow } : {}),
+  };
   return { table: parseTable(bytes, fileName, options), input: { fileName, sha256 } };
 }
 
@@ -169,8 +235,66 @@ interface RunData {
   version: string;
   mapped: MappedData;
   result: AnalysisResult;
+  read: ReadInfo;
 }
 
+/** The --json object: the analysis (cluster-output.ts) and what was read and how. */
+export interface ClusterInputJson {
+  format: FormatId;
+  quantity: string | null;
+  sheet: string | null;
+  headerRow: number | null;
+  /** Every feature analysed, in column order (samples as columns: gene name, else first protein id). */
+  featureLabels: string[];
+  /** Annotation → value per sample (samples as columns: the sample table joined). */
+  annotations: Record<string, (string | null)[]>;
+  design: DesignJoin | null;
+  preparation: StepReport[];
+}
+
+function withInputFields(json: ClusterJson, mapped: MappedData, read: ReadInfo): ClusterJson & ClusterInputJson {
+  return {
+    ...json,
+    format: read.layout.format,
+    quantity: read.layout.quantity,
+    sheet: read.sheet,
+    headerRow: read.headerRow,
+    featureLabels: mapped.featureNames,
+    annotations: mapped.annotations,
+    design: mapped.design ?? null,
+    preparation: mapped.preparation ?? [],
+  };
+}
+
+const count = (n: number) => n.toLocaleString('en-US').replace(/,/g, ' ');
+
+/**
+ * The lines before the results: what was recognised, how the sample table joined, and each preparation step
+ * with its count. E.g. "Recognised: MaxQuant proteinGroups, LFQ intensity, 15 samples × 1 459 protein groups".
+ */
+function inputSummary(mapped: MappedData, read: ReadInfo): string {
+  const { layout } = read;
+  const lines: string[] = [];
+  const samples = layout.orientation === 'samples-as-rows' ? read.rowsRead : (layout.samples ?? mapped.matrix.rows);
+  const rows = layout.orientation === 'samples-as-rows' ? mapped.matrix.cols : read.rowsRead;
+  const where = `${read.sheet !== null ? `, sheet “${read.sheet}”` : ''}${read.headerRow !== null && read.headerRow !== 1 ? `, header on row ${read.headerRow}` : ''}`;
+  lines.push(
+    `Recognised: ${layout.label}${layout.quantity ? `, ${layout.quantity}` : ''}, ${count(samples)} sample${samples === 1 ? '' : 's'} × ` +
+      `${count(rows)} ${layout.rowsWord}${where}`,
+  );
+  if (mapped.design) lines.push(describeJoin(mapped.design, mapped.design.matched + mapped.design.samplesWithoutRow.length));
+  const steps = mapped.preparation ?? [];
+  if (steps.length > 0) {
+    lines.push('Preparation:');
+    for (const step of steps) lines.push(`  ${step.label}: ${count(step.count)}`);
+  }
+  return lines.join('\n') + '\n\n';
+}
+
+/**
+ * Write the run's outputs as one set: each to its temporary file as soon as its bytes are made, then all
+ * renamed over their targets; on any failure or cancel none is written (and none replaced).
+ */
 async function writeOutputs(
   plan: ClusterPlan,
   data: RunData,
@@ -189,7 +313,7 @@ async function writeOutputs(
         metrics: result.metrics,
         input: { fileName: data.input.fileName, sha256: data.input.sha256 ?? '' },
         version: data.version,
-        parameters: reportParameters(plan),
+        parameters: reportParameters(plan, data),
       });
       await write(plan.out.path, bytes);
       written.push({ path: plan.out.path, what: 'report workbook' });
@@ -208,7 +332,7 @@ async function writeOutputs(
 }
 
 /** The parameters echoed in the report's Summary sheet, as the user gave them (defaults filled in). */
-function reportParameters(plan: ClusterPlan): Record<string, string | number | boolean | null> {
+function reportParameters(plan: ClusterPlan, data: RunData): Record<string, string | number | boolean | null> {
   const { settings, mapping } = plan;
   return {
     k: settings.k,
@@ -221,7 +345,14 @@ function reportParameters(plan: ClusterPlan): Record<string, string | number | b
     seed: settings.seed,
     'max iterations': settings.maxIterations,
     standardize: settings.standardize,
-    sheet: plan.sheet,
+    sheet: data.read.sheet,
+    'header row': data.read.headerRow,
+    format: data.read.layout.label,
+    quantity: data.read.layout.quantity,
+    'sample columns': mapping.sampleColumnsMatch ? `matching ${mapping.sampleColumnsMatch}` : mapping.sampleColumns ? `${mapping.sampleColumns.length} columns` : null,
+    'feature label': mapping.featureLabelColumns?.join(', ') || null,
+    design: mapping.design?.source ?? null,
+    preparation: (data.mapped.preparation ?? []).map((step) => `${step.label}: ${step.count}`).join('; ') || null,
     orientation: mapping.orientation,
     'id column': mapping.idColumn,
     'class column': plan.classColumn,

@@ -1,0 +1,306 @@
+/**
+ * Issue 10, the CLI half of the acceptance: every real file of ../shared/data/real goes through the built `skfr`
+ * (`node cli/bin/skfr.js cluster … --json`, a child process, as a user runs it) with no editing outside, the
+ * layout recognised by itself, the sample tables attached; the counts are checked against the files themselves
+ * (split by hand here). Plus the four bad inputs (one sentence, exit code 2, nothing written) and a layout the
+ * code has never seen, mapped with the flags.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as XLSX from 'xlsx';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { micePath, repoRoot, tempDir } from './helpers.js';
+
+const real = (name: string) => fileURLToPath(new URL(`../../../shared/data/real/${name}`, import.meta.url));
+const bin = join(repoRoot, 'cli', 'bin', 'skfr.js');
+const built = join(repoRoot, 'dist', 'cli', 'main.js');
+const tmp = tempDir('skfr-real-');
+afterAll(tmp.cleanup);
+const at = (name: string) => join(tmp.dir, name);
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
+    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+beforeAll(() => {
+  // As bin.test.ts: the built CLI, rebuilt when older than the sources (npm test builds it first).
+  const sources = Math.max(newestSource(join(repoRoot, 'cli')), newestSource(join(repoRoot, 'core')));
+  if (!existsSync(built) || statSync(built).mtimeMs < sources) {
+    try {
+      execFileSync(join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.cli.json'], { cwd: repoRoot, stdio: 'pipe' });
+    } catch {
+      // Type errors elsewhere in the tree do not stop tsc from emitting.
+    }
+  }
+}, 180_000);
+
+const run = (args: string[]) => spawnSync(process.execPath, [bin, 'cluster', ...args], { cwd: tmp.dir, encoding: 'utf8', timeout: 120_000 });
+
+function json(args: string[]): Record<string, any> {
+  const result = run([...args, '--json']);
+  expect(result.status, result.stderr).toBe(0);
+  return JSON.parse(result.stdout) as Record<string, any>;
+}
+
+/** A tab-separated file split by hand (these files quote nothing): header and rows, CRLF or LF. */
+function tsv(path: string): { header: string[]; rows: string[][] } {
+  const lines = readFileSync(path, 'utf8').split(/\r?\n/).filter((line) => line.length > 0);
+  return { header: lines[0]!.split('\t'), rows: lines.slice(1).map((line) => line.split('\t')) };
+}
+
+const first = (cell: string | undefined) => (cell ?? '').split(';')[0]!.trim();
+const step = (json: Record<string, any>, kind: string, flag?: string) =>
+  json.preparation.find((s: { step: string; label: string }) => s.step === kind && (flag === undefined || s.label.startsWith(flag)));
+
+/** Common to every run: the analysis sees exactly the features it names, and the selected ones are among them. */
+function expectConsistent(json: Record<string, any>) {
+  expect(json.featureLabels).toHaveLength(json.p);
+  expect(new Set(json.featureLabels).size).toBe(json.p);
+  expect(Object.keys(json.featureScores)).toEqual(json.featureLabels);
+  for (const name of json.selectedFeatures) expect(json.featureLabels).toContain(name);
+  expect(json.sampleIds).toHaveLength(json.n);
+  expect(json.labels).toHaveLength(json.n);
+  for (const values of Object.values(json.annotations) as unknown[][]) expect(values).toHaveLength(json.n);
+  expect(json.preparation[0].step).toBe('read');
+}
+
+describe('skfr cluster on the real files, as they are', () => {
+  it('MaxQuant proteinGroups + experimental design: clean samples, the conditions attached (H5, L5, N5 without a row), flagged rows out as counted by hand', () => {
+    const file = real('maxquant_lfq_proteinGroups.txt');
+    const out = json([file, '--design', real('maxquant_lfq_experimental_design.txt'), '--class-column', 'condition', '--k', '3', '--s', '10']);
+    expect(out.format).toBe('maxquant');
+    expect(out.quantity).toBe('LFQ intensity');
+    expect(out.sheet).toBeNull();
+    expect(out.n).toBe(15);
+    expect(out.sampleIds).toEqual(['H', 'L', 'N'].flatMap((g) => [1, 2, 3, 4, 5].map((i) => `${g}${i}`)));
+    expect(out.design.samplesWithoutRow).toEqual(['H5', 'L5', 'N5']);
+    expect(out.design.matched).toBe(12);
+    expect(out.annotations.condition).toEqual(['CD34High', 'CD34Low', 'CD34Neg'].flatMap((c) => [c, c, c, c, null]));
+    expect(out.metrics).not.toBeNull();
+    expectConsistent(out);
+
+    // By hand: decoys (Reverse = + or REV__), then contaminants (Potential contaminant = + or CON__), then site-only.
+    const { header, rows } = tsv(file);
+    const col = (name: string) => header.indexOf(name);
+    const [reverse, contaminant, site, ids, genes] = ['Reverse', 'Potential contaminant', 'Only identified by site', 'Majority protein IDs', 'Gene names'].map(col);
+    const lfq = header.map((name, i) => (name.startsWith('LFQ intensity ') ? i : -1)).filter((i) => i >= 0);
+    expect(lfq).toHaveLength(15);
+    const plusReverse = rows.filter((r) => r[reverse!] === '+').length;
+    expect(plusReverse).toBeGreaterThan(0);
+    const isDecoy = (r: string[]) => r[reverse!] === '+' || first(r[ids!]).startsWith('REV__');
+    const isContaminant = (r: string[]) => !isDecoy(r) && (r[contaminant!] === '+' || first(r[ids!]).startsWith('CON__'));
+    const isSite = (r: string[]) => !isDecoy(r) && !isContaminant(r) && r[site!] === '+';
+    expect(out.preparation[0].count).toBe(rows.length);
+    expect(step(out, 'remove-flagged', 'Decoys').count).toBe(plusReverse);
+    expect(step(out, 'remove-flagged', 'Decoys').count).toBe(rows.filter(isDecoy).length);
+    expect(step(out, 'remove-flagged', 'Contaminants').count).toBe(rows.filter(isContaminant).length);
+    expect(step(out, 'remove-flagged', 'Proteins only').count).toBe(rows.filter(isSite).length);
+    const kept = rows.filter((r) => !isDecoy(r) && !isContaminant(r) && !isSite(r));
+    const zeros = kept.reduce((sum, r) => sum + lfq.filter((i) => Number(r[i]) === 0).length, 0);
+    expect(step(out, 'zeros-missing').count).toBe(zeros);
+    const empty = kept.filter((r) => lfq.every((i) => !(Number(r[i]) > 0))).length;
+    expect(step(out, 'empty-features')?.count ?? 0).toBe(empty);
+    expect(out.p).toBe(kept.length - empty);
+
+    // No decoy or contaminant among the fitted features: no REV__/CON__ label, and no label only a flagged row has.
+    const labelOf = (r: string[]) => first(r[genes!]) || first(r[ids!]);
+    const keptLabels = new Set(kept.map(labelOf));
+    const flaggedOnly = rows.filter((r) => isDecoy(r) || isContaminant(r)).map(labelOf).filter((label) => !keptLabels.has(label));
+    expect(flaggedOnly.length).toBeGreaterThan(0);
+    for (const label of out.featureLabels as string[]) {
+      expect(label).not.toMatch(/REV__|CON__/);
+      expect(flaggedOnly).not.toContain(label);
+    }
+  });
+
+  it('DIA-NN pg_matrix + metadata: runs named by their file names, Gigaseal_Status as the class', () => {
+    const file = real('diann_report.pg_matrix.tsv');
+    const out = json([file, '--design', real('diann_metadata.csv'), '--class-column', 'Gigaseal_Status', '--k', '2', '--s', '10']);
+    expect(out.format).toBe('diann');
+    expect(out.n).toBe(12);
+    const { header, rows } = tsv(file);
+    const runs = header.filter((name) => name.includes('/'));
+    expect(runs).toHaveLength(12);
+    expect(out.sampleIds).toEqual(runs.map((path) => path.split('/').pop()!.replace(/\.raw\.dia$/, '')));
+    for (const id of out.sampleIds) expect(id).not.toMatch(/[\\/]|\.raw|\.dia/);
+    expect(out.design.matched).toBe(12);
+    expect(out.design.samplesWithoutRow).toEqual([]);
+    expect(out.annotations.Gigaseal_Status.every((v: string | null) => v !== null)).toBe(true);
+    expect(out.metrics).not.toBeNull();
+    expect(out.preparation[0].count).toBe(rows.length);
+    expectConsistent(out);
+  });
+
+  it('FragPipe combined_protein: MaxLFQ intensities, zeros missing, samples without the suffix', () => {
+    const file = real('fragpipe_combined_protein.tsv');
+    const out = json([file, '--k', '2', '--s', '10']);
+    expect(out.format).toBe('fragpipe');
+    expect(out.quantity).toBe('MaxLFQ Intensity');
+    const { header, rows } = tsv(file);
+    const samples = header.filter((name) => name.endsWith(' MaxLFQ Intensity'));
+    expect(out.n).toBe(samples.length);
+    expect(out.sampleIds).toEqual(samples.map((name) => name.slice(0, -' MaxLFQ Intensity'.length)));
+    const index = samples.map((name) => header.indexOf(name));
+    expect(step(out, 'zeros-missing').count).toBe(rows.reduce((sum, r) => sum + index.filter((i) => Number(r[i]) === 0).length, 0));
+    for (const label of out.featureLabels as string[]) expect(label).not.toMatch(/^(rev_|contam_)/);
+    expectConsistent(out);
+  });
+
+  it('Perseus matrix: the E columns are the samples, the category rows their annotations (“heart region” as the class)', () => {
+    const file = real('perseus_matrix.txt');
+    const out = json([file, '--class-column', 'heart region', '--k', '2', '--s', '10']);
+    expect(out.format).toBe('perseus');
+    const { header, rows } = tsv(file);
+    const typeRow = rows.find((r) => r[0]!.startsWith('#!{Type}'))!;
+    const types = [typeRow[0]!.slice('#!{Type}'.length), ...typeRow.slice(1)];
+    const samples = header.filter((_, i) => types[i] === 'E');
+    expect(samples).toHaveLength(18);
+    expect(out.n).toBe(18);
+    expect(out.sampleIds).toEqual(samples);
+    expect(out.design.matched).toBe(18);
+    expect(out.annotations['heart region']).toEqual(['RA', 'LA', 'SepA', 'RV', 'LV', 'SepV'].flatMap((r) => [r, r, r]));
+    expect(out.annotations['heart chamber']).toHaveLength(18);
+    expect(out.metrics).not.toBeNull();
+    expect(out.preparation[0].count).toBe(rows.filter((r) => !r[0]!.startsWith('#!{')).length);
+    expectConsistent(out);
+  });
+
+  it('the eLife supplement: title row skipped, “Raw data” read from row 2, its “Sample information” sheet attached', () => {
+    const file = real('supplement_tam2020_elife.xlsx');
+    const out = json([file, '--sheet', 'Raw data', '--design', `${file}:Sample information`, '--k', '3', '--s', '10']);
+    expect(out.sheet).toBe('Raw data');
+    expect(out.headerRow).toBe(2);
+    expect(out.n).toBe(66);
+    for (const id of out.sampleIds) expect(id).not.toMatch(/^(LFQ intensity|T: |Column \d)/);
+    expect(out.design.source).toContain('Sample information');
+    expect(out.design.matched).toBe(66);
+    expect(out.design.samplesWithoutRow).toEqual([]);
+    expect(Object.keys(out.annotations).length).toBeGreaterThan(1);
+    for (const label of out.featureLabels as string[]) expect(label).not.toMatch(/REV__|CON__/);
+    expectConsistent(out);
+  });
+
+  it('the mouse workbook (.xls, samples as rows): read as before, the same samples as the CSV', () => {
+    const out = json([real('Data_Cortex_Nuclear.xls'), '--id-column', 'MouseID', '--class-column', 'class', '--k', '8', '--s', '24']);
+    expect(out.format).toBe('table');
+    expect(out.quantity).toBeNull();
+    expect([out.n, out.p]).toEqual([1080, 77]);
+    const csv = readFileSync(micePath, 'utf8').split('\n').filter((line) => line.length > 0);
+    expect(out.sampleIds).toEqual(csv.slice(1).map((line) => line.split(',')[0]));
+    expect(out.featureLabels).toEqual(csv[0]!.split(',').slice(1, 78));
+    expect(out.annotations.class).toHaveLength(1080);
+    expect(out.design).toBeNull();
+    expect(out.preparation).toEqual([{ step: 'read', label: 'Rows read', count: 1080 }]);
+    expect(out.metrics).not.toBeNull();
+    expectConsistent(out);
+  }, 120_000);
+
+  it('the human summary says what was recognised, how the design joined, and what the preparation did', () => {
+    const result = run([real('maxquant_lfq_proteinGroups.txt'), '--design', real('maxquant_lfq_experimental_design.txt'), '--class-column', 'condition', '--k', '3', '--s', '10']);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^Recognised: MaxQuant proteinGroups, LFQ intensity, 15 samples × 1 459 protein groups$/m);
+    expect(result.stdout).toMatch(/matched 12 of 15 samples on “label”; no row for “H5”, “L5”, “N5”\./);
+    expect(result.stdout).toMatch(/^ {2}Decoys \(reverse hits\) removed .*: \d+$/m);
+    expect(result.stdout).toMatch(/^ {2}Zeros made missing .*: [\d ]+$/m);
+    expect(result.stdout.indexOf('Recognised:')).toBeLessThan(result.stdout.indexOf('Cluster sizes:'));
+  });
+});
+
+describe('skfr cluster --help', () => {
+  it('lists every flag of the layouts, one line of help each', () => {
+    const help = spawnSync(process.execPath, [bin, 'cluster', '--help'], { encoding: 'utf8' });
+    expect(help.status).toBe(0);
+    for (const flag of ['--format NAME', '--quantity NAME', '--header-row N', '--samples-as-columns', '--sample-columns REGEX', '--feature-column C',
+      '--design FILE[:SHEET]', '--keep-decoys', '--keep-contaminants', '--keep-site-only', '--zero-is-value']) {
+      expect(help.stdout).toMatch(new RegExp(`^  ${flag.replace(/[[\]]/g, '\\$&')}\\s+\\S`, 'm'));
+    }
+    for (const field of ['format', 'quantity', 'sheet', 'headerRow', 'featureLabels', 'annotations', 'design', 'preparation']) {
+      expect(help.stdout.slice(help.stdout.indexOf('--json fields:'))).toMatch(new RegExp(`[ (]${field}\\s`));
+    }
+  });
+});
+
+describe('bad input: one sentence, exit code 2, nothing written', () => {
+  function expectRefused(args: string[], message: RegExp) {
+    const out = at(`out-${Math.random().toString(36).slice(2)}.csv`);
+    const result = run([...args, '--k', '2', '--s', '2', '--out', out]);
+    expect(result.status, result.stderr).toBe(2);
+    expect(result.stdout).toBe('');
+    const lines = result.stderr.split('\n').filter((line) => line.length > 0);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^error: /);
+    expect(lines[0]).toMatch(message);
+    expect(existsSync(out)).toBe(false);
+  }
+
+  it('a proteinGroups file with no quantity columns', () => {
+    const { header, rows } = tsv(real('maxquant_lfq_proteinGroups.txt'));
+    const keep = ['Protein IDs', 'Majority protein IDs', 'Protein names', 'Gene names', 'Reverse', 'Potential contaminant'].map((n) => header.indexOf(n));
+    writeFileSync(at('proteinGroups.txt'), [header, ...rows].map((r) => keep.map((i) => r[i] ?? '').join('\t')).join('\n') + '\n');
+    expectRefused([at('proteinGroups.txt')], /“proteinGroups\.txt” is a MaxQuant proteinGroups file without quantity columns: it has no “LFQ intensity …”/);
+  });
+
+  it('a design that matches no sample', () => {
+    writeFileSync(at('design.csv'), 'label,condition\nmouse1,A\nmouse2,B\n');
+    expectRefused([real('maxquant_lfq_proteinGroups.txt'), '--design', at('design.csv')], /No sample of the data has a row in the sample table “design\.csv”/);
+  });
+
+  it('a header row past the end of the sheet', () => {
+    expectRefused([real('maxquant_lfq_proteinGroups.txt'), '--header-row', '5000'], /has \d+ rows; the header cannot be on row 5000/);
+    expectRefused([real('supplement_tam2020_elife.xlsx'), '--sheet', 'Raw data', '--header-row', '5000'], /“Raw data” of “supplement_tam2020_elife\.xlsx” has \d+ rows; the header cannot be on row 5000/);
+  });
+
+  it('a quantity kind the file does not have, and a format the file is not', () => {
+    expectRefused([real('maxquant_lfq_proteinGroups.txt'), '--quantity', 'iBAQ'], /^error: “maxquant_lfq_proteinGroups\.txt” has no “iBAQ” columns; its quantities: “LFQ intensity”, “Intensity”\.$/);
+    expectRefused([real('fragpipe_combined_protein.tsv'), '--format', 'diann'], /is not a DIA-NN protein-group matrix file: it has no “Protein\.Group” column\.$/);
+  });
+});
+
+describe('a layout the code has never seen', () => {
+  it('two title rows, its own column names and a sample sheet: mapped with --samples-as-columns, --header-row, --sample-columns, --feature-column, --design FILE:SHEET', () => {
+    const samples = ['Ctrl.A', 'Ctrl.B', 'Ctrl.C', 'Ctrl.D', 'Treat.A', 'Treat.B', 'Treat.C', 'Treat.D'];
+    let seed = 7;
+    const noise = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648 - 0.5) / 2; // ±0.25
+    const rows: (string | number)[][] = [
+      ['Quantification of the lysates, label-free'],
+      ['values: log2 intensities'],
+      ['Accession', 'Symbol', ...samples],
+    ];
+    const symbols: string[] = [];
+    for (let r = 0; r < 30; r++) {
+      const symbol = `GENE${r + 1}`;
+      symbols.push(symbol);
+      // The first eight proteins separate the groups; the others are noise around 20.
+      const shift = r < 8 ? 3 : 0;
+      rows.push([`P${String(10000 + r)}`, symbol, ...samples.map((name) => Math.round(100 * (20 + noise() + (name.startsWith('Treat') ? shift : 0))) / 100)]);
+    }
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Proteins');
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([['Sample', 'Group'], ...samples.map((s) => [s, s.split('.')[0]!])]), 'Samples');
+    const file = at('lab-export.xlsx');
+    writeFileSync(file, XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+
+    const out = json([file, '--samples-as-columns', '--header-row', '3', '--sample-columns', '^(Ctrl|Treat)\\.', '--feature-column', 'Symbol',
+      '--design', `${file}:Samples`, '--class-column', 'Group', '--k', '2', '--s', '3']);
+    expect(out.sheet).toBe('Proteins');
+    expect(out.headerRow).toBe(3);
+    expect(out.sampleIds).toEqual(samples);
+    expect(out.featureLabels).toEqual(symbols);
+    expect(out.design).toMatchObject({ matchedColumn: 'Sample', matched: 8, samplesWithoutRow: [], rowsWithoutSample: [] });
+    expect(out.annotations.Group).toEqual(samples.map((name) => name.split('.')[0]));
+    expect(out.labels.slice(0, 4)).toEqual(Array(4).fill(out.labels[0]));
+    expect(out.labels.slice(4)).toEqual(Array(4).fill(out.labels[4]));
+    expect(out.labels[0]).not.toBe(out.labels[4]);
+    expect(out.metrics.ari).toBe(1);
+    for (const name of out.selectedFeatures) expect(symbols.slice(0, 8)).toContain(name);
+    expectConsistent(out);
+  });
+});
