@@ -1,11 +1,21 @@
 /**
  * Node file system access for the CLI, with every failure translated into a SkfrError in the user's terms.
- * Inputs are only ever read; outputs are written to a temporary file in the same directory and renamed over
- * the target, so a reader never sees a half-written file and an existing output is replaced in one step.
+ *
+ * Inputs are only ever read, and no output may be an input: outputs are compared with the inputs as real
+ * files (device + inode, and the real path of their folder), so a symlinked folder, `./`, `..` or a case-only
+ * difference on a case-insensitive file system never lets an output replace the input.
+ *
+ * Outputs are written as a set (OutputSet): each to a temporary file beside its target (`.NAME.<pid>.<ms>.<n>.tmp`),
+ * flushed, then all renamed over their targets; if any step fails or the run is cancelled, the temporaries are
+ * removed and any target already replaced is restored, so a run writes all of its outputs or none. A reader
+ * never sees a half-written file. Temporaries left by a killed process (SIGKILL) are removed by the next
+ * write beside the same target, once their process is gone.
  */
-import { open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { unlinkSync } from 'node:fs';
+import { copyFile, link, lstat, open, readdir, readFile, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { SkfrError } from '../core/errors.js';
+import { cancelledError, type CancelSignal } from './cancel.js';
 
 function errno(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
@@ -84,64 +94,368 @@ export async function openInputChunks(path: string, chunkBytes = INPUT_CHUNK_BYT
   };
 }
 
-/**
- * Check, before any long computation, that `path` can be written: its directory exists and it is not a
- * directory itself, and it is not one of the input files (inputs are never overwritten).
- */
-export async function checkOutputPath(path: string, inputs: readonly string[] = []): Promise<void> {
-  const target = resolve(path);
-  for (const input of inputs) {
-    if (resolve(input) === target) {
-      throw new SkfrError('write-failed', `“${path}” is the input file; choose another output name (inputs are never overwritten).`);
-    }
-  }
-  const dir = dirname(target);
-  let dirInfo;
-  try {
-    dirInfo = await stat(dir);
-  } catch {
-    throw new SkfrError('write-failed', `cannot write “${path}”: the folder “${dirname(path)}” does not exist.`);
-  }
-  if (!dirInfo.isDirectory()) {
-    throw new SkfrError('write-failed', `cannot write “${path}”: “${dirname(path)}” is not a folder.`);
-  }
-  try {
-    const info = await stat(target);
-    if (info.isDirectory()) throw new SkfrError('write-failed', `cannot write “${path}”: it is a directory.`);
-  } catch (error) {
-    if (error instanceof SkfrError) throw error;
-    // Not existing yet is the normal case.
-  }
+/** The folder of `path` as the user wrote it, for messages ("out", or the current folder's path). */
+function shownFolder(path: string): string {
+  const dir = dirname(path);
+  return dir === '.' ? resolve(dir) : dir;
+}
+
+/** Why a file cannot be created or replaced in a folder, in words (never a bare errno). */
+export function writeFailure(path: string, error: unknown): SkfrError {
+  const code = errno(error);
+  const folder = `the folder “${shownFolder(path)}”`;
+  const why =
+    code === 'ENOENT' ? `${folder} does not exist`
+    : code === 'ENOTDIR' ? `${folder} does not exist (part of its path is a file)`
+    : code === 'EROFS' ? `${folder} is read-only`
+    : code === 'EACCES' || code === 'EPERM' ? `${folder} is not writable (permission denied)`
+    : code === 'EISDIR' || code === 'ENOTEMPTY' || code === 'EEXIST' ? 'a folder of that name is in the way'
+    : code === 'ENOSPC' ? 'the disk is full'
+    : code === 'EDQUOT' ? 'the disk quota is used up'
+    : code === 'ENAMETOOLONG' ? 'the name is too long'
+    : code === 'EMFILE' || code === 'ENFILE' ? 'too many files are open'
+    : code === 'EIO' ? 'the disk reported an input/output error'
+    : code === 'ETXTBSY' || code === 'EBUSY' ? 'the file is in use'
+    : code !== undefined ? `the system refused (${code})`
+    : String(error instanceof Error ? error.message : error);
+  return new SkfrError('write-failed', `cannot write “${path}”: ${why}.`);
 }
 
 let counter = 0;
 
+/** A temporary file's path beside `target`: `.NAME.<pid>.<ms>.<n>.tmp`. */
+function temporaryPath(target: string): string {
+  return join(dirname(target), `.${basename(target)}.${process.pid}.${Date.now()}.${counter++}.tmp`);
+}
+
+/** Temporaries and backups of this process that exist now (removed synchronously on a second Ctrl+C). */
+const liveTemporaries = new Set<string>();
+
 /**
- * Write `content` to `path` atomically: a temporary file beside it, flushed, then renamed over the target.
- * `content` is the bytes, or chunks of them produced one at a time (a file larger than any one buffer).
+ * Remove this process's temporary files at once (synchronously): for a signal handler about to end the
+ * process. Targets are never touched (their backups are extra hard links or copies, never the only copy).
  */
-export async function writeFileAtomic(path: string, content: Uint8Array | Iterable<Uint8Array>): Promise<void> {
+export function removeTemporariesSync(): void {
+  for (const path of liveTemporaries) {
+    try {
+      unlinkSync(path);
+    } catch {
+      // already gone
+    }
+  }
+  liveTemporaries.clear();
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return errno(error) === 'EPERM'; // alive, someone else's
+  }
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Remove the temporaries a killed writer left beside `target` (`.NAME.<pid>.<ms>.<n>.tmp` whose process no
+ * longer runs). Files of running processes (this one included) and any other file are left alone.
+ */
+export async function removeStaleTemporaries(target: string): Promise<string[]> {
+  const dir = dirname(target);
+  const pattern = new RegExp(`^\\.${escapeRegExp(basename(target))}\\.(\\d+)\\.\\d+\\.\\d+\\.tmp$`);
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const match = pattern.exec(name);
+    if (!match) continue;
+    const pid = Number(match[1]);
+    if (pid === process.pid || processAlive(pid)) continue;
+    try {
+      await unlink(join(dir, name));
+      removed.push(name);
+    } catch {
+      // gone already, or not ours to remove
+    }
+  }
+  return removed;
+}
+
+interface FileId {
+  dev: bigint;
+  ino: bigint;
+}
+
+async function fileId(path: string): Promise<FileId | null> {
+  try {
+    const info = await stat(path, { bigint: true });
+    return { dev: info.dev, ino: info.ino };
+  } catch {
+    return null;
+  }
+}
+
+const sameId = (a: FileId | null, b: FileId | null) => a !== null && b !== null && a.dev === b.dev && a.ino === b.ino;
+
+/** What an output path names: its real folder, its name there, and the file now there (if any). */
+interface OutputIdentity {
+  path: string;
+  /** realpath of the folder + name (name lower-cased when the folder ignores case). */
+  key: string;
+  existing: FileId | null;
+}
+
+/**
+ * Check one output before any long computation: its folder exists, is a folder and takes a new file (a
+ * temporary is created and removed there: read-only file systems and missing permissions show now, not
+ * after the fit), the target is not a folder and is not one of `inputs` (the same real file).
+ */
+async function checkOne(path: string, inputs: readonly string[]): Promise<OutputIdentity> {
   const target = resolve(path);
-  const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${Date.now()}.${counter++}.tmp`);
+  const dir = dirname(target);
+  let dirInfo;
+  try {
+    dirInfo = await stat(dir);
+  } catch (error) {
+    throw writeFailure(path, error);
+  }
+  if (!dirInfo.isDirectory()) {
+    throw new SkfrError('write-failed', `cannot write “${path}”: “${shownFolder(path)}” is not a folder.`);
+  }
+  const existing = await fileId(target);
+  if (existing !== null && (await stat(target)).isDirectory()) {
+    throw new SkfrError('write-failed', `cannot write “${path}”: it is a directory.`);
+  }
+  for (const input of inputs) {
+    if (sameId(existing, await fileId(input))) {
+      const how = resolve(input) === target ? '' : ` (“${input}” by another path)`;
+      throw new SkfrError('write-failed', `“${path}” is the input file${how}; choose another output name (inputs are never overwritten).`);
+    }
+  }
+  // Can a file be created here? Try it, with a temporary of our own pattern (removed at once; should the
+  // process be killed in between, the next run removes it). The same probe tells a case-insensitive folder.
+  const probe = temporaryPath(target);
+  let caseInsensitive = false;
   let handle;
   try {
-    handle = await open(temp, 'wx');
-    if (content instanceof Uint8Array) await handle.writeFile(content);
-    else for (const chunk of content) await handle.writeFile(chunk); // each from the current position, fully
-    await handle.sync();
+    liveTemporaries.add(probe);
+    handle = await open(probe, 'wx');
     await handle.close();
     handle = undefined;
-    await rename(temp, target);
+    const swapped = join(dir, swapCase(basename(probe)));
+    caseInsensitive = swapped !== probe && sameId(await fileId(swapped), await fileId(probe));
   } catch (error) {
     await handle?.close().catch(() => undefined);
-    await unlink(temp).catch(() => undefined);
-    const code = errno(error);
-    const why =
-      code === 'ENOENT' ? 'the folder does not exist'
-      : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
-      : code === 'EISDIR' ? 'it is a directory'
-      : code === 'ENOSPC' ? 'the disk is full'
-      : (code ?? String(error));
-    throw new SkfrError('write-failed', `cannot write “${path}”: ${why}.`);
+    throw writeFailure(path, error);
+  } finally {
+    await unlink(probe).catch(() => undefined);
+    liveTemporaries.delete(probe);
   }
+  const name = basename(target).normalize('NFC');
+  const real = await realpath(dir).catch(() => dir);
+  return { path, key: join(real, caseInsensitive ? name.toLowerCase() : name), existing };
+}
+
+function swapCase(text: string): string {
+  return Array.from(text, (ch) => (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase())).join('');
+}
+
+/**
+ * Check, before any long computation, that `path` can be written: its folder exists, is a folder and is
+ * writable, the target is not a folder, and it is not one of the input files (inputs are never overwritten).
+ */
+export async function checkOutputPath(path: string, inputs: readonly string[] = []): Promise<void> {
+  await checkOne(path, inputs);
+}
+
+/**
+ * checkOutputPath for every output of a run, and no two of them the same file (`out/a.csv` and
+ * `out/./a.csv`, or two names of one file through a symlink, would have the second replace the first).
+ */
+export async function checkOutputPaths(paths: readonly string[], inputs: readonly string[] = []): Promise<void> {
+  const seen: OutputIdentity[] = [];
+  for (const path of paths) {
+    const identity = await checkOne(path, inputs);
+    const twin = seen.find((other) => other.key === identity.key || sameId(other.existing, identity.existing));
+    if (twin) throw new SkfrError('write-failed', `“${twin.path}” and “${path}” are the same file; give each output its own name.`);
+    seen.push(identity);
+  }
+}
+
+/** One output of an OutputSet. */
+interface Staged {
+  /** As the user wrote it (messages). */
+  path: string;
+  target: string;
+  temp: string;
+  /** A second name (hard link, else a copy) of the old target, while later renames may still fail. */
+  backup: string | null;
+  existed: boolean;
+  replaced: boolean;
+}
+
+/** Largest write to a temporary file at once: cancels are noticed between writes. */
+const WRITE_SLICE = 1024 * 1024;
+
+/**
+ * The outputs of one run, written all or none. `stage` writes each to its temporary file; `commit` renames
+ * them over their targets, in order; on any failure (or `cancel`) the temporaries are removed and targets
+ * already replaced get their old content back.
+ * @example
+ *   const set = new OutputSet();
+ *   await set.stage('out/a.csv', bytes); await set.stage('out/b.xlsx', workbook);
+ *   await set.commit(); // both written, or neither (and an error)
+ */
+export class OutputSet {
+  private readonly staged: Staged[] = [];
+  private cancelled: CancelSignal | null = null;
+  private finished = false;
+
+  /** Stop at the next step: the set is rolled back and stage/commit reject with the cancel error. */
+  cancel(signal: CancelSignal): void {
+    this.cancelled ??= signal;
+  }
+
+  private async stopIfCancelled(): Promise<void> {
+    if (this.cancelled === null) return;
+    await this.abort();
+    throw cancelledError(this.cancelled);
+  }
+
+  /** Write `content` (bytes, or chunks produced one at a time) to a temporary file beside `path`'s target. */
+  async stage(path: string, content: Uint8Array | Iterable<Uint8Array>): Promise<void> {
+    if (this.finished) throw new Error('OutputSet: stage after commit or abort');
+    await this.stopIfCancelled();
+    const target = resolve(path);
+    await removeStaleTemporaries(target);
+    const entry: Staged = { path, target, temp: temporaryPath(target), backup: null, existed: false, replaced: false };
+    this.staged.push(entry);
+    liveTemporaries.add(entry.temp);
+    let handle;
+    try {
+      handle = await open(entry.temp, 'wx');
+      const chunks = content instanceof Uint8Array ? [content] : content;
+      for (const chunk of chunks) {
+        for (let offset = 0; offset < chunk.length; offset += WRITE_SLICE) {
+          // Each from the current position, fully; a cancel (Ctrl+C) is seen between slices.
+          await handle.writeFile(chunk.subarray(offset, Math.min(chunk.length, offset + WRITE_SLICE)));
+          if (this.cancelled !== null) break;
+        }
+        if (this.cancelled !== null) break;
+      }
+      if (this.cancelled === null) await handle.sync();
+      await handle.close();
+      handle = undefined;
+    } catch (error) {
+      await handle?.close().catch(() => undefined);
+      await this.abort();
+      throw writeFailure(path, error);
+    }
+    await this.stopIfCancelled();
+  }
+
+  /** Rename every temporary over its target: all of them, or (on failure or cancel) none, old contents kept. */
+  async commit(): Promise<void> {
+    if (this.finished) throw new Error('OutputSet: commit after commit or abort');
+    await this.stopIfCancelled();
+    const last = this.staged.length - 1;
+    let current: Staged | null = null;
+    try {
+      // Second names of the targets that a later rename could still fail after (all but the last output):
+      // the old content stays under its own name all along, so a killed process loses nothing.
+      for (let t = 0; t < last; t++) {
+        const entry = this.staged[t]!;
+        current = entry;
+        const info = await lstat(entry.target).catch(() => null);
+        if (info === null) continue;
+        entry.existed = true;
+        const backup = temporaryPath(entry.target);
+        liveTemporaries.add(backup);
+        entry.backup = backup;
+        await link(entry.target, backup).catch(() => copyFile(entry.target, backup));
+      }
+      for (const entry of this.staged) {
+        current = entry;
+        // A cancel before the last rename undoes the set; once every output is in place it is too late.
+        if (this.cancelled !== null) break;
+        if (!entry.existed) entry.existed = (await lstat(entry.target).catch(() => null)) !== null;
+        await rename(entry.temp, entry.target);
+        liveTemporaries.delete(entry.temp);
+        entry.replaced = true;
+      }
+    } catch (error) {
+      await this.abort();
+      throw writeFailure(current?.path ?? '', error);
+    }
+    if (!this.staged.every((entry) => entry.replaced)) await this.stopIfCancelled();
+    this.finished = true;
+    for (const entry of this.staged) if (entry.backup !== null) await this.remove(entry.backup);
+  }
+
+  /**
+   * Undo: remove the temporaries, and give the targets already replaced their old content back (or remove
+   * them when they did not exist before). Idempotent; never throws.
+   */
+  async abort(): Promise<void> {
+    if (this.finished) return;
+    this.finished = true;
+    for (const entry of this.staged) {
+      if (entry.replaced) {
+        if (entry.backup !== null) {
+          const backup = entry.backup;
+          entry.backup = null;
+          // Renamed back, the backup is gone; should that fail, it is kept: it holds the old content.
+          await rename(backup, entry.target).catch(() => undefined);
+          liveTemporaries.delete(backup);
+        } else if (!entry.existed) await unlink(entry.target).catch(() => undefined);
+      }
+      await this.remove(entry.temp);
+      if (entry.backup !== null) await this.remove(entry.backup);
+    }
+  }
+
+  private async remove(path: string): Promise<void> {
+    await unlink(path).catch(() => undefined);
+    liveTemporaries.delete(path);
+  }
+}
+
+/**
+ * Write `content` to `path` atomically: a temporary file beside it, flushed, then renamed over the target
+ * (a one-output OutputSet). `content` is the bytes, or chunks of them produced one at a time.
+ */
+export async function writeFileAtomic(path: string, content: Uint8Array | Iterable<Uint8Array>): Promise<void> {
+  const set = new OutputSet();
+  await set.stage(path, content);
+  await set.commit();
+}
+
+/**
+ * The writer of a run's outputs: the host's OutputSet, or (a host without one, e.g. a test's) its
+ * writeFileAtomic, one output after the other when committed.
+ */
+export function outputWriter(io: {
+  createOutputSet?(): { stage(path: string, content: Uint8Array | Iterable<Uint8Array>): Promise<void>; commit(): Promise<void>; abort(): Promise<void>; cancel(signal: CancelSignal): void };
+  writeFileAtomic(path: string, content: Uint8Array | Iterable<Uint8Array>): Promise<void>;
+}) {
+  const own = io.createOutputSet?.();
+  if (own) return own;
+  const pending: { path: string; content: Uint8Array | Iterable<Uint8Array> }[] = [];
+  let cancelled: CancelSignal | null = null;
+  return {
+    stage: async (path: string, content: Uint8Array | Iterable<Uint8Array>) => void pending.push({ path, content }),
+    async commit() {
+      for (const { path, content } of pending) {
+        if (cancelled !== null) throw cancelledError(cancelled);
+        await io.writeFileAtomic(path, content);
+      }
+    },
+    abort: async () => void (pending.length = 0),
+    cancel: (signal: CancelSignal) => void (cancelled ??= signal),
+  };
 }

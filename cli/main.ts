@@ -2,15 +2,17 @@
  * Entry of the `skfr` command: dispatch to a sub-command and turn every failure into an exit code.
  *
  * Exit codes: 0 success; 2 a user mistake (one line `error: …` on stderr, no stack trace); 1 an internal
- * error (`internal error: …`); 130 cancelled. `main(argv, io)` never touches `process` itself, so tests run it
- * in-process with captured streams; `runFromProcess()` wires it to the real process.
+ * error (`internal error: …`); 130 cancelled by Ctrl+C (SIGINT), 143 by SIGTERM. `main(argv, io)` never
+ * touches `process` itself, so tests run it in-process with captured streams; `runFromProcess()` wires it to
+ * the real process.
  * @example
  *   const code = await main(['cluster', 'mice.csv', '--k', '8', '--s', '24', '--json'], nodeIO());
  */
 import { fileURLToPath } from 'node:url';
 import { realpathSync } from 'node:fs';
 import { SkfrError } from '../core/errors.js';
-import { checkOutputPath, openInputChunks, readInputFile, writeFileAtomic } from './files.js';
+import { CancelledError, CANCEL_EXIT_CODES, type CancelSignal } from './cancel.js';
+import { checkOutputPaths, openInputChunks, OutputSet, readInputFile, removeTemporariesSync, writeFileAtomic } from './files.js';
 import { packageVersion } from './version.js';
 import { clusterCommand, CLUSTER_HELP } from './commands/cluster.js';
 import { simulateCommand, SIMULATE_HELP } from './commands/simulate.js';
@@ -29,15 +31,32 @@ export interface CliIO {
   openChunks?(path: string): Promise<() => AsyncIterable<Uint8Array>>;
   /** Write a file atomically: its bytes, or chunks of bytes produced one at a time. */
   writeFileAtomic(path: string, content: Uint8Array | Iterable<Uint8Array>): Promise<void>;
-  /** Fail early (before computing) when an output cannot be written or would replace an input. */
-  checkOutputPath?(path: string, inputs: readonly string[]): Promise<void>;
+  /**
+   * The outputs of one run, written all or none (cli/files.ts OutputSet). Optional: without it, outputs are
+   * written one by one with writeFileAtomic.
+   */
+  createOutputSet?(): OutputWriter;
+  /**
+   * Fail early (before computing) when an output cannot be written (folder missing, not a folder, not
+   * writable), would replace an input (the same real file), or two outputs are the same file.
+   */
+  checkOutputPaths?(paths: readonly string[], inputs: readonly string[]): Promise<void>;
   /** Print stack traces of internal errors (SKFR_DEBUG=1). */
   debug?: boolean;
   /**
-   * Call `handler` on Ctrl+C (SIGINT) until the returned function is called; a second Ctrl+C ends the process
-   * at once. Commands subscribe only while the main thread is free to notice (work on worker threads).
+   * Call `handler` on Ctrl+C (SIGINT) or SIGTERM until the returned function is called; a second one ends the
+   * process at once (removing this process's temporary files first). `cluster` subscribes for the fit and the
+   * writing of its outputs (an in-thread fit yields between restarts, so it notices too).
    */
-  onInterrupt?(handler: () => void): () => void;
+  onInterrupt?(handler: (signal?: CancelSignal) => void): () => void;
+}
+
+/** What commands need of an OutputSet (tests may substitute their own). */
+export interface OutputWriter {
+  stage(path: string, content: Uint8Array | Iterable<Uint8Array>): Promise<void>;
+  commit(): Promise<void>;
+  abort(): Promise<void>;
+  cancel(signal: CancelSignal): void;
 }
 
 export interface CommandContext {
@@ -56,7 +75,8 @@ Example (the mouse protein data):
   skfr cluster mice_protein.csv --id-column MouseID --class-column class \\
     --annotation-columns Genotype,Treatment,Behavior --k 8 --s 24 --out report.xlsx
 
-Exit codes: 0 success, 2 a problem with the input or the options (one "error:" line), 1 an internal error.`;
+Exit codes: 0 success, 2 a problem with the input or the options (one "error:" line), 1 an internal error,
+130 / 143 cancelled by Ctrl+C / SIGTERM.`;
 
 /** Run the command line `argv` (without node and the script). Resolves to the exit code; never throws. */
 export async function main(argv: readonly string[], io: CliIO): Promise<number> {
@@ -103,7 +123,8 @@ export function reportError(error: unknown, io: CliIO): number {
   const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ').trim();
   if (error instanceof SkfrError && error.code !== 'internal' && error.code !== 'compute-crashed') {
     io.stderr(`error: ${oneLine(error.message)}\n`);
-    return error.code === 'cancelled' ? 130 : 2;
+    if (error.code === 'cancelled') return error instanceof CancelledError ? error.exitCode : 130;
+    return 2;
   }
   const message = error instanceof Error ? error.message : String(error);
   io.stderr(`internal error: ${oneLine(message)} (please report this, with the command you ran)\n`);
@@ -120,16 +141,24 @@ export function nodeIO(): CliIO {
     readFile: readInputFile,
     openChunks: (path) => openInputChunks(path),
     writeFileAtomic,
-    checkOutputPath,
+    createOutputSet: () => new OutputSet(),
+    checkOutputPaths,
     debug: process.env['SKFR_DEBUG'] === '1',
     onInterrupt(handler) {
-      let interrupts = 0;
-      const listener = () => {
-        if (++interrupts > 1) process.exit(130);
-        handler();
+      let signals = 0;
+      const listener = (signal: CancelSignal) => {
+        if (++signals > 1) {
+          removeTemporariesSync();
+          process.exit(CANCEL_EXIT_CODES[signal]);
+        }
+        handler(signal);
       };
       process.on('SIGINT', listener);
-      return () => void process.off('SIGINT', listener);
+      process.on('SIGTERM', listener);
+      return () => {
+        process.off('SIGINT', listener);
+        process.off('SIGTERM', listener);
+      };
     },
   };
 }

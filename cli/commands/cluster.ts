@@ -1,7 +1,9 @@
 /**
  * `skfr cluster FILE …`: read a sheet, map its columns, run the analysis (core/analysis.ts), write the
- * requested files atomically and print the result (JSON or a summary). The input is only ever read.
+ * requested files and print the result (JSON or a summary). The input is only ever read, and no output may
+ * be it; every output is checked before the fit, and the outputs are written all or none (cli/files.ts).
  * Restarts and gap permutations run on a pool of worker threads (--workers; same result for every count).
+ * Ctrl+C or SIGTERM during the fit or the writing cancels the run: one line, nothing written, exit 130 / 143.
  */
 import { basename } from 'node:path';
 import { runAnalysisAsync, type AnalysisResult } from '../../core/analysis.js';
@@ -18,7 +20,9 @@ import { toCsv } from '../../core/table/write-csv.js';
 import { featuresRows, samplesRows } from '../../core/report/rows.js';
 import type { DesignJoin, FormatId, MappedData, SampleTable, StepReport, Table } from '../../core/table/types.js';
 import type { ParseOptions } from '../../core/table/parse.js';
-import type { CommandContext } from '../main.js';
+import type { CommandContext, OutputWriter } from '../main.js';
+import { cancelledError, type CancelSignal } from '../cancel.js';
+import { outputWriter } from '../files.js';
 import { createWorkerPool, type WorkerPool } from '../parallel/pool.js';
 import { collectGarbage } from '../memory.js';
 import { createProgressBar } from '../progress.js';
@@ -39,9 +43,8 @@ export async function clusterCommand(argv: readonly string[], { io, version }: C
     io.stdout(CLUSTER_HELP + '\n');
     return 0;
   }
-  for (const output of [asked.out?.path, asked.featuresOut?.path]) {
-    if (output !== undefined) await io.checkOutputPath?.(output, [asked.file]);
-  }
+  const outputs = [asked.out?.path, asked.featuresOut?.path].filter((path): path is string => path !== undefined);
+  if (outputs.length > 0) await io.checkOutputPaths?.(outputs, [asked.file]);
   const t0 = now();
   const { plan, mapped, input, read } = await loadMapped(asked, io);
   // What is left of the parsed table (all of it, as large as the matrix, when it was not mapped in place) is
@@ -52,8 +55,16 @@ export async function clusterCommand(argv: readonly string[], { io, version }: C
   // machine); with one core, --workers 1 or a small fit (poolOptionsFor) everything runs in this thread.
   const t1 = now();
   const pool = createWorkerPool(poolOptionsFor(plan.workers, plan.settings, mapped.matrix.rows, mapped.matrix.cols));
+  // From here on Ctrl+C / SIGTERM cancel: the fit stops at its next check (threads or not), outputs being
+  // written are rolled back.
+  const cancel: Cancel = { signal: null, aborted: false, writer: null };
+  const unsubscribe = io.onInterrupt?.((signal = 'SIGINT') => {
+    cancel.signal ??= signal;
+    cancel.aborted = true;
+    cancel.writer?.cancel(signal);
+  });
   try {
-    const result = await analyse(plan, mapped, pool, io);
+    const result = await analyse(plan, mapped, pool, io, cancel);
     const fitMs = now() - t1;
     const timings = { parseMs, fitMs };
     const { fit } = result;
@@ -62,13 +73,22 @@ export async function clusterCommand(argv: readonly string[], { io, version }: C
       printWarnings(io.stderr, [`${names.length} feature column${names.length === 1 ? ' is' : 's are'} constant in the samples analysed and cannot be ranked: ${names.slice(0, 10).join(', ')}${names.length > 10 ? ', …' : ''}.`]);
     }
 
-    const written = await writeOutputs(plan, { input, version, mapped, result, read }, io.writeFileAtomic);
+    if (cancel.signal !== null) throw cancelledError(cancel.signal);
+    const written = await writeOutputs(plan, { input, version, mapped, result, read }, io, cancel);
     if (plan.json) io.stdout(JSON.stringify(withInputFields(clusterJson(mapped, result, timings), mapped, read)) + '\n');
     else io.stdout(inputSummary(mapped, read) + clusterSummary(input.fileName, plan.settings, mapped, result, timings, written));
     return 0;
   } finally {
+    unsubscribe?.();
     await pool.close();
   }
+}
+
+/** A run's cancel state: the signal received (null: none), the engine's flag, the outputs being written. */
+interface Cancel {
+  signal: CancelSignal | null;
+  aborted: boolean;
+  writer: OutputWriter | null;
 }
 
 /**
@@ -188,23 +208,20 @@ async function* hashing(chunks: AsyncIterable<Uint8Array>, hash: { sha: Sha256; 
 }
 
 /**
- * The analysis on the pool, with a progress bar, and Ctrl+C turned into a cancel while the work is on
- * worker threads (the engine stops at its next check, the workers are terminated, exit code 130).
+ * The analysis on the pool, with a progress bar; a cancel (Ctrl+C, SIGTERM) raises `cancel.aborted`, the
+ * engine stops at its next check (worker threads are terminated; in this thread the pool yields between
+ * restarts), and the run ends with one line and exit code 130 / 143.
  */
-async function analyse(plan: ClusterPlan, mapped: MappedData, pool: WorkerPool, io: CommandContext['io']): Promise<AnalysisResult> {
+async function analyse(plan: ClusterPlan, mapped: MappedData, pool: WorkerPool, io: CommandContext['io'], cancel: Cancel): Promise<AnalysisResult> {
   const bar = createProgressBar(io.stderr, { enabled: io.isTTY });
-  const signal = { aborted: false };
-  const unsubscribe = pool.size > 0 ? io.onInterrupt?.(() => void (signal.aborted = true)) : undefined;
+  const signal = cancel;
   try {
     // reuseInput: nothing reads mapped.matrix after the analysis (outputs use labels, ids, annotations).
     return await runAnalysisAsync(mapped, plan.settings, { classColumn: plan.classColumn, onProgress: bar.update, signal, engine: pool, reuseInput: true });
   } catch (error) {
-    if (signal.aborted && error instanceof SkfrError && error.code === 'cancelled') {
-      throw new SkfrError('cancelled', 'cancelled (Ctrl+C); nothing was written.');
-    }
+    if (cancel.signal !== null && error instanceof SkfrError && error.code === 'cancelled') throw cancelledError(cancel.signal);
     throw error;
   } finally {
-    unsubscribe?.();
     bar.done();
   }
 }
@@ -295,7 +312,23 @@ function inputSummary(mapped: MappedData, read: ReadInfo): string {
  * Write the run's outputs as one set: each to its temporary file as soon as its bytes are made, then all
  * renamed over their targets; on any failure or cancel none is written (and none replaced).
  */
-async function writeOutputs(
+async function writeOutputs(plan: ClusterPlan, data: RunData, io: CommandContext['io'], cancel: Cancel): Promise<{ path: string; what: string }[]> {
+  const writer = outputWriter(io);
+  cancel.writer = writer;
+  if (cancel.signal !== null) writer.cancel(cancel.signal);
+  try {
+    const written = await stageOutputs(plan, data, (path, bytes) => writer.stage(path, bytes));
+    await writer.commit();
+    return written;
+  } catch (error) {
+    await writer.abort();
+    throw error;
+  } finally {
+    cancel.writer = null;
+  }
+}
+
+async function stageOutputs(
   plan: ClusterPlan,
   data: RunData,
   write: (path: string, bytes: Uint8Array) => Promise<void>,

@@ -11,6 +11,7 @@ import { SkfrError } from '../../core/errors.js';
 import { toCsv } from '../../core/table/write-csv.js';
 import { formatOptions, optional, parseArgv, readChoice, readInt, type OptionSpec } from '../args.js';
 import type { CommandContext } from '../main.js';
+import { outputWriter } from '../files.js';
 
 const DESIGNS = ['sparse', 'outliers', 'subsets', 'missing'] as const satisfies readonly Design[];
 
@@ -93,11 +94,23 @@ export async function simulateCommand(argv: readonly string[], { io }: CommandCo
     ...optional('seed', readInt(parsed, 'seed', { min: 0, max: 0xffffffff })),
   };
   const decimals = readInt(parsed, 'decimals', { min: 0, max: 17 }) ?? null;
-  await io.checkOutputPath?.(out, []);
-  const sim = simulate(design, options);
-  // SheetJS only for a workbook (see cluster.ts).
-  const content = format === 'csv' ? simulatedCsvChunks(sim, decimals) : (await import('../../core/table/write.js')).toXlsx([{ name: design, rows: simulatedRows(sim, decimals) }]);
-  await io.writeFileAtomic(out, content);
+  await io.checkOutputPaths?.([out], []);
+  // Ctrl+C / SIGTERM while simulating or writing: the temporary file is removed, the target left as it was.
+  const writer = outputWriter(io);
+  const unsubscribe = io.onInterrupt?.((signal = 'SIGINT') => writer.cancel(signal));
+  let sim;
+  try {
+    sim = simulate(design, options);
+    // SheetJS only for a workbook (see cluster.ts).
+    const content = format === 'csv' ? simulatedCsvChunks(sim, decimals) : (await import('../../core/table/write.js')).toXlsx([{ name: design, rows: simulatedRows(sim, decimals) }]);
+    await writer.stage(out, content);
+    await writer.commit();
+  } catch (error) {
+    await writer.abort();
+    throw error;
+  } finally {
+    unsubscribe?.();
+  }
   const informative = sim.informativeByClass
     ? `informative features per class (${sim.informativeByClass.map((set) => set.length).join(', ')})`
     : `informative features ${sim.informative.map((l) => sim.featureNames[l]).join(', ')}`;

@@ -2,7 +2,9 @@
  * A pool of Node worker threads running the SKFR engine: restarts of a fit and the permuted data sets of
  * the gap statistic in parallel, with results identical to fit() / tuneSparsity() for the same seed.
  * Never more workers than cores (os.availableParallelism()); with one core (or `workers: 1`) the engine
- * simply runs in this thread. The data matrix is shared with the workers (SharedArrayBuffer), not copied.
+ * runs in this thread, one restart (or gap path) at a time with the event loop turning in between, so a
+ * cancel (Ctrl+C, SIGTERM) is noticed within one restart. The data matrix is shared with the workers
+ * (SharedArrayBuffer), not copied.
  *
  * @example
  *   const result = await fitParallel(X, { k: 10, s: 10, restarts: 20, seed: 1 });  // = fit(X, …)
@@ -16,6 +18,7 @@ import { Worker } from 'node:worker_threads';
 import { fit, tuneSparsity } from '../../core/engine/index.js';
 import type { FitOptions, FitResult, Matrix, TuneOptions, TuneResult } from '../../core/engine/types.js';
 import { SkfrError } from '../../core/errors.js';
+import { createExecutor } from '../../core/parallel/executor.js';
 import { fitWith, tuneWith } from '../../core/parallel/orchestrate.js';
 import type { WorkerRequest, WorkerResponse } from '../../core/parallel/protocol.js';
 import type { WorkerLink } from '../../core/parallel/scheduler.js';
@@ -80,6 +83,31 @@ function linkTo(worker: Worker): WorkerLink {
 }
 
 /**
+ * The engine in this thread as a worker: each request is handled on its own turn of the event loop
+ * (setImmediate), so timers and signal handlers run between restarts, and the scheduler's cancel check sees
+ * a Ctrl+C within one restart. Same executor, same tasks, same result as fit() / tuneSparsity() (the pool's
+ * answer never depends on where a task ran). A fit's restarts run one after another on the fit's own
+ * working matrix, as fit() does, instead of on a private copy.
+ */
+function inThreadLink(): WorkerLink {
+  const executor = createExecutor();
+  const listeners = new Set<(response: WorkerResponse) => void>();
+  return {
+    post(request: WorkerRequest) {
+      const message = request.kind === 'load-fit' ? { ...request, privateData: false } : request;
+      setImmediate(() => {
+        const reply = executor.handle(message);
+        if (reply) for (const listener of [...listeners]) listener(reply);
+      });
+    },
+    listen(onResponse) {
+      listeners.add(onResponse);
+      return () => void listeners.delete(onResponse);
+    },
+  };
+}
+
+/**
  * A slot that dies this many times in a row without answering a single message is given up (a broken
  * worker entry would otherwise be restarted forever); the pool then serves with the remaining threads,
  * and with none left it runs in the calling thread.
@@ -103,10 +131,11 @@ interface Slot {
 export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
   const count = resolveWorkerCount(options.workers);
   if (count <= 1) {
+    const links = [inThreadLink()];
     return {
       size: 0,
-      fit: async (X, o) => fit(X, o),
-      tune: async (X, o) => tuneSparsity(X, o),
+      fit: (X, o) => fitWith(links, X, o),
+      tune: (X, o) => tuneWith(links, X, o),
       close: async () => {},
     };
   }

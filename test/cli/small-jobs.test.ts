@@ -2,16 +2,22 @@
  * `skfr cluster` thread defaults and limits: without --workers a small fit (n·p·restarts < SMALL_FIT_CELLS,
  * no --tune-s) runs in this thread, a big fit or any tuning on the pool, an explicit --workers N always on
  * N threads; --restarts stops at the engine's MAX_RESTARTS with its own one-line message.
- * "On threads" is observed through the Ctrl+C subscription, which cluster makes only for work on threads.
+ * "On threads" is observed on the pool cluster creates (its size), when cluster subscribes to Ctrl+C.
  */
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_RESTARTS } from '../../core/engine/options.js';
 import { main, nodeIO, type CliIO } from '../../cli/main.js';
+import { createWorkerPool } from '../../cli/parallel/pool.js';
 import { CLUSTER_HELP, planCluster, poolOptionsFor, SMALL_FIT_CELLS } from '../../cli/commands/cluster-options.js';
 import { settingsFromOptions } from '../../core/analysis.js';
 import { micePath, skfr, tempDir } from './helpers.js';
+
+vi.mock('../../cli/parallel/pool.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../cli/parallel/pool.js')>();
+  return { ...actual, createWorkerPool: vi.fn(actual.createWorkerPool) };
+});
 
 const tmp = tempDir('skfr-small-');
 afterAll(tmp.cleanup);
@@ -25,8 +31,8 @@ beforeAll(async () => {
 });
 
 /**
- * Run cluster and tell whether the work ran on threads. A run on threads is cancelled as soon as it
- * subscribes to Ctrl+C (so a big job costs nothing); an in-thread run completes.
+ * Run cluster and tell whether the work ran on threads (the pool it created has threads). A run on threads
+ * is cancelled as soon as it subscribes to Ctrl+C (so a big job costs nothing); an in-thread run completes.
  */
 async function onThreads(argv: string[]): Promise<{ threads: boolean; code: number; stderr: string }> {
   let threads = false;
@@ -37,8 +43,8 @@ async function onThreads(argv: string[]): Promise<{ threads: boolean; code: numb
     stderr: (text) => void (stderr += text),
     isTTY: false,
     onInterrupt(handler) {
-      threads = true;
-      handler();
+      threads = (vi.mocked(createWorkerPool).mock.results.at(-1)?.value as { size: number }).size > 0;
+      if (threads) handler();
       return () => undefined;
     },
   };
