@@ -71,5 +71,6 @@ export function prepare(table: Table, mapping: Mapping, recipe: Recipe = EMPTY_R
     report.push({ step: step.kind, label: describeStep(step), count: outcome.count });
   }
   data = finish(data, report, columnsMode);
-  return { ...data, preparation: report };
+  const workbook = table.format === 'xlsx' || table.format === 'xls';
+  return { ...data, preparation: report, ...(workbook ? { sheet: table.sheet } : {}) };
 }

@@ -1,5 +1,5 @@
 /**
- * The report's Summary sheet: what was run on what (version, input file and its SHA-256, its recognised format
+ * The report's Summary sheet: what was run on what (version, input file, the workbook sheet read, its SHA-256, its recognised format
  * and quantity, parameters, seed, the preparation steps with their counts, the sample table joined) and what came out (n, p, k, s, objective, between/total SS, iterations, convergence, imputed cells,
  * selected features, agreement metrics). Two columns: `item, value`.
  */
@@ -19,7 +19,8 @@ export interface ReportInput {
   classColumn?: string | null;
   /** Metrics already computed by the host (else computed here from `classColumn`). */
   metrics?: Metrics | null;
-  input: { fileName: string; sha256: string };
+  /** The input file; `sheet`: the workbook sheet read (default: `mapped.sheet`, which core/prepare sets). */
+  input: { fileName: string; sha256: string; sheet?: string | null };
   /** SKFR Studio version. */
   version: string;
   /** The settings as the user gave them (objects are written as JSON). */
@@ -89,10 +90,12 @@ export function summaryRows(report: ReportInput, metrics: Metrics | null): Cell[
   const o = fit.options;
   const names = (indices: ArrayLike<number>): string =>
     Array.from(indices, (l) => mapped.featureNames[l] ?? `feature ${l + 1}`).join(', ');
+  const sheet = report.input.sheet ?? mapped.sheet ?? null;
   const rows: Cell[][] = [
     ['item', 'value'],
     ['SKFR Studio version', report.version],
     ['input file', report.input.fileName],
+    ...(sheet ? [['input sheet', sheet]] : []),
     ['input SHA-256', report.input.sha256],
     ...preparationRows(report),
   ];

@@ -275,4 +275,6 @@ export interface MappedData {
   preparation?: StepReport[];
   /** Cells filled by an impute step (n × p, 1 = imputed), when one ran. */
   imputed?: Uint8Array | null;
+  /** The workbook sheet the data came from (absent for CSV/TSV), for the report's Summary. */
+  sheet?: string;
 }
