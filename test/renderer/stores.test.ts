@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import type { RunHandle, SkfrApi } from '../../core/jobs/api';
 import type { FitView, JobRequest, JobResponse, OpenResult, Progress } from '../../core/jobs/types';
+import type { Mapping } from '../../core/table/types';
 import { setApi } from '../../renderer/src/bridge/api';
 import { useAnalysisStore } from '../../renderer/src/stores/analysis';
 import { useDatasetStore } from '../../renderer/src/stores/dataset';
@@ -29,6 +30,28 @@ const opened: OpenResult = {
     { name: 'class', kind: 'text', missing: 0, badCells: 0, min: null, max: null, distinct: ['u', 'v'], distinctCount: 2 },
   ],
   preview: [],
+  layout: {
+    format: 'table',
+    formatLabel: 'Table',
+    quantities: [],
+    quantity: null,
+    mapping: {
+      orientation: 'samples-as-rows',
+      idColumn: 'id',
+      annotationColumns: ['class'],
+      featureColumns: ['x', 'y'],
+      featuresMatch: null,
+      filters: [],
+      maxMissingFraction: null,
+    },
+    recipe: { steps: [] },
+    description: 'Table, samples as rows, 3 samples × 2 features',
+    embeddedDesign: false,
+  },
+  headerRow: 1,
+  titleRows: [],
+  blankRowsSkipped: 0,
+  notes: [],
 };
 
 function fitView(objective: number): FitView {
@@ -60,9 +83,29 @@ function stubApi(answer: (request: JobRequest, progress: (p: Progress) => void) 
 }
 
 const mapOk = (request: JobRequest): JobResponse => {
-  const mapping = (request as { mapping: { featureColumns: string[] | null } }).mapping;
+  const mapping = (request as { mapping: Mapping }).mapping;
   const p = mapping.featureColumns?.length ?? 2;
-  return { ok: true, type: 'map', result: { datasetId: 'd1', n: 3, p, missingCells: 1, featureNames: [], droppedFeatures: [], warnings: [] } };
+  const designColumns = mapping.design ? mapping.design.columns.slice(1).map((c) => c.name) : [];
+  return {
+    ok: true,
+    type: 'map',
+    result: {
+      datasetId: 'd1',
+      n: 3,
+      p,
+      missingCells: 1,
+      featureNames: [],
+      droppedFeatures: [],
+      warnings: [],
+      sampleIds: ['a', 'b', 'c'],
+      missingBySample: Int32Array.of(0, 1, 0),
+      missingByFeature: Int32Array.of(0, 1),
+      preparation: [{ step: 'read', label: 'Rows read', count: 3 }],
+      design: null,
+      annotationNames: [...mapping.annotationColumns, ...designColumns],
+      annotationValues: Object.fromEntries(designColumns.map((c) => [c, [{ value: 'u', count: 2 }, { value: 'v', count: 1 }]])),
+    },
+  };
 };
 
 beforeEach(() => {

@@ -36,8 +36,10 @@ export function adviceFor(code: ErrorCode): Advice {
       };
     case 'invalid-k':
     case 'invalid-s':
-    case 'invalid-option':
       return { title: 'A setting is not possible for this data', next: 'Change the value on the Configure step and run again.' };
+    case 'invalid-option':
+      // Settings, but also a header row past the end of the sheet or a sample table that matches no sample.
+      return { title: 'A choice does not fit this data', next: 'Change it where it was made (Import or Configure) and try again; nothing else was changed.' };
     case 'unknown-dataset':
     case 'unknown-fit':
       return { title: 'The data is no longer loaded', next: 'Open the file again; your settings are kept.' };

@@ -18,3 +18,32 @@ export function sortFeatures(rows: RankedFeature[], sort: FeatureSort, rankOf: M
     return c !== 0 ? sign * c : rank(a) - rank(b);
   });
 }
+
+/** Feature annotations naming the protein group, most specific first (MaxQuant, DIA-NN, Spectronaut, FragPipe, Perseus). */
+const GROUP_COLUMNS = [
+  /^(T: )?Majority protein IDs$/i,
+  /^Protein\.Group$/i,
+  /^PG\.ProteinGroups$/i,
+  /^(T: )?Protein IDs$/i,
+  /^Protein$/i,
+  /^Protein ID$/i,
+  /^Protein\.Ids$/i,
+  /protein/i,
+];
+
+/**
+ * The feature annotation to show beside each feature's label as its protein group (the label being the gene
+ * name), or null when there is none or it says nothing more than the labels.
+ * @example groupColumnOf({ 'Gene names': […], 'Majority protein IDs': […] }, names) // 'Majority protein IDs'
+ */
+export function groupColumnOf(annotations: Record<string, (string | null)[]> | undefined, names: readonly string[]): string | null {
+  if (!annotations) return null;
+  const keys = Object.keys(annotations);
+  for (const pattern of GROUP_COLUMNS) {
+    const key = keys.find((k) => pattern.test(k));
+    if (!key) continue;
+    const values = annotations[key]!;
+    if (values.some((v, i) => v !== null && v !== names[i])) return key;
+  }
+  return null;
+}

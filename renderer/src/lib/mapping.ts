@@ -3,7 +3,7 @@
  * the default guess when a file is opened, and selecting features by kind or by a regular expression.
  * Every function returns a new Mapping; none mutates its input.
  */
-import type { ColumnSummary, Mapping, Orientation } from '../../../core/table/types';
+import type { ColumnSummary, Mapping } from '../../../core/table/types';
 
 export type ColumnRole = 'id' | 'annotation' | 'feature' | 'ignore';
 
@@ -13,9 +13,6 @@ export const ROLE_LABELS: Record<ColumnRole, string> = {
   feature: 'Feature',
   ignore: 'Ignore',
 };
-
-/** The column the table layer creates for sample ids when samples are columns (first row of the sheet). */
-export const TRANSPOSED_ID_COLUMN = 'Sample';
 
 export function roleOf(mapping: Mapping, column: ColumnSummary): ColumnRole {
   if (mapping.idColumn === column.name) return 'id';
@@ -67,21 +64,6 @@ export function guessMapping(columns: ColumnSummary[], rowCount: number): Mappin
     featuresMatch: null,
     filters: [],
     maxMissingFraction: null,
-  };
-}
-
-/** Samples as columns: the table is transposed by the host; features are then every numeric row. */
-export function withOrientation(mapping: Mapping, columns: ColumnSummary[], rowCount: number, orientation: Orientation): Mapping {
-  if (orientation === mapping.orientation) return mapping;
-  if (orientation === 'samples-as-rows') return { ...guessMapping(columns, rowCount), maxMissingFraction: mapping.maxMissingFraction ?? null };
-  return {
-    orientation,
-    idColumn: TRANSPOSED_ID_COLUMN,
-    annotationColumns: [],
-    featureColumns: null,
-    featuresMatch: null,
-    filters: [],
-    maxMissingFraction: mapping.maxMissingFraction ?? null,
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * The Configure step and the running job: the settings form (validated against the mapped n × p), the class
- * column used for comparison, and one fit job at a time with its latest progress, start time and cancel.
+ * column used for comparison (any sample annotation: a table column or a column of the attached sample table),
+ * the preparation recipe sent with the fit, and one fit job at a time with its latest progress, start time and cancel.
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
@@ -47,14 +48,14 @@ export const useAnalysisStore = defineStore('analysis', () => {
     () => dataset.mapResult,
     (map) => {
       if (!map) return;
-      const annotations = dataset.mapping.annotationColumns;
+      const annotations = dataset.annotationNames;
       if (classColumn.value !== null && !annotations.includes(classColumn.value)) classColumn.value = null;
       if (classColumn.value === null && !classChosen) classColumn.value = annotations.find((a) => CLASS_NAMES.test(a)) ?? null;
       if (sizedFor !== dataset.generation) {
         sizedFor = dataset.generation;
         // First mapping of this table: size s and the tuning range to p, k to the known classes when there are some.
         const sized = defaultSettingsForm({ n: map.n, p: map.p });
-        const classes = dataset.columns.find((c) => c.name === classColumn.value)?.distinctCount ?? 0;
+        const classes = classCount(classColumn.value);
         form.value = {
           ...form.value,
           s: sized.s,
@@ -65,6 +66,14 @@ export const useAnalysisStore = defineStore('analysis', () => {
     },
     { immediate: true },
   );
+
+  /** Distinct known classes in an annotation (a table column, or a sample-table column). */
+  function classCount(name: string | null): number {
+    if (name === null) return 0;
+    const values = dataset.mapResult?.annotationValues?.[name];
+    if (values) return values.length;
+    return dataset.columns.find((c) => c.name === name)?.distinctCount ?? 0;
+  }
 
   async function run(): Promise<void> {
     const settings = validated.value.settings;
@@ -78,6 +87,7 @@ export const useAnalysisStore = defineStore('analysis', () => {
         type: 'fit',
         datasetId: current.datasetId,
         mapping: plain(dataset.mapping),
+        recipe: plain(dataset.recipe),
         settings: plain(settings),
         classColumn: classColumn.value,
       },

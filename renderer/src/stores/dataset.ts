@@ -1,16 +1,21 @@
 /**
- * The opened table and its mapping: open (file bytes, a path, or the simulated example), pick a sheet, change
- * the mapping; each change runs a `map` job (debounced, the previous one cancelled) whose MapResult drives the
- * live "n samples × p features, m missing cells" line. A failed open keeps the previous table.
+ * The opened table, its mapping and its preparation: open (file bytes, a path, or the simulated example), pick a
+ * sheet or the header row, adopt what the core recognised (layout: mapping + recipe), switch the quantity, attach
+ * a sample table, change the mapping or the recipe; each change runs a `map` job (debounced, the previous one
+ * cancelled) whose MapResult drives the live "n samples × p features, m missing cells" line and the counts.
+ * A failed open keeps the previous table; a sample table that matches no sample is taken off again (the
+ * banner says why), so nothing is lost.
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import type { DataSource, MapResult, OpenResult } from '../../../core/jobs/types';
-import type { Mapping } from '../../../core/table/types';
+import type { DataSource, DesignResult, MapResult, OpenResult } from '../../../core/jobs/types';
+import type { Layout, Mapping, Recipe, SampleTable } from '../../../core/table/types';
 import type { ErrorInfo } from '../../../core/errors';
+import { withQuantity } from '../../../core/table/formats/recognize';
 import { getApi } from '../bridge/api';
 import { guessMapping } from '../lib/mapping';
 import { plain } from '../lib/plain';
+import { hasZerosMissing, setZerosMissing } from '../lib/recipe';
 import { useUiStore } from './ui';
 
 const EMPTY_MAPPING: Mapping = {
@@ -23,25 +28,52 @@ const EMPTY_MAPPING: Mapping = {
   maxMissingFraction: null,
 };
 
+const EMPTY_RECIPE: Recipe = { steps: [] };
+
 /** Debounce of map jobs while the user clicks through columns. */
 const MAP_DELAY_MS = 120;
+
+/** Where the attached sample table was read from, so another of its sheets can be chosen. */
+export interface DesignOrigin {
+  source: DataSource | { kind: 'dataset'; datasetId: string };
+  /** File name, or "this workbook". */
+  label: string;
+  sheets: string[];
+  sheet: string;
+}
 
 export const useDatasetStore = defineStore('dataset', () => {
   const opened = shallowRef<OpenResult | null>(null);
   const opening = ref<string | null>(null);
+  /** What was recognised, with the quantity the user chose (null for examples and old hosts). */
+  const layout = shallowRef<Layout | null>(null);
   const mapping = ref<Mapping>(plain(EMPTY_MAPPING));
+  const recipe = ref<Recipe>(plain(EMPTY_RECIPE));
   const mapResult = shallowRef<MapResult | null>(null);
   const mapError = ref<ErrorInfo | null>(null);
   const mappingBusy = ref(false);
+  const designOrigin = shallowRef<DesignOrigin | null>(null);
+  const attaching = ref<string | null>(null);
   /** Bumped on every open, so other stores can reset what belonged to the previous table. */
   const generation = ref(0);
+  /**
+   * The values of each sample annotation with their counts, as the last map without a filter on it saw them
+   * (so a filter's list still holds the values it removed).
+   */
+  const annotationValues = shallowRef<MapResult['annotationValues']>({});
 
   let mapSeq = 0;
   let mapJob: string | null = null;
   let mapTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The mapping (and its result) to go back to if the pending map fails (a sample table that does not fit). */
+  let undo: { mapping: Mapping; origin: DesignOrigin | null; result: MapResult | null } | null = null;
+  /** The banner of a taken-back sample table stays up through the next map. */
+  let keepNotice = false;
 
   const columns = computed(() => opened.value?.columns ?? []);
   const size = computed(() => (mapResult.value ? { n: mapResult.value.n, p: mapResult.value.p } : null));
+  /** Sample annotations: the class, filter and colour choices (table columns and sample-table columns). */
+  const annotationNames = computed(() => mapResult.value?.annotationNames ?? mapping.value.annotationColumns);
 
   async function open(source: DataSource, label: string): Promise<boolean> {
     const ui = useUiStore();
@@ -55,55 +87,183 @@ export const useDatasetStore = defineStore('dataset', () => {
     }
     const previous = opened.value;
     if (previous) void api.run({ type: 'close', datasetId: previous.datasetId }).response;
-    adopt(response.result);
+    adopt(response.result, null);
     ui.dismiss();
     ui.go('import');
     return true;
   }
 
-  function adopt(result: OpenResult): void {
+  /**
+   * Takes a freshly read table: the recognised mapping and recipe (the example's suggested mapping). `keep` is the
+   * sample table attached by the user to carry over (another sheet or header row of the same file).
+   */
+  function adopt(result: OpenResult, keep: { design: SampleTable; origin: DesignOrigin | null } | null): void {
     opened.value = result;
-    mapping.value = plain(result.suggestedMapping ?? guessMapping(result.columns, result.rowCount));
+    layout.value = result.suggestedMapping ? null : (result.layout ?? null);
+    let next: Mapping;
+    if (result.suggestedMapping) next = result.suggestedMapping;
+    else if (result.layout) next = result.layout.mapping;
+    else next = guessMapping(result.columns, result.rowCount);
+    next = plain(next);
+    designOrigin.value = null;
+    if (keep && !(result.layout?.embeddedDesign ?? false)) {
+      next.design = keep.design;
+      designOrigin.value = keep.origin;
+    }
+    mapping.value = next;
+    recipe.value = plain(result.suggestedMapping ? EMPTY_RECIPE : (result.layout?.recipe ?? EMPTY_RECIPE));
     mapResult.value = null;
     mapError.value = null;
+    annotationValues.value = {};
+    undo = null;
+    keepNotice = false;
     generation.value += 1;
     scheduleMap(0);
   }
 
+  /** The sample table the user attached (not one found inside the file), to carry over a re-read. */
+  function attachedDesign(): { design: SampleTable; origin: DesignOrigin | null } | null {
+    const design = mapping.value.design;
+    if (!design || layout.value?.embeddedDesign) return null;
+    return { design: plain(design), origin: designOrigin.value };
+  }
+
   async function openFile(file: File): Promise<boolean> {
-    // Electron: a file the user dropped or picked is opened by its path (and so joins the recent files).
+    return open(await sourceOf(file), file.name);
+  }
+
+  /** Electron: a file the user dropped or picked is read by its path (and so joins the recent files). */
+  async function sourceOf(file: File): Promise<DataSource> {
     const path = await getApi().droppedFilePath?.(file);
-    if (path) return openPath(path);
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    return open({ kind: 'bytes', fileName: file.name, bytes }, file.name);
+    if (path) return { kind: 'path', path };
+    return { kind: 'bytes', fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
   }
 
   function openPath(path: string): Promise<boolean> {
-    return open({ kind: 'path', path }, path.split(/[\\/]/).pop() ?? path);
+    return open({ kind: 'path', path }, fileNameOf(path));
   }
 
   function openExample(): Promise<boolean> {
     return open({ kind: 'example', design: 'sparse', seed: 1 }, 'the example protein panel');
   }
 
-  async function chooseSheet(sheet: string): Promise<void> {
+  /** Re-reads the opened workbook: another sheet, or the same with the header on another row (null = detected). */
+  async function reread(sheet: string, headerRow: number | null): Promise<boolean> {
     const current = opened.value;
-    if (!current || sheet === current.sheet) return;
+    if (!current) return false;
     const ui = useUiStore();
     opening.value = sheet;
-    const response = await getApi().run({ type: 'sheet', datasetId: current.datasetId, sheet }).response;
+    const response = await getApi().run({
+      type: 'sheet',
+      datasetId: current.datasetId,
+      sheet,
+      ...(headerRow !== null ? { headerRow } : {}),
+    }).response;
     opening.value = null;
     if (!response.ok) {
       ui.showError(response.error, 'open');
-      return;
+      return false;
     }
     ui.dismiss('open');
-    adopt(response.result);
+    adopt(response.result, attachedDesign());
+    return true;
+  }
+
+  async function chooseSheet(sheet: string): Promise<void> {
+    const current = opened.value;
+    if (!current || sheet === current.sheet) return;
+    await reread(sheet, null);
+  }
+
+  /** "The header is on row N" (1-based, as a spreadsheet numbers its rows). */
+  async function setHeaderRow(row: number): Promise<boolean> {
+    const current = opened.value;
+    if (!current || row === current.headerRow) return false;
+    return reread(current.sheet, row);
+  }
+
+  /** Switches to another quantity the file carries (MaxQuant: LFQ intensity, Intensity, iBAQ…). */
+  function chooseQuantity(name: string): void {
+    const base = opened.value?.layout;
+    if (!base) return;
+    const next = withQuantity(base, name);
+    if (!next) return;
+    layout.value = next;
+    recipe.value = setZerosMissing(recipe.value, hasZerosMissing(next.recipe));
+    setMapping({
+      ...mapping.value,
+      orientation: 'samples-as-columns',
+      sampleColumns: [...(next.mapping.sampleColumns ?? [])],
+      sampleColumnsMatch: null,
+      featureLabelColumns: mapping.value.featureLabelColumns ?? next.mapping.featureLabelColumns,
+      featureAnnotationColumns: mapping.value.featureAnnotationColumns ?? next.mapping.featureAnnotationColumns,
+      filters: mapping.value.orientation === 'samples-as-columns' ? mapping.value.filters : [],
+    });
   }
 
   function setMapping(next: Mapping): void {
+    undo = null;
     mapping.value = next;
     scheduleMap(MAP_DELAY_MS);
+  }
+
+  function setRecipe(next: Recipe): void {
+    recipe.value = next;
+    scheduleMap(MAP_DELAY_MS);
+  }
+
+  /** Reads a sample table (a file, or a sheet of the opened workbook) and joins it to the samples. */
+  async function attachDesign(source: DesignOrigin['source'], label: string, sheet?: string): Promise<boolean> {
+    const current = opened.value;
+    if (!current) return false;
+    const ui = useUiStore();
+    attaching.value = label;
+    const response = await getApi().run({ type: 'design', source, ...(sheet ? { sheet } : {}) }).response;
+    attaching.value = null;
+    if (!response.ok) {
+      ui.showError(response.error, 'map');
+      return false;
+    }
+    if (opened.value !== current) return false;
+    useDesign(response.result, { source, label, sheets: response.result.sheets, sheet: response.result.sheet });
+    return true;
+  }
+
+  async function attachDesignFile(file: File): Promise<boolean> {
+    return attachDesign(await sourceOf(file), file.name);
+  }
+
+  function attachDesignPath(path: string): Promise<boolean> {
+    return attachDesign({ kind: 'path', path }, fileNameOf(path));
+  }
+
+  function attachDesignSheet(sheet: string): Promise<boolean> {
+    const current = opened.value;
+    if (!current) return Promise.resolve(false);
+    return attachDesign({ kind: 'dataset', datasetId: current.datasetId }, 'this workbook', sheet);
+  }
+
+  function useDesign(result: DesignResult, origin: DesignOrigin): void {
+    undo = { mapping: plain(mapping.value), origin: designOrigin.value, result: mapResult.value };
+    designOrigin.value = origin;
+    mapping.value = { ...mapping.value, design: result.table };
+    scheduleMap(0);
+  }
+
+  /** The sample-table column holding the sample names (null = the one matching the most samples). */
+  function setDesignColumn(column: string | null): void {
+    const design = mapping.value.design;
+    if (!design) return;
+    undo = { mapping: plain(mapping.value), origin: designOrigin.value, result: mapResult.value };
+    mapping.value = { ...mapping.value, design: { ...design, sampleColumn: column } };
+    scheduleMap(0);
+  }
+
+  function removeDesign(): void {
+    const names = new Set(mapResult.value?.design?.columns ?? []);
+    designOrigin.value = null;
+    // Filters on the sample table's columns go with it.
+    setMapping({ ...mapping.value, design: null, filters: mapping.value.filters.filter((f) => !names.has(f.column)) });
   }
 
   function scheduleMap(delay: number): void {
@@ -121,30 +281,65 @@ export const useDatasetStore = defineStore('dataset', () => {
     if (mapJob !== null) api.cancel(mapJob);
     const seq = ++mapSeq;
     const ui = useUiStore();
-    if (mapping.value.featureColumns !== null && mapping.value.featureColumns.length === 0 && !mapping.value.featuresMatch) {
-      mapJob = null;
-      mappingBusy.value = false;
-      mapResult.value = null;
-      mapError.value = { code: 'no-numeric-features', message: 'No feature column is chosen: mark at least one numeric column as a feature.' };
-      ui.showError(mapError.value, 'map');
-      return;
+    const m = mapping.value;
+    if (m.orientation === 'samples-as-rows' && m.featureColumns !== null && m.featureColumns.length === 0 && !m.featuresMatch) {
+      return refuse({ code: 'no-numeric-features', message: 'No feature column is chosen: mark at least one numeric column as a feature.' });
+    }
+    if (m.orientation === 'samples-as-columns' && m.sampleColumns && m.sampleColumns.length === 0 && !m.sampleColumnsMatch) {
+      return refuse({ code: 'no-numeric-features', message: 'No sample column is chosen: mark the columns that hold one sample each, or select them by a pattern.' });
     }
     mappingBusy.value = true;
-    const handle = api.run({ type: 'map', datasetId: current.datasetId, mapping: plain(mapping.value) });
+    const handle = api.run({ type: 'map', datasetId: current.datasetId, mapping: plain(m), recipe: plain(recipe.value) });
     mapJob = handle.jobId;
     const response = await handle.response;
     if (seq !== mapSeq) return;
     mapJob = null;
     mappingBusy.value = false;
     if (response.ok) {
+      undo = null;
       mapResult.value = response.result;
       mapError.value = null;
-      ui.dismiss('map');
+      rememberValues(response.result);
+      if (!keepNotice) ui.dismiss('map');
+      keepNotice = false;
     } else if (response.error.code !== 'cancelled') {
+      if (undo) {
+        // A sample table (or its join column) that does not fit: back to the mapping before it, and say why.
+        mapping.value = undo.mapping;
+        designOrigin.value = undo.origin;
+        const before = undo.result;
+        undo = null;
+        ui.showError(response.error, 'map');
+        if (before) {
+          mapResult.value = before;
+          mapError.value = null;
+        } else {
+          keepNotice = true;
+          scheduleMap(0);
+        }
+        return;
+      }
       mapResult.value = null;
       mapError.value = response.error;
       ui.showError(response.error, 'map');
     }
+  }
+
+  function refuse(error: ErrorInfo): void {
+    mapJob = null;
+    mappingBusy.value = false;
+    mapResult.value = null;
+    mapError.value = error;
+    useUiStore().showError(error, 'map');
+  }
+
+  function rememberValues(result: MapResult): void {
+    const filtered = new Set(mapping.value.filters.map((f) => f.column));
+    const next: MapResult['annotationValues'] = {};
+    for (const [name, values] of Object.entries(result.annotationValues ?? {})) {
+      next[name] = filtered.has(name) && annotationValues.value[name] ? annotationValues.value[name]! : values;
+    }
+    annotationValues.value = next;
   }
 
   /**
@@ -162,18 +357,37 @@ export const useDatasetStore = defineStore('dataset', () => {
   return {
     opened,
     opening,
+    layout,
     mapping,
+    recipe,
     mapResult,
     mapError,
     mappingBusy,
+    designOrigin,
+    attaching,
     generation,
+    annotationValues,
     columns,
     size,
+    annotationNames,
     openFile,
     openPath,
     openExample,
     chooseSheet,
+    setHeaderRow,
+    chooseQuantity,
     setMapping,
+    setRecipe,
+    attachDesignFile,
+    attachDesignPath,
+    attachDesignSheet,
+    attachDesign,
+    setDesignColumn,
+    removeDesign,
     fetchRows,
   };
 });
+
+function fileNameOf(path: string): string {
+  return path.split(/[\\/]/).pop() ?? path;
+}
