@@ -17,6 +17,8 @@ export type Channel = (typeof IPC)[keyof typeof IPC];
 const noArgs = z.tuple([]);
 /** 20 MB is plenty for a chart image as a data URL. */
 const MAX_DATA_URL = 20 * 1024 * 1024;
+/** Files reported from one drop (the app opens one; a few more are harmless, hundreds are not a drop). */
+export const MAX_CHOSEN_FILES = 16;
 const suggestedName = z
   .string()
   .min(1)
@@ -39,7 +41,8 @@ export const payloadSchemas = {
     }),
   ]),
   [IPC.recentFiles]: noArgs,
-  [IPC.droppedFile]: z.tuple([z.strictObject({ path: z.string().min(1).max(4096) })]),
+  [IPC.filesChosen]: z.tuple([z.strictObject({ paths: z.array(z.string().min(1).max(4096)).min(1).max(MAX_CHOSEN_FILES) })]),
+  [IPC.droppedFile]: z.tuple([z.strictObject({ token: z.string().regex(/^[0-9a-f]{32}$/, 'a token from a drop') })]),
 } as const satisfies Record<Channel, z.ZodType>;
 
 export type Payload<C extends Channel> = z.infer<(typeof payloadSchemas)[C]>;

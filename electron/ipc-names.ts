@@ -13,7 +13,12 @@ export const IPC = {
   saveImage: 'skfr:save-image',
   /** invoke: the recent files list → string[]. */
   recentFiles: 'skfr:recent-files',
-  /** invoke: a file dropped on the window (path from webUtils.getPathForFile in the preload) → path | null. */
+  /**
+   * invoke, preload only: the paths (webUtils.getPathForFile) of the files of a trusted drop or file-input change,
+   * reported as it happens → one one-time token per path (electron/file-access.ts DropTokens).
+   */
+  filesChosen: 'skfr:files-chosen',
+  /** invoke: redeem a dropped file's token → its path, now allowed to be opened (refused: unknown token). */
   droppedFile: 'skfr:dropped-file',
 } as const;
 

@@ -12,7 +12,7 @@ import { parseRequest } from '../core/jobs/schema.js';
 import type { HostMessage, JobRequest, JobResponse } from '../core/jobs/types.js';
 import type { ComputeSupervisor } from './compute-supervisor.js';
 import { decodeDataUrl, EXPORT_FILTERS, IMAGE_FILTERS, type Dialogs } from './dialogs.js';
-import { checkRendererRequest, type FileAccess } from './file-access.js';
+import { checkRendererRequest, createDropTokens, type DropTokens, type FileAccess } from './file-access.js';
 import { IPC, IPC_EVENTS, isTrustedSender, validatePayload, type Channel } from './ipc-channels.js';
 import type { RecentFiles } from './recent.js';
 
@@ -22,6 +22,8 @@ export interface IpcDeps {
   dialogs: Dialogs;
   recent: RecentFiles;
   access: FileAccess;
+  /** Tokens of dropped files (default: a fresh store). */
+  drops?: DropTokens;
   /** The main frame of our window (null when there is none). */
   mainFrame(): Electron.WebFrameMain | null;
   allowedOrigins: readonly string[];
@@ -34,6 +36,7 @@ function send(contents: WebContents, channel: string, message: unknown) {
 
 export function registerIpc(deps: IpcDeps): () => void {
   const { ipcMain, supervisor, dialogs, recent, access } = deps;
+  const drops = deps.drops ?? createDropTokens();
   const log = deps.log ?? ((m: string) => console.warn(m));
   /** `${webContentsId}:${rendererJobId}` → supervisor job id, for cancel. */
   const relayed = new Map<string, string>();
@@ -115,7 +118,18 @@ export function registerIpc(deps: IpcDeps): () => void {
 
   handle(IPC.recentFiles, async () => recent.list());
 
-  handle(IPC.droppedFile, async ([{ path }]) => {
+  // A dropped file: the preload reports the paths of a trusted drop as it happens (tokens minted here, bound to
+  // this window), and the page gets a path only by redeeming its file's token, once (file-access.ts).
+  handle(IPC.filesChosen, async ([{ paths }], event) => drops.mint(paths, event.sender.id));
+
+  handle(IPC.droppedFile, async ([{ token }], event) => {
+    const path = drops.redeem(token, event.sender.id);
+    if (path === null) {
+      throw new SkfrError(
+        'invalid-request',
+        'That file was not dropped on this window (or its drop is over a minute old): drop it again, or open it with Open….',
+      );
+    }
     access.allow(path);
     return path;
   });
@@ -137,6 +151,8 @@ export function registerIpc(deps: IpcDeps): () => void {
 
   return () => {
     ipcMain.removeAllListeners(IPC.job);
-    for (const channel of [IPC.openDialog, IPC.recentFiles, IPC.droppedFile, IPC.saveExport, IPC.saveImage]) ipcMain.removeHandler(channel);
+    for (const channel of [IPC.openDialog, IPC.recentFiles, IPC.filesChosen, IPC.droppedFile, IPC.saveExport, IPC.saveImage]) {
+      ipcMain.removeHandler(channel);
+    }
   };
 }

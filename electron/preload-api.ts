@@ -2,12 +2,41 @@
  * The SkfrApi the preload exposes as `window.skfr`, built over a minimal ipcRenderer-like object so it can
  * be tested without Electron. Jobs go through core/jobs/client over the 'skfr:job' channel (main relays
  * them to the compute process after validation); everything else is an invoke.
+ *
+ * Dropped files: the preload listens on the window (capture phase, so before the page) for trusted drop
+ * events and file-input changes — made by the user, not dispatched by a script —, reads each file's path with
+ * webUtils.getPathForFile and reports the paths to main, which mints one one-time token per path. The page's
+ * `droppedFilePath(file)` then redeems that file's token; a file that was not dropped (or built in JS, whose
+ * path is empty) has none, and main never takes a path from the page (electron/file-access.ts).
  */
 import type { ErrorInfo } from '../core/errors.js';
 import type { MenuCommand, SkfrApi } from '../core/jobs/api.js';
 import { createJobClient } from '../core/jobs/client.js';
 import type { Port } from '../core/jobs/port.js';
 import { IPC, IPC_EVENTS } from './ipc-names.js';
+
+/** The parts of a DOM event the drop watch reads (DragEvent / an input's change Event). */
+export interface ChosenFilesEvent {
+  readonly isTrusted: boolean;
+  readonly type: string;
+  readonly dataTransfer?: { readonly files?: ArrayLike<unknown> | null } | null;
+  readonly target?: unknown;
+}
+
+/** Where the preload listens for drops and file-input changes: the window. */
+export interface DropTargetLike {
+  addEventListener(type: 'drop' | 'change', listener: (event: ChosenFilesEvent) => void, capture: boolean): void;
+}
+
+/** At most this many files of one drop are reported (as main accepts, ipc-channels.ts MAX_CHOSEN_FILES). */
+const MAX_REPORTED = 16;
+
+function filesOf(event: ChosenFilesEvent): unknown[] {
+  if (event.type === 'drop') return Array.from(event.dataTransfer?.files ?? []);
+  const input = event.target as { tagName?: unknown; type?: unknown; files?: ArrayLike<unknown> | null } | null | undefined;
+  if (!input || String(input.tagName).toUpperCase() !== 'INPUT' || input.type !== 'file') return [];
+  return Array.from(input.files ?? []);
+}
 
 export interface IpcRendererLike {
   send(channel: string, ...args: unknown[]): void;
@@ -22,7 +51,26 @@ function subscribe<T>(ipc: IpcRendererLike, channel: string, listener: (value: T
   return () => void ipc.removeListener(channel, handler);
 }
 
-export function createElectronApi(ipc: IpcRendererLike, pathForFile: (file: never) => string): SkfrApi {
+export function createElectronApi(ipc: IpcRendererLike, pathForFile: (file: never) => string, target?: DropTargetLike): SkfrApi {
+  const pathOf = (file: unknown): string => {
+    try {
+      return pathForFile(file as never) || '';
+    } catch {
+      return ''; // not a File
+    }
+  };
+  /** Path of a file from a trusted drop → its token (pending until main answers); taken once. */
+  const tokens = new Map<string, Promise<string | null>>();
+  const watch = (event: ChosenFilesEvent) => {
+    if (!event.isTrusted) return; // dispatched by a script, not made by the user
+    const paths = [...new Set(filesOf(event).map(pathOf).filter((p) => p !== ''))].slice(0, MAX_REPORTED);
+    if (paths.length === 0) return;
+    const minted = (ipc.invoke(IPC.filesChosen, { paths }) as Promise<string[]>).catch(() => [] as string[]);
+    paths.forEach((path, i) => tokens.set(path, minted.then((list) => list[i] ?? null)));
+  };
+  target?.addEventListener('drop', watch, true);
+  target?.addEventListener('change', watch, true);
+
   const port: Port = {
     postMessage: (message) => ipc.send(IPC.job, message),
     onMessage: (listener) => subscribe(ipc, IPC_EVENTS.jobEvent, listener),
@@ -40,14 +88,13 @@ export function createElectronApi(ipc: IpcRendererLike, pathForFile: (file: neve
     onMenu: (listener) => subscribe<MenuCommand>(ipc, IPC_EVENTS.menu, listener),
     onComputeError: (listener) => subscribe<ErrorInfo>(ipc, IPC_EVENTS.computeError, listener),
     async droppedFilePath(file) {
-      let path = '';
-      try {
-        path = pathForFile(file as never);
-      } catch {
-        path = '';
-      }
-      if (!path) return null;
-      return (await ipc.invoke(IPC.droppedFile, { path })) as string | null;
+      const path = pathOf(file);
+      const pending = path ? tokens.get(path) : undefined;
+      if (!pending) return null; // not from a drop or a file input the user used: read by its bytes instead
+      tokens.delete(path);
+      const token = await pending;
+      if (!token) return null;
+      return (await ipc.invoke(IPC.droppedFile, { token })) as string | null;
     },
   };
 }

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { SkfrError } from '../../core/errors.js';
 import type { JobRequest } from '../../core/jobs/types.js';
 import type { ComputeSupervisor } from '../../electron/compute-supervisor.js';
-import { checkRendererRequest, createFileAccess } from '../../electron/file-access.js';
+import { checkRendererRequest, createDropTokens, createFileAccess } from '../../electron/file-access.js';
+import { createElectronApi, type ChosenFilesEvent } from '../../electron/preload-api.js';
 import { registerIpc } from '../../electron/ipc.js';
 import { IPC, IPC_EVENTS, isTrustedSender, validatePayload } from '../../electron/ipc-channels.js';
 
@@ -32,7 +33,10 @@ describe('IPC payload validator', () => {
       [IPC.saveExport, [{ fitId: 'f1', what: 'samples', format: 'csv', suggestedName: 'a.csv', extra: 1 }], '"extra"'],
       [IPC.saveImage, [{ dataUrl: 'javascript:alert(1)', suggestedName: 'a.png' }], 'dataUrl'],
       [IPC.openDialog, ['/tmp'], 'Invalid'],
-      [IPC.droppedFile, [{ path: 42 }], 'path = 42'],
+      [IPC.droppedFile, [{ path: '/etc/passwd' }], '"path"'],
+      [IPC.droppedFile, [{ token: '/etc/passwd' }], 'token'],
+      [IPC.filesChosen, [{ paths: [] }], 'paths'],
+      [IPC.filesChosen, [{ paths: Array.from({ length: 17 }, (_, i) => `/d/${i}.csv`) }], 'paths'],
       [IPC.job, [{ kind: 'explode', id: 'x' }], 'kind'],
       [IPC.job, [{ kind: 'run' }], 'id'],
     ];
@@ -118,7 +122,7 @@ describe('registerIpc', () => {
       allowedOrigins: ['app://skfr'],
       log: () => {},
     });
-    return { listeners, handlers, runs, sent, event, access };
+    return { listeners, handlers, runs, sent, event, access, sender, mainFrame };
   }
 
   it('relays a valid job and answers on the job-event channel', async () => {
@@ -165,5 +169,74 @@ describe('registerIpc', () => {
     expect(access.isAllowed('/data/chosen.csv')).toBe(false);
     await expect(handlers.get(IPC.openDialog)!(event())).resolves.toBe('/data/chosen.csv');
     expect(access.isAllowed('/data/chosen.csv')).toBe(true);
+  });
+
+  describe('dropped files: main allows only paths the preload saw dropped', () => {
+    /** The preload's SkfrApi over the fake ipcMain (invokes reach registerIpc's handlers), with a fake window. */
+    function preloadOver(setupResult: ReturnType<typeof setup>, pathOf: (file: { name: string }) => string) {
+      const { handlers, event } = setupResult;
+      const ipc = {
+        send: () => {},
+        invoke: (ch: string, ...a: unknown[]) => handlers.get(ch)!(event(), ...a),
+        on: () => {},
+        removeListener: () => {},
+      };
+      const listeners: [string, (e: ChosenFilesEvent) => void][] = [];
+      const window = { addEventListener: (type: string, l: (e: ChosenFilesEvent) => void) => void listeners.push([type, l]) };
+      const api = createElectronApi(ipc, pathOf, window);
+      const drop = (files: { name: string }[], isTrusted = true) => {
+        for (const [type, l] of listeners) if (type === 'drop') l({ isTrusted, type: 'drop', dataTransfer: { files } });
+      };
+      return { api, drop };
+    }
+    const disk = new Map([['real.csv', '/data/someone/real.csv'], ['other.csv', '/data/someone/other.csv']]);
+    const pathOf = (file: { name: string }) => disk.get(file.name) ?? '';
+
+    it('a path the renderer invents is refused, whichever way it is sent', async () => {
+      const s = setup();
+      const { handlers, event, access, listeners } = s;
+      // straight to main, as a compromised page would (the old payload, a made-up token)
+      await expect(handlers.get(IPC.droppedFile)!(event(), { path: '/home/someone/.ssh/id_rsa' })).rejects.toThrow(/"path"/);
+      await expect(handlers.get(IPC.droppedFile)!(event(), { token: '0'.repeat(32) })).rejects.toThrow(/not dropped on this window/);
+      // through the preload: a File built in JS has no path; a file never dropped has no token
+      const { api, drop } = preloadOver(s, pathOf);
+      expect(await api.droppedFilePath!({ name: 'made-up.csv' })).toBeNull();
+      expect(await api.droppedFilePath!({ name: 'real.csv' })).toBeNull();
+      drop([{ name: 'real.csv' }], false); // a script's synthetic drop
+      expect(await api.droppedFilePath!({ name: 'real.csv' })).toBeNull();
+      expect(access.isAllowed('/data/someone/real.csv')).toBe(false);
+      // and the job is refused as before
+      listeners.get(IPC.job)!(event(), { kind: 'run', id: 'r-9', request: { type: 'open', source: { kind: 'path', path: '/data/someone/real.csv' } } });
+      expect(s.runs).toEqual([]);
+    });
+
+    it('a path from a real drop is accepted, once', async () => {
+      const s = setup();
+      const { api, drop } = preloadOver(s, pathOf);
+      drop([{ name: 'real.csv' }, { name: 'other.csv' }]);
+      expect(await api.droppedFilePath!({ name: 'real.csv' })).toBe('/data/someone/real.csv');
+      expect(s.access.isAllowed('/data/someone/real.csv')).toBe(true);
+      expect(s.access.isAllowed('/data/someone/other.csv')).toBe(false); // dropped, not asked for: not allowed
+      expect(await api.droppedFilePath!({ name: 'real.csv' })).toBeNull(); // the token is spent
+      s.listeners.get(IPC.job)!(s.event(), { kind: 'run', id: 'r-10', request: { type: 'open', source: { kind: 'path', path: '/data/someone/real.csv' } } });
+      expect(s.runs).toEqual([{ type: 'open', source: { kind: 'path', path: '/data/someone/real.csv' } }]);
+    });
+  });
+});
+
+describe('drop tokens', () => {
+  it('are one-time, bound to their window, and expire', () => {
+    let t = 0;
+    const drops = createDropTokens({ ttlMs: 1000, now: () => t, maxPending: 3 });
+    const [a, b] = drops.mint(['/d/a.csv', '/d/b.csv'], 1);
+    expect(a).toMatch(/^[0-9a-f]{32}$/);
+    expect(drops.redeem(a!, 2)).toBeNull(); // another window
+    expect(drops.redeem(a!, 1)).toBe('/d/a.csv');
+    expect(drops.redeem(a!, 1)).toBeNull();
+    t = 1001;
+    expect(drops.redeem(b!, 1)).toBeNull(); // expired
+    const [c] = drops.mint(['/d/c.csv'], 1);
+    drops.mint(['/d/1', '/d/2', '/d/3'], 1); // the oldest is forgotten beyond maxPending
+    expect(drops.redeem(c!, 1)).toBeNull();
   });
 });

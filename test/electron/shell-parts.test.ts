@@ -8,7 +8,7 @@ import { createAppProtocolHandler, resolveAppPath } from '../../electron/app-pro
 import { decodeDataUrl, withExtension } from '../../electron/dialogs.js';
 import { IPC, IPC_EVENTS } from '../../electron/ipc-names.js';
 import { menuTemplate } from '../../electron/menu.js';
-import { createElectronApi } from '../../electron/preload-api.js';
+import { createElectronApi, type ChosenFilesEvent } from '../../electron/preload-api.js';
 import { loadRecentFiles } from '../../electron/recent.js';
 import { CONTENT_SECURITY_POLICY } from '../../electron/security.js';
 
@@ -78,7 +78,8 @@ describe('preload SkfrApi', () => {
         send: (ch: string, ...a: unknown[]) => void sent.push([ch, a]),
         invoke: async (ch: string, ...a: unknown[]) => {
           invoked.push([ch, a]);
-          return ch === IPC.droppedFile ? (a[0] as { path: string }).path : null;
+          if (ch === IPC.filesChosen) return (a[0] as { paths: string[] }).paths.map(() => 'ab'.repeat(16));
+          return ch === IPC.droppedFile ? '/data/someone/real.csv' : null;
         },
         on: (ch: string, l: (e: unknown, ...a: unknown[]) => void) => listeners.set(ch, (listeners.get(ch) ?? new Set()).add(l)),
         removeListener: (ch: string, l: (e: unknown, ...a: unknown[]) => void) => listeners.get(ch)?.delete(l),
@@ -113,14 +114,31 @@ describe('preload SkfrApi', () => {
     expect(f.count(IPC_EVENTS.menu)).toBe(0);
   });
 
-  it('asks main to allow a dropped file only when it has a path on disk', async () => {
+  it('reports the paths of a trusted drop to main and redeems a dropped file’s token; a file not dropped is not asked for', async () => {
     const f = fakeIpc();
+    const registered: [string, (e: ChosenFilesEvent) => void][] = [];
+    const target = { addEventListener: (type: string, l: (e: ChosenFilesEvent) => void, capture: boolean) => void (capture && registered.push([type, l])) };
+    const dispatch = (e: ChosenFilesEvent) => registered.filter(([type]) => type === e.type).forEach(([, l]) => l(e));
     const paths = new Map([['real.csv', '/data/someone/real.csv'], ['made-up.csv', '']]);
-    const api = createElectronApi(f.ipc, (file: { name: string }) => paths.get(file.name) ?? '');
+    const api = createElectronApi(f.ipc, (file: { name: string }) => paths.get(file.name) ?? '', target);
+    expect(registered.map(([type]) => type)).toEqual(['drop', 'change']); // capture phase
+    const real = { name: 'real.csv' };
+    // before any drop, and for a file built in JS (no path): null, nothing asked
+    expect(await api.droppedFilePath!(real)).toBeNull();
     expect(await api.droppedFilePath!({ name: 'made-up.csv' })).toBeNull();
     expect(f.invoked).toEqual([]);
-    expect(await api.droppedFilePath!({ name: 'real.csv' })).toBe('/data/someone/real.csv');
-    expect(f.invoked).toEqual([[IPC.droppedFile, [{ path: '/data/someone/real.csv' }]]]);
+    // a drop dispatched by a script is ignored
+    dispatch({ isTrusted: false, type: 'drop', dataTransfer: { files: [real] } });
+    expect(f.invoked).toEqual([]);
+    // the user's drop: its paths are reported at once, then the page's request redeems the token
+    dispatch({ isTrusted: true, type: 'drop', dataTransfer: { files: [real, { name: 'made-up.csv' }] } });
+    expect(f.invoked).toEqual([[IPC.filesChosen, [{ paths: ['/data/someone/real.csv'] }]]]);
+    expect(await api.droppedFilePath!(real)).toBe('/data/someone/real.csv');
+    expect(f.invoked[1]).toEqual([IPC.droppedFile, [{ token: 'ab'.repeat(16) }]]);
+    expect(await api.droppedFilePath!(real)).toBeNull(); // once
+    // a file input the user changed counts as well
+    dispatch({ isTrusted: true, type: 'change', target: { tagName: 'INPUT', type: 'file', files: [real] } });
+    expect(await api.droppedFilePath!(real)).toBe('/data/someone/real.csv');
   });
 });
 
