@@ -16,7 +16,7 @@ import {
   setColumnsRole,
   switchOrientation,
 } from '../../renderer/src/lib/columns-mode';
-import { columnLabels, commonPrefix, headerLabels, middleEllipsis, shortColumnName, shortNames } from '../../renderer/src/lib/names';
+import { columnLabels, commonPrefix, commonSuffix, headerLabels, middleEllipsis, shortColumnName, shortNames } from '../../renderer/src/lib/names';
 import { groupColumnOf } from '../../renderer/src/lib/features';
 import { columnValues, removedBy, searchValues, toggleValues } from '../../renderer/src/lib/filters';
 import { featureRows, matrixPreview } from '../../renderer/src/lib/matrix-preview';
@@ -162,13 +162,16 @@ describe('long names', () => {
     const files = runs.map((r) => r.split('/').pop()!.replace('.raw.dia', ''));
     expect(shortNames(files, 18)).toEqual(['…bcmk1', '…bcmk10', '…bcmk2']);
     expect(shortNames(['LFQ intensity L3/4 old L OAF', 'LFQ intensity L4/5 young A NP'], 20)).toEqual(['…L3/4 old L OAF', '…L4/5 young A NP']);
+    // a long shared suffix goes too (FragPipe), a short one stays
+    expect(shortNames(['control_1 MaxLFQ Intensity', 'control_12 MaxLFQ Intensity'], 20)).toEqual(['control_1…', 'control_12…']);
+    expect(commonSuffix(['a.raw.dia', 'bb.raw.dia'])).toBe('.raw.dia');
   });
 
   it('a header shortens only the run paths, together; the mapper shortens the sample columns together', () => {
     expect(headerLabels(['Protein.Group', ...runs], 16)).toEqual(['Protein.Group', '…bcmk1.raw.dia', '…bcmk10.raw.dia', '…bcmk2.raw.dia']);
     const labels = columnLabels(['Protein.Group', 'First.Protein.Description', ...runs], runs, 20);
     expect(labels.get(runs[1]!)).toBe('…bcmk10.raw.dia');
-    expect(labels.get('First.Protein.Description')).toBe('First.P….Description');
+    expect(labels.get('First.Protein.Description')).toBe('First.Protein.Description'); // the cell's ellipsis cuts its end
   });
 });
 

@@ -38,15 +38,31 @@ export function commonPrefix(names: readonly string[]): string {
   return prefix.slice(0, cut);
 }
 
+/** The longest suffix shared by every name, starting at a separator (" MaxLFQ Intensity"). */
+export function commonSuffix(names: readonly string[]): string {
+  const reversed = names.map((n) => [...n].reverse().join(''));
+  const prefix = commonPrefix(reversed);
+  // commonPrefix cut after a separator of the reversed text: the suffix starts with that separator.
+  return [...prefix].reverse().join('');
+}
+
 /**
- * Names as a list shows them: unchanged when every one fits in `max` characters; else a long prefix shared by all
- * (≥ `minPrefix` characters) becomes "…", and each name is cut in the middle to `max` characters.
+ * Names as a list shows them: unchanged when every one fits in `max` characters; else a long prefix and a long
+ * suffix shared by all (≥ `minAffix` characters each, e.g. a run folder, " MaxLFQ Intensity") become "…", and each
+ * name is cut in the middle to `max` characters.
  */
-export function shortNames(names: readonly string[], max: number, minPrefix = 12): string[] {
+export function shortNames(names: readonly string[], max: number, minAffix = 12): string[] {
   if (names.every((n) => n.length <= max)) return [...names];
-  const prefix = commonPrefix(names);
-  const strip = prefix.length >= minPrefix && names.every((n) => n.length > prefix.length);
-  return names.map((n) => middleEllipsis(strip ? `…${n.slice(prefix.length)}` : n, max));
+  let prefix = commonPrefix(names);
+  if (prefix.length < minAffix) prefix = '';
+  let suffix = commonSuffix(names.map((n) => n.slice(prefix.length)));
+  if (suffix.length < minAffix) suffix = '';
+  const keep = names.every((n) => n.length > prefix.length + suffix.length);
+  return names.map((n) => {
+    if (!keep || (prefix === '' && suffix === '')) return middleEllipsis(n, max);
+    const core = n.slice(prefix.length, n.length - suffix.length);
+    return middleEllipsis(`${prefix ? '…' : ''}${core}${suffix ? '…' : ''}`, max);
+  });
 }
 
 /**
@@ -68,7 +84,7 @@ function fileName(name: string): string {
 
 /**
  * Labels for a column list (the mapper): the sample columns shortened together (shortNames of their file names),
- * every other column cut in the middle. Returns name → label.
+ * every other column by its file name when it is a path. Returns name → label.
  */
 export function columnLabels(names: readonly string[], sampleColumns: readonly string[], max: number): Map<string, string> {
   const samples = new Set(sampleColumns);
@@ -76,6 +92,7 @@ export function columnLabels(names: readonly string[], sampleColumns: readonly s
   const sampleNames = names.filter((n) => samples.has(n));
   const short = shortNames(sampleNames.map(fileName), max);
   sampleNames.forEach((n, i) => out.set(n, short[i]!));
-  for (const n of names) if (!samples.has(n)) out.set(n, middleEllipsis(fileName(n), max));
+  // Other columns keep their start (the cell's ellipsis cuts the end): "control_1 Spectral C…".
+  for (const n of names) if (!samples.has(n)) out.set(n, fileName(n));
   return out;
 }
