@@ -8,6 +8,9 @@ import { settingsFromOptions } from '../../core/analysis.js';
 import { MAX_RESTARTS } from '../../core/engine/options.js';
 import type { FitSettings } from '../../core/jobs/types.js';
 import { EMPTY_RECIPE } from '../../core/prepare/index.js';
+import { choicesOf, parseImpute, parseMinValid, parseNormalize, parseTransform, recipeFromChoices, type RecipeChoices } from '../../core/prepare/args.js';
+import { completeLayout } from '../../core/prepare/propose.js';
+import { formatSteps } from '../../core/report/command.js';
 import { layoutAs, normalName, recognizeLayout, withQuantity } from '../../core/table/formats/recognize.js';
 import { FORMATS } from '../../core/table/formats/specs.js';
 import { quoteList } from '../../core/table/lookup.js';
@@ -54,7 +57,11 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'keep-contaminants', kind: 'flag', help: 'keep contaminants (Potential contaminant = +, CON__…), removed by default' },
   { name: 'keep-site-only', kind: 'flag', help: 'keep proteins only identified by site (= +), removed by default' },
   { name: 'zero-is-value', kind: 'flag', help: '0 is a measured value (default for MaxQuant, FragPipe: 0 = missing)' },
-  { name: 'out', kind: 'value', placeholder: 'FILE', help: 'FILE.xlsx = the report workbook (Summary, Samples, Features, Centers,\nGap, Contingency); FILE.csv = the labelled samples (id, annotations,\ncluster, distance). Replaced atomically if it exists' },
+  { name: 'transform', kind: 'value', placeholder: 'LOG', help: 'none, log2, log10; LOG:missing makes 0 and negatives missing (default: log2 if raw)' },
+  { name: 'min-valid', kind: 'value', placeholder: 'SPEC', help: 'none, N or P%[:total|each|any][:COLUMN]: values a protein needs (default 70%)' },
+  { name: 'normalize', kind: 'value', placeholder: 'none|median', help: 'median: subtract each sample’s median from its values (default none)' },
+  { name: 'impute', kind: 'value', placeholder: 'METHOD', help: 'kpod (in the fit, default), downshift (Perseus normal, --seed) or min, before it' },
+  { name: 'out', kind: 'value', placeholder: 'FILE', help: 'FILE.xlsx = the report workbook (Summary, Samples, Features, Centers,\nGap, Contingency); FILE.csv = the labelled samples (id, annotations,\ncluster, distance; imputed cells and features when any). Replaced\natomically if it exists' },
   { name: 'features-out', kind: 'value', placeholder: 'FILE', help: 'ranked feature list, .csv or .xlsx (rank, feature, score, share,\ncenter per cluster)' },
   { name: 'json', kind: 'flag', help: 'print one JSON object on stdout instead of the summary' },
   { name: 'help', kind: 'flag', help: 'show this help' },
@@ -77,12 +84,16 @@ table), quantity (or null), sheet (workbooks; else null), headerRow (1-based), f
 analysed, in column order), annotations (annotation → value per sample, the sample table joined), design
 ({source, matchedColumn, matched, samplesWithoutRow, rowsWithoutSample, columns}; else null), preparation
 ([{step, label, count}]: rows read, blank rows skipped, filters, decoys / contaminants / site-only removed,
-zeros made missing, features with no value removed).
+zeros made missing, log transform, valid-value filter, normalisation, imputation, features with no value
+removed), recipe ({steps}: the preparation that ran), reasons (why it was proposed), imputedBySample /
+imputedByFeature (cells filled by --impute, in sampleIds / featureLabels order; else null), warnings
+([{code, about, message}]: results that look wrong), command (the skfr command that reproduces the run).
 
 Examples:
   skfr cluster mice_protein.csv --id-column MouseID --class-column class \\
     --annotation-columns Genotype,Treatment,Behavior --where Genotype=Control --k 49 --s 24 --json
-  skfr cluster proteinGroups.txt --design experimentalDesign.txt --class-column condition --k 3 --s 10`;
+  skfr cluster proteinGroups.txt --design experimentalDesign.txt --class-column condition --k 3 --s 10
+  skfr cluster proteinGroups.txt --transform log2 --min-valid 3:each:condition --impute downshift --k 3 --s 10`;
 
 /**
  * Without --workers, a fit with samples × features × restarts below this runs in the calling thread:
@@ -130,8 +141,18 @@ export interface LayoutOptions {
   keep: Record<FlagKind, boolean>;
   /** --zero-is-value. */
   zeroIsValue: boolean;
+  /** --transform, --min-valid, --normalize, --impute as given (undefined: not given, the proposed choice). */
+  prep: PrepOptions;
   /** The samples-as-rows options given explicitly (--id-column, --annotation-columns, --features, --features-match). */
   rowsFlags: string[];
+}
+
+/** The preparation flags given (core/prepare/args.ts parses them); undefined = not given. */
+export interface PrepOptions {
+  transform?: RecipeChoices['transform'];
+  minValid?: RecipeChoices['minValid'];
+  normalize?: boolean;
+  impute?: RecipeChoices['impute'];
 }
 
 export interface ClusterPlan {
@@ -242,6 +263,13 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
   if (quantity !== null && sampleColumnsMatch !== null) throw invalid('give either --quantity NAME or --sample-columns REGEX, not both.');
   const headerRow = readInt(parsed, 'header-row', { min: 1, max: 1_048_576, why: 'the 1-based row of the header' }) ?? null;
   const designText = parsed.values.get('design');
+  const prepText = (name: string) => parsed.values.get(name);
+  const prep: PrepOptions = {
+    ...(prepText('transform') !== undefined ? { transform: parseTransform(prepText('transform')!) } : {}),
+    ...(prepText('min-valid') !== undefined ? { minValid: parseMinValid(prepText('min-valid')!) } : {}),
+    ...(prepText('normalize') !== undefined ? { normalize: parseNormalize(prepText('normalize')!) } : {}),
+    ...(prepText('impute') !== undefined ? { impute: parseImpute(prepText('impute')!) } : {}),
+  };
   const layout: LayoutOptions = {
     format,
     quantity,
@@ -252,6 +280,7 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
     design: designText !== undefined ? parseDesignSpec(designText) : null,
     keep: { decoy: parsed.flags.has('keep-decoys'), contaminant: parsed.flags.has('keep-contaminants'), 'site-only': parsed.flags.has('keep-site-only') },
     zeroIsValue: parsed.flags.has('zero-is-value'),
+    prep,
     rowsFlags,
   };
 
@@ -353,8 +382,23 @@ export interface ResolvedLayout {
   /** Samples in the file as the mapping finds them (sample columns, or rows), before --where. */
   samples: number | null;
   mapping: Mapping;
+  /**
+   * The preparation that runs: the format's steps less what --keep-… / --zero-is-value switch off, then the
+   * proposed transform and valid-value filter (core/prepare/propose.ts completeLayout, for recognised protein
+   * tables; none for a table with one sample per row), each choice replaced by its flag when given.
+   */
   recipe: Recipe;
+  /** Why the preparation is what it is (completeLayout's reasons, and the flags given over them). */
+  reasons: string[];
+  /**
+   * What `skfr cluster` recognises by itself (format, quantity, mapping, the format's own steps): the reproduce
+   * command (core/report/command.ts) leaves out what equals it.
+   */
+  recognised: Pick<Layout, 'format' | 'quantity' | 'mapping' | 'recipe' | 'quantities'>;
 }
+
+/** resolveMapping's answer: the layout, the format recipe less the switched-off steps, and whether to propose. */
+type ResolvedMapping = Omit<ResolvedLayout, 'reasons'> & { proposable: boolean };
 
 const fileOf = (table: Table) => `“${table.fileName}”`;
 
@@ -419,9 +463,64 @@ function matching(table: Table, pattern: string): string[] {
  */
 export function resolveLayout(
   table: Table,
-  plan: Pick<ClusterPlan, 'mapping' | 'layout'> & { classColumn?: string | null },
+  plan: Pick<ClusterPlan, 'mapping' | 'layout'> & { classColumn?: string | null; settings?: Pick<FitSettings, 'seed'> },
   design: SampleTable | null = null,
 ): ResolvedLayout {
+  const { proposable, ...resolved } = resolveMapping(table, plan, design);
+  const { recipe, reasons } = resolveRecipe(table, resolved, proposable, plan.layout.prep, plan.settings?.seed ?? 1);
+  return { ...resolved, recipe, reasons };
+}
+
+/**
+ * The recipe a run prepares the data with (ResolvedLayout.recipe), and why. The default is what the app proposes
+ * for the same table (completeLayout: log2 for raw intensities, 70 % valid values, in at least one group of the
+ * joined sample table's group column when it has one); for a table with one sample per row it is empty, as
+ * before. Each preparation flag given replaces its choice (core/prepare/args.ts: the same words the reproduce
+ * command prints), over the format's own steps (--keep-… and --zero-is-value already taken out).
+ */
+function resolveRecipe(table: Table, resolved: Omit<ResolvedMapping, 'proposable'>, proposable: boolean, prep: PrepOptions, seed: number): { recipe: Recipe; reasons: string[] } {
+  const base = formatSteps(resolved.recognised.recipe);
+  let proposed = resolved.recipe;
+  let reasons: string[] = [];
+  if (proposable) {
+    // Proposed on the data as this run maps it (the sample table joined, --where applied), with the sample
+    // columns named (a --sample-columns REGEX resolved), from the format's steps as switched.
+    const mapping = resolved.mapping.sampleColumnsMatch ? { ...resolved.mapping, sampleColumns: matching(table, resolved.mapping.sampleColumnsMatch) } : resolved.mapping;
+    const layout: Layout = {
+      format: resolved.format,
+      formatLabel: resolved.label,
+      quantities: resolved.recognised.quantities,
+      quantity: resolved.quantity,
+      mapping,
+      recipe: resolved.recipe,
+      description: resolved.label,
+      embeddedDesign: false,
+    };
+    const completed = completeLayout(table, layout);
+    proposed = completed.recipe;
+    reasons = [...(completed.reasons ?? [])];
+  }
+  const choices = choicesOf(proposed, base);
+  const given: string[] = [];
+  if (prep.transform !== undefined) {
+    choices.transform = prep.transform;
+    given.push('--transform');
+  }
+  if (prep.minValid !== undefined) {
+    choices.minValid = prep.minValid;
+    given.push('--min-valid');
+  }
+  if (prep.normalize !== undefined) choices.normalize = prep.normalize;
+  if (prep.impute !== undefined) choices.impute = prep.impute;
+  if (proposable && given.length > 0) reasons.push(`Given instead of the proposal: ${given.join(' and ')}.`);
+  return { recipe: recipeFromChoices(base, choices, seed), reasons };
+}
+
+function resolveMapping(
+  table: Table,
+  plan: Pick<ClusterPlan, 'mapping' | 'layout'> & { classColumn?: string | null },
+  design: SampleTable | null,
+): ResolvedMapping {
   const options = plan.layout;
   const names = table.columns.map((column) => column.name);
   let layout: Layout = options.format === 'auto' ? recognizeLayout(table) : (layoutAs(table, options.format) ?? (() => { throw notThisFormat(table, options.format as Exclude<FormatId, 'table'>); })());
@@ -444,6 +543,8 @@ export function resolveLayout(
       samples: table.rowCount,
       mapping: withDesign(withFilterAnnotations(plan.mapping, names)),
       recipe: EMPTY_RECIPE,
+      recognised: { format: 'table', quantity: null, mapping: layout.mapping, recipe: EMPTY_RECIPE, quantities: [] },
+      proposable: false,
     };
   }
 
@@ -478,6 +579,8 @@ export function resolveLayout(
         samples: Math.max(0, table.columns.length - 1),
         mapping: withDesign(plan.mapping),
         recipe: EMPTY_RECIPE,
+        recognised: { format: 'table', quantity: null, mapping: layout.mapping, recipe: EMPTY_RECIPE, quantities: [] },
+        proposable: false,
       };
     }
     const samples = options.sampleColumnsMatch !== null ? matching(table, options.sampleColumnsMatch) : numeric;
@@ -550,5 +653,7 @@ export function resolveLayout(
     samples,
     mapping: withDesign(mapping),
     recipe: adjustRecipe(recipe, options),
+    recognised: { format: layout.format, quantity: layout.quantity, mapping: layout.mapping, recipe, quantities: layout.quantities },
+    proposable: !plain,
   };
 }

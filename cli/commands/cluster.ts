@@ -28,6 +28,9 @@ import { collectGarbage } from '../memory.js';
 import { createProgressBar } from '../progress.js';
 import { CLUSTER_HELP, planCluster, poolOptionsFor, resolveLayout, type ClusterPlan, type ResolvedLayout } from './cluster-options.js';
 import { clusterJson, clusterSummary, type ClusterJson } from './cluster-output.js';
+import { prepJson, reasonLines, recordRun, runWarnings, summaryTail, type RunPrep } from './cluster-prep.js';
+import { defaultFeatureColumns } from '../../core/report/command.js';
+import type { ResultWarning } from '../../core/report/warnings.js';
 
 export { CLUSTER_HELP };
 
@@ -46,7 +49,7 @@ export async function clusterCommand(argv: readonly string[], { io, version }: C
   const outputs = [asked.out?.path, asked.featuresOut?.path].filter((path): path is string => path !== undefined);
   if (outputs.length > 0) await io.checkOutputPaths?.(outputs, [asked.file]);
   const t0 = now();
-  const { plan, mapped, input, read } = await loadMapped(asked, io);
+  const { plan, mapped, input, read, prep } = await loadMapped(asked, io);
   // What is left of the parsed table (all of it, as large as the matrix, when it was not mapped in place) is
   // garbage now: return it before the fit (see cli/memory.ts).
   collectGarbage();
@@ -74,9 +77,10 @@ export async function clusterCommand(argv: readonly string[], { io, version }: C
     }
 
     if (cancel.signal !== null) throw cancelledError(cancel.signal);
-    const written = await writeOutputs(plan, { input, version, mapped, result, read }, io, cancel);
-    if (plan.json) io.stdout(JSON.stringify(withInputFields(clusterJson(mapped, result, timings), mapped, read)) + '\n');
-    else io.stdout(inputSummary(mapped, read) + clusterSummary(input.fileName, plan.settings, mapped, result, timings, written));
+    const warnings = runWarnings(prep, mapped, result, plan.settings);
+    const written = await writeOutputs(plan, { input, version, mapped, result, read, prep, warnings }, io, cancel);
+    if (plan.json) io.stdout(JSON.stringify({ ...withInputFields(clusterJson(mapped, result, timings), mapped, read), ...prepJson(prep, warnings) }) + '\n');
+    else io.stdout(inputSummary(mapped, read) + clusterSummary(input.fileName, plan.settings, mapped, result, timings, written) + summaryTail(warnings, prep.command));
     return 0;
   } finally {
     unsubscribe?.();
@@ -98,13 +102,15 @@ interface Cancel {
  * other tables are garbage once mapped. At 100 000 × 1000 that is 0.7–2 GB of bytes and 0.8 GB of columns
  * that never sit beside a second 0.8 GB matrix; what outlives this function is the mapped data and, for the
  * report, the file's name and SHA-256. The layout is recognised on the parsed table (resolveLayout: MaxQuant,
- * DIA-NN, … or a table with samples as rows, read exactly as before), and core/prepare maps it and runs the
- * format's recipe (flagged rows out, zeros missing), counting each step. Exported for tests.
+ * DIA-NN, … or a table with samples as rows, read exactly as before), and core/prepare maps it and runs its
+ * recipe (the format's steps, the proposed log2 and valid-value filter, the preparation flags), counting each
+ * step; what the exports and the summary need of the prepared data is recorded before the fit (recordRun, in
+ * cluster-prep.ts: the fit works on the matrix in place). Exported for tests.
  */
 export async function loadMapped(
   asked: ClusterPlan,
   io: CommandContext['io'],
-): Promise<{ plan: ClusterPlan; mapped: MappedData; input: InputInfo; read: ReadInfo }> {
+): Promise<{ plan: ClusterPlan; mapped: MappedData; input: InputInfo; read: ReadInfo; prep: RunPrep }> {
   const { table, input } = await readTable(asked, io);
   const design = asked.layout.design ? await readDesign(asked.layout.design, io) : null;
   const layout = resolveLayout(table, asked, design);
@@ -119,6 +125,7 @@ export async function loadMapped(
   // in place (reuseInput). A CSV/TSV has its columns in one shared buffer (readTable), and the matrix is
   // built over them in place (consume: the table is not read again), so only one n × p block ever exists;
   // other inputs (workbooks, samples as columns, …) are mapped into a new shared matrix.
+  const defaultFeatures = defaultFeatureColumns(table.columns, layout.mapping);
   const mapped = prepare(table, layout.mapping, layout.recipe, { allocate: allocateSharedFloat64, consume: true, format: layout.format });
   if (layout.orientation === 'samples-as-rows' && layout.mapping.filters.length > 0 && mapped.preparation) {
     // Samples as rows: what the filters removed (samples as columns: the mapping counts it, per filter).
@@ -131,7 +138,8 @@ export async function loadMapped(
     });
   }
   printWarnings(io.stderr, [...(table.notes ?? []), ...mapped.warnings.map((w) => w.message)]);
-  return { plan, mapped, input, read };
+  const prep = recordRun({ plan, layout, mapped, sheet: read.sheet, headerRow: read.headerRow, defaultFeatures });
+  return { plan, mapped, input, read, prep };
 }
 
 /** What was read and how, for --json and the summary. */
@@ -253,6 +261,8 @@ interface RunData {
   mapped: MappedData;
   result: AnalysisResult;
   read: ReadInfo;
+  prep: RunPrep;
+  warnings: ResultWarning[];
 }
 
 /** The --json object: the analysis (cluster-output.ts) and what was read and how. */
@@ -305,6 +315,7 @@ function inputSummary(mapped: MappedData, read: ReadInfo): string {
     lines.push('Preparation:');
     for (const step of steps) lines.push(`  ${step.label}: ${count(step.count)}`);
   }
+  lines.push(...reasonLines(layout.reasons));
   return lines.join('\n') + '\n\n';
 }
 
@@ -333,7 +344,7 @@ async function stageOutputs(
   data: RunData,
   write: (path: string, bytes: Uint8Array) => Promise<void>,
 ): Promise<{ path: string; what: string }[]> {
-  const { mapped, result } = data;
+  const { mapped, result, prep } = data;
   const written: { path: string; what: string }[] = [];
   if (plan.out) {
     if (plan.out.kind === 'report') {
@@ -347,16 +358,21 @@ async function stageOutputs(
         input: { fileName: data.input.fileName, sha256: data.input.sha256 ?? '' },
         version: data.version,
         parameters: reportParameters(plan, data),
+        recipe: prep.recipe,
+        reasons: prep.reasons,
+        resultWarnings: data.warnings,
+        command: prep.command,
+        imputed: prep.imputed,
       });
       await write(plan.out.path, bytes);
       written.push({ path: plan.out.path, what: 'report workbook' });
     } else {
-      await write(plan.out.path, encoder.encode(toCsv(samplesRows(result.fit, mapped))));
+      await write(plan.out.path, encoder.encode(toCsv(samplesRows(result.fit, mapped, prep.imputed))));
       written.push({ path: plan.out.path, what: 'labelled samples' });
     }
   }
   if (plan.featuresOut) {
-    const rows = featuresRows(result.fit, mapped);
+    const rows = featuresRows(result.fit, mapped, { imputed: prep.imputed });
     const bytes = plan.featuresOut.format === 'csv' ? encoder.encode(toCsv(rows)) : (await sheetModules.write()).toXlsx([{ name: 'Features', rows }]);
     await write(plan.featuresOut.path, bytes);
     written.push({ path: plan.featuresOut.path, what: 'ranked features' });

@@ -8,6 +8,7 @@ import { SkfrError } from '../errors.js';
 import { featuresRows, reportWorkbook, samplesRows } from '../report/index.js';
 import { toCsv, toXlsx } from '../table/index.js';
 import type { FitResult, TuneResult } from '../engine/types.js';
+import type { ResultWarning } from '../report/warnings.js';
 import type { FormatId, MappedData, Recipe } from '../table/types.js';
 import { baseName } from './datasets.js';
 import type { ExportFormat, ExportResult, ExportWhat, FileIO, FitSettings, Metrics } from './types.js';
@@ -30,6 +31,12 @@ export interface ExportSource {
   recipe?: Recipe;
   /** What the input was recognised as, and the quantity the samples were read from. */
   layout?: { format: FormatId; formatLabel: string; quantity: string | null };
+  /** Why the preparation was proposed as it was (Layout.reasons). */
+  reasons?: readonly string[];
+  /** Results that look wrong (FitView.warnings). */
+  warnings?: readonly ResultWarning[];
+  /** The command that reproduces the run (FitView.command). */
+  command?: string;
 }
 
 /** "mice_protein.csv" + samples + csv → "mice_protein-samples.csv". */
@@ -47,6 +54,7 @@ export function exportBytes(source: ExportSource, what: ExportWhat, format: Expo
   switch (what) {
     case 'samples':
     case 'features': {
+      // Imputed cells are flagged from source.mapped, the prepared data the fit started from (never modified).
       const rows = what === 'samples' ? samplesRows(source.fit, source.mapped) : featuresRows(source.fit, source.mapped);
       const sheet = what === 'samples' ? 'Samples' : 'Features';
       return format === 'csv' ? encodeText(toCsv(rows)) : toXlsx([{ name: sheet, rows }]);
@@ -66,6 +74,9 @@ export function exportBytes(source: ExportSource, what: ExportWhat, format: Expo
         parameters: source.settings,
         ...(source.layout ? { layout: source.layout } : {}),
         ...(source.recipe ? { recipe: source.recipe } : {}),
+        ...(source.reasons ? { reasons: source.reasons } : {}),
+        ...(source.warnings ? { resultWarnings: source.warnings } : {}),
+        ...(source.command ? { command: source.command } : {}),
       });
   }
 }

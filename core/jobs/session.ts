@@ -23,7 +23,7 @@ import { readDesign } from './design.js';
 import { runExport, type ExportSource } from './export.js';
 import { tableRows } from './rows.js';
 import { buildFitView } from './fit-view.js';
-import { reproduceCommand } from '../report/command.js';
+import { defaultFeatureColumns, reproduceCommand } from '../report/command.js';
 import { now, throttleProgress } from './progress.js';
 import type { FileIO, JobRequest, JobResponse, MapResult, ResultOf, RunOptions } from './types.js';
 
@@ -119,13 +119,6 @@ export function quantityOf(layout: Layout, mapped: MappedData): string | null {
   return hit?.name ?? null;
 }
 
-/** Rows mode: the features the CLI takes when --features is not given (every numeric column but id, annotations, filters). */
-function defaultFeatureColumns(table: Dataset['table'], mapping: Mapping): string[] | null {
-  if (mapping.orientation !== 'samples-as-rows') return null;
-  const reserved = new Set([mapping.idColumn, ...mapping.annotationColumns, ...mapping.filters.map((f) => f.column)]);
-  return table.columns.filter((c) => c.kind === 'numeric' && !reserved.has(c.name)).map((c) => c.name);
-}
-
 export function createSession(io?: FileIO, options: SessionOptions = {}): Session {
   const version = options.version ?? '0.1.0';
   const maxFits = options.maxFits ?? 20;
@@ -212,9 +205,6 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
         });
         const fitMs = now() - t0;
         const fitId = request.fitId ?? `f-${prefix}-${++nextFit}`;
-        fits.delete(fitId);
-        fits.set(fitId, { datasetId: d.id, fit: analysis.fit, tune: analysis.tune, mapped, metrics: analysis.metrics, classColumn, settings: request.settings, recipe, layout });
-        while (fits.size > maxFits) fits.delete(fits.keys().next().value!);
         const command = reproduceCommand({
           fileName: d.fileName,
           sheet: d.table.format === 'xlsx' || d.table.format === 'xls' ? d.table.sheet : null,
@@ -226,12 +216,19 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
           recipe,
           settings: request.settings,
           classColumn,
-          defaultFeatures: defaultFeatureColumns(d.table, request.mapping),
+          defaultFeatures: defaultFeatureColumns(d.table.columns, request.mapping),
         });
-        return buildFitView({
+        const view = buildFitView({
           fitId, datasetId: d.id, fileName: d.fileName, settings: request.settings, fit: analysis.fit, tune: analysis.tune,
           metrics: analysis.metrics, mapped, parseMs: d.parseMs, fitMs, recipe, format: layout.format, quantity: layout.quantity, command,
         });
+        fits.delete(fitId);
+        fits.set(fitId, {
+          datasetId: d.id, fit: analysis.fit, tune: analysis.tune, mapped, metrics: analysis.metrics, classColumn, settings: request.settings, recipe, layout,
+          reasons: d.layout.reasons ?? [], warnings: view.warnings, command,
+        });
+        while (fits.size > maxFits) fits.delete(fits.keys().next().value!);
+        return view;
       }
       case 'evaluate': {
         const f = fitRecord(request.fitId);

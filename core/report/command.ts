@@ -18,8 +18,8 @@ export interface CommandInput {
   /** The sheet read (workbooks), else null. */
   sheet: string | null;
   headerRow: number;
-  /** The layout recognised on opening (format, quantity, its own mapping and recipe). */
-  layout: Pick<Layout, 'format' | 'quantity' | 'mapping' | 'recipe'>;
+  /** The layout recognised on opening (format, quantity, its own mapping and recipe; the quantities it offers). */
+  layout: Pick<Layout, 'format' | 'quantity' | 'mapping' | 'recipe'> & { quantities?: Layout['quantities'] };
   /** The format the mapping read the file as, and the quantity (they may differ from the layout's after a switch). */
   format: FormatId;
   quantity: string | null;
@@ -49,6 +49,16 @@ export function formatSteps(recipe: Recipe): Recipe {
   return { steps: recipe.steps.filter((s) => s.kind === 'remove-flagged' || s.kind === 'zeros-missing') };
 }
 
+/**
+ * Rows mode: the features the CLI takes when --features is not given (every numeric column but the id, the
+ * annotations and the filter columns); null for samples as columns.
+ */
+export function defaultFeatureColumns(columns: readonly { name: string; kind: string }[], mapping: Mapping): string[] | null {
+  if (mapping.orientation !== 'samples-as-rows') return null;
+  const reserved = new Set([mapping.idColumn, ...mapping.annotationColumns, ...mapping.filters.map((f) => f.column)]);
+  return columns.filter((c) => c.kind === 'numeric' && !reserved.has(c.name)).map((c) => c.name);
+}
+
 /** The words of the command (unquoted), `skfr` first. */
 export function reproduceArgs(input: CommandInput): string[] {
   const { mapping, settings, layout } = input;
@@ -56,16 +66,21 @@ export function reproduceArgs(input: CommandInput): string[] {
   if (input.sheet !== null) args.push('--sheet', input.sheet);
   if (input.headerRow !== 1) args.push('--header-row', String(input.headerRow));
   args.push('--format', input.format);
-  if (input.quantity !== null) args.push('--quantity', input.quantity);
+  // The samples: the quantity's columns (--quantity NAME), else the columns named (--sample-columns; the CLI takes
+  // one or the other, never both).
+  let sampleColumns: string | null = null;
+  if (mapping.orientation === 'samples-as-columns') {
+    const ofQuantity = input.quantity !== null ? layout.quantities?.find((q) => q.name === input.quantity)?.columns : undefined;
+    const byQuantity = ofQuantity !== undefined && mapping.sampleColumns !== undefined && mapping.sampleColumns !== null && same(mapping.sampleColumns, ofQuantity);
+    if (!byQuantity && (!same(mapping.sampleColumns, layout.mapping.sampleColumns) || input.quantity !== layout.quantity)) {
+      if (mapping.sampleColumns && mapping.sampleColumns.length > 0) sampleColumns = `^(${mapping.sampleColumns.map(escapeRegex).join('|')})$`;
+      else if (mapping.sampleColumnsMatch) sampleColumns = mapping.sampleColumnsMatch;
+    }
+  }
+  if (input.quantity !== null && sampleColumns === null) args.push('--quantity', input.quantity);
   if (mapping.orientation === 'samples-as-columns') {
     args.push('--samples-as-columns');
-    if (!same(mapping.sampleColumns, layout.mapping.sampleColumns) || input.quantity !== layout.quantity) {
-      if (mapping.sampleColumns && mapping.sampleColumns.length > 0) {
-        args.push('--sample-columns', `^(${mapping.sampleColumns.map(escapeRegex).join('|')})$`);
-      } else if (mapping.sampleColumnsMatch) {
-        args.push('--sample-columns', mapping.sampleColumnsMatch);
-      }
-    }
+    if (sampleColumns !== null) args.push('--sample-columns', sampleColumns);
     const label = mapping.featureLabelColumns?.[0];
     if (label !== undefined && !same(mapping.featureLabelColumns, layout.mapping.featureLabelColumns)) args.push('--feature-column', label);
     if (mapping.design && !(layout.mapping.design && layout.mapping.design.source === mapping.design.source)) {

@@ -7,7 +7,10 @@ export {
   contingencyRows,
   rankByScore,
   featureAnnotationNames,
+  imputedCellsOf,
+  IMPUTED_FEATURES_LIMIT,
   type FeaturesRowsOptions,
+  type ImputedCells,
 } from './rows.js';
 export { summaryRows, resolveMetrics, type ReportInput } from './summary.js';
 export { reportSheets, reportWorkbook } from './workbook.js';

@@ -9,6 +9,8 @@ import type { FitResult, TuneResult } from '../engine/types.js';
 import type { Metrics } from '../jobs/types.js';
 import type { Cell } from '../table/write.js';
 import type { FormatId, MappedData, Recipe } from '../table/types.js';
+import type { ImputedCells } from './rows.js';
+import type { ResultWarning } from './warnings.js';
 
 export interface ReportInput {
   fit: FitResult;
@@ -29,6 +31,14 @@ export interface ReportInput {
   layout?: { format: FormatId; formatLabel: string; quantity: string | null } | null;
   /** The preparation steps that ran after the mapping (what each did is in `mapped.preparation`). */
   recipe?: Recipe | null;
+  /** Why the preparation is what it is (Layout.reasons: why log2 or not, why the valid-value filter). */
+  reasons?: readonly string[] | null;
+  /** Results that look wrong (core/report/warnings.ts). */
+  resultWarnings?: readonly ResultWarning[] | null;
+  /** The `skfr cluster …` command that reproduces the run (core/report/command.ts). */
+  command?: string | null;
+  /** The cells filled in for the fit, taken before it (default: from `mapped`, valid while its matrix is as prepared). */
+  imputed?: ImputedCells | null;
 }
 
 function list(values: readonly string[]): string {
@@ -48,6 +58,7 @@ function preparationRows(report: ReportInput): Cell[][] {
   }
   if (report.recipe) rows.push(['preparation recipe', report.recipe.steps.length > 0 ? JSON.stringify(report.recipe.steps) : 'none']);
   for (const step of mapped.preparation ?? []) rows.push([`preparation: ${step.label}`, step.count]);
+  for (const reason of report.reasons ?? []) rows.push(['preparation: reason', reason]);
   const design = mapped.design;
   if (design) {
     rows.push(
@@ -142,5 +153,7 @@ export function summaryRows(report: ReportInput, metrics: Metrics | null): Cell[
     );
   }
   for (const warning of mapped.warnings) rows.push([`warning (${warning.code})`, warning.message]);
+  for (const warning of report.resultWarnings ?? []) rows.push([`result warning (${warning.code})`, warning.message]);
+  if (report.command) rows.push(['reproduce with', report.command]);
   return rows;
 }

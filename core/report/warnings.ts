@@ -9,7 +9,7 @@
  *   better still.
  * Example: cluster sizes [5, 1, 6] → one 'singleton-cluster' warning naming cluster 2.
  */
-import { looksRaw, valueStats } from '../prepare/transform.js';
+import { looksRaw, valueStats, type ValueStats } from '../prepare/transform.js';
 import type { Recipe } from '../table/types.js';
 
 export interface ResultWarning {
@@ -24,10 +24,15 @@ export interface WarningInput {
   selected: readonly number[];
   featureNames: readonly string[];
   /** The fitted data before the fit (NaN = missing), n × p, and the cells an impute step filled (or null). */
-  values: Float64Array;
+  values: Float64Array | null;
   n: number;
   p: number;
   imputed: Uint8Array | null;
+  /**
+   * Instead of scanning `values` (when the matrix has been fitted in place since): the cells per feature missing
+   * before the fit or filled by an impute step, and valueStats(values) taken before the fit.
+   */
+  before?: { filledByFeature: ArrayLike<number>; stats: ValueStats | null };
   recipe: Recipe;
   /** The s range tried and the s chosen, when s was tuned. */
   tune: { from: number; to: number; chosen: number } | null;
@@ -46,8 +51,8 @@ export function resultWarnings(input: WarningInput): ResultWarning[] {
   const { n, p, values, imputed } = input;
   const mostly: string[] = [];
   for (const l of input.selected) {
-    let filled = 0;
-    for (let i = 0; i < n; i++) {
+    let filled = input.before ? (input.before.filledByFeature[l] ?? 0) : 0;
+    for (let i = 0; i < n && !input.before && values !== null; i++) {
       const c = i * p + l;
       if (values[c] !== values[c] || (imputed !== null && imputed[c] === 1)) filled++;
     }
@@ -61,7 +66,7 @@ export function resultWarnings(input: WarningInput): ResultWarning[] {
     });
   }
   const transformed = input.recipe.steps.some((s) => s.kind === 'transform');
-  const stats = transformed ? null : valueStats(values);
+  const stats = transformed ? null : input.before ? input.before.stats : values !== null ? valueStats(values) : null;
   if (stats && looksRaw(stats)) {
     warnings.push({
       code: 'raw-untransformed',

@@ -14,8 +14,8 @@ export function reportSheets(report: ReportInput): SheetRows[] {
   const metrics = resolveMetrics(report);
   const sheets: SheetRows[] = [
     { name: 'Summary', rows: summaryRows(report, metrics) },
-    { name: 'Samples', rows: samplesRows(report.fit, report.mapped) },
-    { name: 'Features', rows: featuresRows(report.fit, report.mapped) },
+    { name: 'Samples', rows: report.imputed ? samplesRows(report.fit, report.mapped, report.imputed) : samplesRows(report.fit, report.mapped) },
+    { name: 'Features', rows: featuresRows(report.fit, report.mapped, report.imputed ? { imputed: report.imputed } : {}) },
     { name: 'Centers', rows: centersRows(report.fit, report.mapped) },
   ];
   if (report.tune) sheets.push({ name: 'Gap', rows: gapRows(report.tune) });

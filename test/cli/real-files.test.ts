@@ -106,9 +106,14 @@ describe('skfr cluster on the real files, as they are', () => {
     const kept = rows.filter((r) => !isDecoy(r) && !isContaminant(r) && !isSite(r));
     const zeros = kept.reduce((sum, r) => sum + lfq.filter((i) => Number(r[i]) === 0).length, 0);
     expect(step(out, 'zeros-missing').count).toBe(zeros);
-    const empty = kept.filter((r) => lfq.every((i) => !(Number(r[i]) > 0))).length;
-    expect(step(out, 'empty-features')?.count ?? 0).toBe(empty);
-    expect(out.p).toBe(kept.length - empty);
+    // The proposed preparation (issue 11): log2, then at least 70 % values (3 of the 4 samples with a row in the
+    // design) in at least one condition; H5, L5, N5 have no condition and count in no group.
+    expect(out.recipe.steps.map((s: { kind: string }) => s.kind)).toEqual(['remove-flagged', 'remove-flagged', 'remove-flagged', 'zeros-missing', 'transform', 'min-valid']);
+    const valid = (r: string[], group: string) => [1, 2, 3, 4].filter((i) => Number(r[header.indexOf(`LFQ intensity ${group}${i}`)]) > 0).length;
+    const passes = kept.filter((r) => ['H', 'L', 'N'].some((group) => valid(r, group) >= 3)).length;
+    expect(step(out, 'min-valid').count).toBe(kept.length - passes);
+    expect(step(out, 'empty-features')).toBeUndefined();
+    expect(out.p).toBe(passes);
 
     // No decoy or contaminant among the fitted features: no REV__/CON__ label, and no label only a flagged row has.
     const labelOf = (r: string[]) => first(r[genes!]) || first(r[ids!]);

@@ -170,7 +170,8 @@ describe('MaxQuant proteinGroups with its experimental design', () => {
     const samples = ok(await session.runJob({ type: 'export', fitId: view.fitId, what: 'samples', format: 'csv' }));
     const sampleLines = decode(samples.bytes).trim().split(/\r?\n/);
     // the design's columns other than the one naming the samples (label = the id)
-    expect(sampleLines[0]).toBe('id,column,condition,replicate,cluster,distance');
+    // imputed cells: missing before the fit, filled by k-POD (issue 11)
+    expect(sampleLines[0]).toBe('id,column,condition,replicate,cluster,distance,imputed cells,imputed features');
     expect(sampleLines[1]!.startsWith('H1,LFQ intensity H1,CD34High,1,')).toBe(true);
     expect(sampleLines.find((l) => l.startsWith('H5,'))!.startsWith('H5,LFQ intensity H5,,,')).toBe(true);
 
@@ -350,9 +351,12 @@ describe('samples as rows keep working', () => {
     expect(view.recipe).toEqual({ steps: [] });
     expect(view.quantity).toBeNull();
     const samples = ok(await session.runJob({ type: 'export', fitId: view.fitId, what: 'samples', format: 'csv' }));
-    expect(new TextDecoder().decode(samples.bytes!).split(/\r?\n/)[0]).toBe('id,grp,cluster,distance');
+    // one missing cell (sample 3, feature c), filled by k-POD and flagged
+    const sampleLines = new TextDecoder().decode(samples.bytes!).split(/\r?\n/);
+    expect(sampleLines[0]).toBe('id,grp,cluster,distance,imputed cells,imputed features');
+    expect(sampleLines.slice(1, 5).map((line) => line.split(',').slice(-2))).toEqual([['0', ''], ['0', ''], ['1', 'c'], ['0', '']]);
     const features = ok(await session.runJob({ type: 'export', fitId: view.fitId, what: 'features', format: 'csv' }));
-    expect(new TextDecoder().decode(features.bytes!).split(/\r?\n/)[0]).toBe('rank,feature,score,share,center 1,center 2');
+    expect(new TextDecoder().decode(features.bytes!).split(/\r?\n/)[0]).toBe('rank,feature,score,share,center 1,center 2,imputed cells');
   });
 });
 

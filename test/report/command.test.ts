@@ -36,6 +36,21 @@ describe('reproduceCommand', () => {
     expect(args[args.indexOf('--sample-columns') + 1]).toBe('^(LFQ intensity A)$');
   });
 
+  it('a switched quantity is named by --quantity alone, a subset of its columns by --sample-columns alone (the CLI takes one or the other)', () => {
+    const offered = { ...layout, quantities: [
+      { name: 'LFQ intensity', columns: ['LFQ intensity A', 'LFQ intensity B'], raw: true },
+      { name: 'iBAQ', columns: ['iBAQ A', 'iBAQ B'], raw: true },
+    ] };
+    const ibaq = { ...columns, sampleColumns: ['iBAQ A', 'iBAQ B'] };
+    const input = { fileName: 'pg.txt', sheet: null, headerRow: 1, layout: offered, format: 'maxquant' as const, recipe: layout.recipe, settings, classColumn: null };
+    const switched = reproduceArgs({ ...input, quantity: 'iBAQ', mapping: ibaq });
+    expect(switched.slice(3, 7)).toEqual(['--format', 'maxquant', '--quantity', 'iBAQ']);
+    expect(switched).not.toContain('--sample-columns');
+    const subset = reproduceArgs({ ...input, quantity: 'iBAQ', mapping: { ...ibaq, sampleColumns: ['iBAQ A'] } });
+    expect(subset).not.toContain('--quantity');
+    expect(subset[subset.indexOf('--sample-columns') + 1]).toBe('^(iBAQ A)$');
+  });
+
   it('rows mode: --features only when they differ from the CLI default; tuning instead of --s', () => {
     const rows: Mapping = { orientation: 'samples-as-rows', idColumn: 'MouseID', annotationColumns: ['Genotype', 'class'], featureColumns: ['a', 'b'], filters: [{ column: 'Genotype', values: ['Control'] }] };
     const base = { fileName: 'mice.csv', sheet: null, headerRow: 1, layout: { ...layout, format: 'table' as const, quantity: null, recipe: { steps: [] } }, format: 'table' as const, quantity: null, mapping: rows, recipe: { steps: [] }, classColumn: 'class' };

@@ -1,0 +1,140 @@
+/**
+ * What `skfr cluster` records about the preparation of a run, taken before the fit (which standardises and fills
+ * the matrix in place): the recipe that ran and why, the cells the fit fills in (missing before it, or filled by
+ * --impute; flagged in the exported samples and features), the command that reproduces the run
+ * (core/report/command.ts, with the file and sample-table paths as given on the command line), and after the fit
+ * the warnings about the result (core/report/warnings.ts). cluster.ts prints and writes them.
+ */
+import type { AnalysisResult } from '../../core/analysis.js';
+import { SkfrError } from '../../core/errors.js';
+import type { FitSettings } from '../../core/jobs/types.js';
+import { describeStep } from '../../core/prepare/index.js';
+import { valueStats, type ValueStats } from '../../core/prepare/transform.js';
+import { reproduceCommand } from '../../core/report/command.js';
+import { imputedCellsOf, type ImputedCells } from '../../core/report/rows.js';
+import { resultWarnings, type ResultWarning } from '../../core/report/warnings.js';
+import type { MappedData, Mapping, Recipe } from '../../core/table/types.js';
+import type { ClusterPlan, ResolvedLayout } from './cluster-options.js';
+
+export interface RunPrep {
+  recipe: Recipe;
+  reasons: string[];
+  /** The `skfr cluster …` command that reproduces the run from the same folder. */
+  command: string;
+  /** The cells the fit starts without (missing, k-POD fills them) or an impute step filled, before the fit. */
+  imputed: ImputedCells;
+  /** An impute step ran (--impute downshift|min). */
+  imputeStep: boolean;
+  /** valueStats of the prepared values, before the fit (null when a transform ran: then not needed). */
+  stats: ValueStats | null;
+}
+
+export interface RunPrepInput {
+  plan: ClusterPlan;
+  layout: ResolvedLayout;
+  mapped: MappedData;
+  sheet: string | null;
+  headerRow: number | null;
+  /** Rows mode: the feature columns taken without --features (taken before the table is consumed). */
+  defaultFeatures: string[] | null;
+}
+
+/**
+ * The mapping as the command names it: the sample table by the path given to --design (its sheet kept), so the
+ * command runs from the folder the user ran it in.
+ */
+function mappingAsGiven(mapping: Mapping, design: ClusterPlan['layout']['design']): Mapping {
+  if (!mapping.design || !design) return mapping;
+  const sheet = mapping.design.source.split(' ▸ ')[1];
+  return { ...mapping, design: { ...mapping.design, source: sheet !== undefined ? `${design.path} ▸ ${sheet}` : design.path } };
+}
+
+/**
+ * Right after the preparation, before the fit. Refuses (one sentence) a valid-value filter that leaves fewer
+ * features than s, naming the filter rather than s alone.
+ */
+export function recordRun({ plan, layout, mapped, sheet, headerRow, defaultFeatures }: RunPrepInput): RunPrep {
+  const p = mapped.matrix.cols;
+  const s = plan.settings.tune ? plan.settings.tune.from : plan.settings.s;
+  const filter = layout.recipe.steps.find((step) => step.kind === 'min-valid');
+  if (filter && s !== undefined && s > p) {
+    throw new SkfrError(
+      'invalid-s',
+      `${describeStep(filter)} leaves ${p} feature${p === 1 ? '' : 's'}, fewer than s = ${s}; ask for fewer values with --min-valid, or a smaller s.`,
+    );
+  }
+  const command = reproduceCommand({
+    fileName: plan.file,
+    sheet,
+    headerRow: headerRow ?? 1,
+    layout: layout.recognised,
+    format: layout.format,
+    quantity: layout.quantity,
+    mapping: mappingAsGiven(layout.mapping, plan.layout.design),
+    recipe: layout.recipe,
+    settings: plan.settings,
+    classColumn: plan.classColumn,
+    defaultFeatures,
+  });
+  const transformed = layout.recipe.steps.some((step) => step.kind === 'transform');
+  return {
+    recipe: layout.recipe,
+    reasons: layout.reasons,
+    command,
+    // The names of each sample's imputed features only for a samples export (the CSV or the report).
+    imputed: imputedCellsOf(mapped, { features: plan.out !== null }),
+    imputeStep: layout.recipe.steps.some((step) => step.kind === 'impute'),
+    stats: transformed ? null : valueStats(mapped.matrix.data),
+  };
+}
+
+/** The warnings about a result (from what was recorded before the fit: the matrix is fitted in place). */
+export function runWarnings(prep: RunPrep, mapped: MappedData, result: AnalysisResult, settings: FitSettings): ResultWarning[] {
+  const { fit } = result;
+  return resultWarnings({
+    clusterSizes: Array.from(fit.clusterSizes),
+    // As the app's FitView: the selected features (SKFR2: the union of the clusters' sets), best first.
+    selected: Array.from(fit.selectedFeatures),
+    featureNames: mapped.featureNames,
+    values: null,
+    n: fit.n,
+    p: fit.p,
+    imputed: null,
+    recipe: prep.recipe,
+    tune: settings.tune ? { from: settings.tune.from, to: settings.tune.to, chosen: result.chosenS } : null,
+    before: { filledByFeature: prep.imputed.byFeature, stats: prep.stats },
+  });
+}
+
+/** The --json fields of the preparation (see CLUSTER_HELP). */
+export interface PrepJson {
+  recipe: Recipe;
+  reasons: string[];
+  imputedBySample: number[] | null;
+  imputedByFeature: number[] | null;
+  warnings: ResultWarning[];
+  command: string;
+}
+
+export function prepJson(prep: RunPrep, warnings: ResultWarning[]): PrepJson {
+  return {
+    recipe: prep.recipe,
+    reasons: prep.reasons,
+    imputedBySample: prep.imputeStep ? Array.from(prep.imputed.bySample) : null,
+    imputedByFeature: prep.imputeStep ? Array.from(prep.imputed.byFeature) : null,
+    warnings,
+    command: prep.command,
+  };
+}
+
+/** The summary's lines on why the preparation is what it is (after the steps). */
+export function reasonLines(reasons: readonly string[]): string[] {
+  return reasons.length > 0 ? ['Why:', ...reasons.map((reason) => `  ${reason}`)] : [];
+}
+
+/** The summary's last lines: the warnings about the result, then the command that reproduces the run. */
+export function summaryTail(warnings: readonly ResultWarning[], command: string): string {
+  const lines = warnings.map((warning) => `Warning: ${warning.message}`);
+  lines.push(`Reproduce: ${command}`);
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,102 @@
+/**
+ * Issue 11's "a UI session, then that command": the jobs session (what the app's screens run) opens the MaxQuant
+ * file and its experimental design as the browser build does (bytes), fits with the recognised mapping and the
+ * proposed recipe (log2, 70 % valid values grouped by the design's condition), and its FitView.command, run
+ * through the built `skfr` from the data folder, gives the same labels, protein list and recipe. The app's
+ * exports carry the same: imputed cells flagged, the command and the warnings in the report's Summary.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as XLSX from 'xlsx';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../../core/jobs/session.js';
+import type { JobResponse } from '../../core/jobs/types.js';
+import { withGroup } from '../../core/prepare/propose.js';
+import { shellQuote } from '../../core/report/command.js';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const realDir = resolve(repoRoot, '..', 'shared', 'data', 'real');
+const bin = join(repoRoot, 'cli', 'bin', 'skfr.js');
+const built = join(repoRoot, 'dist', 'cli', 'main.js');
+const bytesOf = (name: string) => new Uint8Array(readFileSync(join(realDir, name)));
+
+function ok<T extends JobResponse>(r: T): Extract<T, { ok: true }>['result'] {
+  if (!r.ok) throw new Error(`expected ok, got ${r.error.code}: ${r.error.message}`);
+  return r.result as Extract<T, { ok: true }>['result'];
+}
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
+    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+beforeAll(() => {
+  // As test/cli/bin.test.ts: the built CLI, rebuilt when older than the sources (npm test builds it first).
+  const sources = Math.max(newestSource(join(repoRoot, 'cli')), newestSource(join(repoRoot, 'core')));
+  if (!existsSync(built) || statSync(built).mtimeMs < sources) {
+    try {
+      execFileSync(join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.cli.json'], { cwd: repoRoot, stdio: 'pipe' });
+    } catch {
+      // Type errors elsewhere in the tree do not stop tsc from emitting.
+    }
+  }
+}, 180_000);
+
+describe('a session on MaxQuant + design, then its reproduce command through the CLI', () => {
+  it('gives identical labels, proteins and recipe', async () => {
+    const session = createSession();
+    const file = 'maxquant_lfq_proteinGroups.txt';
+    const opened = ok(await session.runJob({ type: 'open', source: { kind: 'bytes', fileName: file, bytes: bytesOf(file) } }));
+    // Proposed on opening: log2 (raw intensities), 70 % valid values in total (no sample table yet).
+    expect(opened.layout.recipe.steps.map((s) => s.kind)).toEqual(['remove-flagged', 'remove-flagged', 'remove-flagged', 'zeros-missing', 'transform', 'min-valid']);
+    const d = ok(await session.runJob({
+      type: 'design',
+      source: { kind: 'bytes', fileName: 'maxquant_lfq_experimental_design.txt', bytes: bytesOf('maxquant_lfq_experimental_design.txt') },
+    }));
+    const mapping = { ...opened.layout.mapping, design: d.table };
+    // With the design attached, the filter is grouped by its condition (what the screen proposes then).
+    const recipe = withGroup(opened.layout.recipe, 'condition');
+    expect(recipe.steps.find((s) => s.kind === 'min-valid')).toEqual({ kind: 'min-valid', count: null, percent: 70, scope: 'any', group: 'condition' });
+    const settings = { k: 3, s: 10, variant: 'global' as const, loss: 'squared' as const, restarts: 10, seed: 11, maxIterations: 100, standardize: true };
+    const view = ok(await session.runJob({ type: 'fit', datasetId: opened.datasetId, mapping, recipe, settings, classColumn: 'condition' }));
+    expect(view.metrics).not.toBeNull();
+    expect(view.command).toBe(
+      `skfr cluster ${file} --format maxquant --quantity 'LFQ intensity' --samples-as-columns --design maxquant_lfq_experimental_design.txt ` +
+        '--class-column condition --transform log2 --min-valid 70%:any:condition --normalize none --impute kpod ' +
+        '--k 3 --s 10 --variant global --loss squared --restarts 10 --seed 11 --max-iter 100',
+    );
+
+    // The command, from the folder holding the file and its design, through a real shell.
+    const line = `${shellQuote(process.execPath)} ${shellQuote(bin)} ${view.command.slice('skfr '.length)} --json`;
+    const cli = spawnSync('/bin/sh', ['-c', line], { cwd: realDir, encoding: 'utf8', timeout: 120_000 });
+    expect(cli.status, cli.stderr).toBe(0);
+    const out = JSON.parse(cli.stdout) as Record<string, any>;
+    expect(out.sampleIds).toEqual(view.sampleIds);
+    expect(out.labels).toEqual(Array.from(view.clusters));
+    expect(out.selectedFeatures).toEqual(view.selected.map((l) => view.featureNames[l]));
+    expect(out.featureLabels).toEqual(view.featureNames);
+    // The recipe the CLI flags build is the one the session ran; the preparation counted alike.
+    expect(out.recipe).toEqual(recipe);
+    expect(out.preparation).toEqual(view.preparation);
+    expect(out.warnings).toEqual(view.warnings);
+    expect(out.metrics.ari).toBeCloseTo(view.metrics!.ari, 12);
+
+    // The app's exports: imputed (missing before the fit) cells flagged; the command and warnings in the report.
+    const samples = ok(await session.runJob({ type: 'export', fitId: view.fitId, what: 'samples', format: 'xlsx' }));
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(samples.bytes!, { type: 'array' }).Sheets.Samples!, { header: 1 });
+    expect(rows[0]!.slice(-2)).toEqual(['imputed cells', 'imputed features']);
+    expect(rows.slice(1).reduce((sum, row) => sum + Number(row[rows[0]!.length - 2]), 0)).toBe(view.imputedCells);
+    const report = ok(await session.runJob({ type: 'export', fitId: view.fitId, what: 'report', format: 'xlsx' }));
+    const summary = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(report.bytes!, { type: 'array' }).Sheets.Summary!, { header: 1 });
+    expect(summary.find((row) => row[0] === 'reproduce with')?.[1]).toBe(view.command);
+    expect(summary.filter((row) => String(row[0]).startsWith('result warning')).map((row) => row[1])).toEqual(view.warnings.map((w) => w.message));
+    expect(summary.some((row) => row[0] === 'preparation: Values log2-transformed')).toBe(true);
+  }, 120_000);
+});
