@@ -102,7 +102,7 @@ export function transform(data: MappedData, step: TransformStep): StepOutcome {
     throw new SkfrError(
       'invalid-option',
       `${nonPositive} value${nonPositive === 1 ? ' is' : 's are'} 0 or negative and ${nonPositive === 1 ? 'has' : 'have'} no logarithm (${bad.join('; ')}${nonPositive > 3 ? '; …' : ''}): ` +
-        `read zeros as “not quantified”, or choose to make such values missing.`,
+        `read zeros as “not quantified”, or make such values missing (command line: --transform log${step.base}:missing).`,
     );
   }
   const log = step.base === 2 ? Math.log2 : Math.log10;
