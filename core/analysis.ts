@@ -3,8 +3,17 @@
  * → fit (or gap-statistic tuning then the fit at the chosen s) + agreement metrics with a known class column.
  * Pure and platform-free; the numerics are the engine's (core/engine), this module only wires them.
  *
- * Choice of s when tuning: `chosenS` is the arg-max of Gap(s) (TuneResult.bestS), and the returned fit is
- * the engine's fit at that s. The one-standard-error choice (`tune.oneSeS`) is reported beside it.
+ * Choice of s when tuning: `chosenS` is the s of the default rule (DEFAULT_S_RULE, Tibshirani et al.'s standard
+ * one-SE rule per unit of s, chosen by measurement — bench/RESULTS.md), or of `options.sRule`; `sRules` holds every
+ * rule's choice with the default marked and `sFlags` the warnings (s at the end of the range, no clear maximum).
+ * `tune.bestS` is the arg-max of Gap(s) and `tune.oneSeS` the within-one-sd-of-the-maximum rule, as before.
+ * The range: every s of settings.tune (from..to by step) when that is at most FULL_GRID_MAX values or a step
+ * above 1 was given; a wider range with step 1 is searched on defaultSparsityGrid(p, from, to) (~30 values
+ * evenly on a log scale) and then finely near the chosen s (TuneOptions.refine).
+ * Optional: `options.tuneK` chooses k by the gap statistic over k at the chosen s (with tuning of s, by the
+ * alternating search: s at k, then k at that s, until k stays), giving `kCurve` and `ksSteps`;
+ * `options.stability` adds `stability` (B subsample fits of the final settings, on the engine's workers when it
+ * has `stability`).
  *
  * Two entry points share the validation (planAnalysis) and the metrics (finishAnalysis): runAnalysis runs the
  * engine in the calling thread; runAnalysisAsync runs it on any AnalysisEngine, e.g. a worker pool.
@@ -15,13 +24,34 @@
 import { SkfrError } from './errors.js';
 import {
   adjustedRandIndex,
+  alternateKS,
   contingency,
+  defaultSparsityGrid,
   fit as fitSkfr,
   mixedNodes,
   normalizedMutualInfo,
+  stabilitySelection,
+  tuneClusters,
   tuneSparsity,
 } from './engine/index.js';
-import type { AbortSignalLike, FitOptions, FitResult, Matrix, Progress, TuneOptions, TuneResult } from './engine/types.js';
+import type {
+  AbortSignalLike,
+  FitOptions,
+  FitResult,
+  KPoint,
+  KRule,
+  KRuleChoice,
+  KSStep,
+  Matrix,
+  Progress,
+  SFlags,
+  SRule,
+  SRuleChoice,
+  StabilityOptions,
+  StabilityResult,
+  TuneOptions,
+  TuneResult,
+} from './engine/types.js';
 import type { FitSettings, Metrics } from './jobs/types.js';
 import type { MappedData } from './table/types.js';
 
@@ -137,9 +167,21 @@ export function computeMetrics(labels: Int32Array, classes: readonly (string | n
   };
 }
 
+/** A tune range with step 1 wider than this is searched on a stepped grid plus a fine pass (defaultSparsityGrid). */
+export const FULL_GRID_MAX = 100;
+
 export interface AnalysisOptions {
   /** Annotation column holding known classes; metrics are computed when given. */
   classColumn?: string | null;
+  /** The rule whose s is fitted when tuning (default DEFAULT_S_RULE); every rule's choice is in `sRules`. */
+  sRule?: SRule;
+  /**
+   * Choose k too, over from..to by the gap statistic at the current s (tuneClusters); with settings.tune, by
+   * the alternating search (alternateKS). settings.k is the starting k.
+   */
+  tuneK?: { from: number; to: number; permutations?: number; rule?: KRule };
+  /** Add the stability of the final fit: B subsample fits (default 50) of 80 % of the samples. */
+  stability?: { subsamples?: number; fraction?: number };
   onProgress?: (progress: Progress) => void;
   signal?: AbortSignalLike;
   /**
@@ -157,10 +199,15 @@ export interface AnalysisOptions {
 export interface AnalysisEngine {
   fit(X: Matrix, options: FitOptions): Promise<FitResult> | FitResult;
   tune(X: Matrix, options: TuneOptions): Promise<TuneResult> | TuneResult;
+  /**
+   * Optional: stabilitySelection's answer, e.g. on workers (core/parallel stabilityWith). Without it the
+   * subsample fits run in the calling thread. `full` is the fit on all samples with the same options.
+   */
+  stability?(X: Matrix, options: StabilityOptions, full: FitResult): Promise<StabilityResult> | StabilityResult;
 }
 
 /** The engine in the calling thread (synchronous). */
-export const SYNC_ENGINE = { fit: fitSkfr, tune: tuneSparsity } as const satisfies AnalysisEngine;
+export const SYNC_ENGINE = { fit: fitSkfr, tune: tuneSparsity, stability: stabilitySelection } as const satisfies AnalysisEngine;
 
 export interface AsyncAnalysisOptions extends AnalysisOptions {
   /** Where fits and tunings run (default SYNC_ENGINE). */
@@ -169,17 +216,48 @@ export interface AsyncAnalysisOptions extends AnalysisOptions {
 
 export interface AnalysisResult {
   fit: FitResult;
-  /** The gap curve when the settings asked for tuning, else null. */
+  /** The gap curve when the settings asked for tuning, else null (with tuneK and tuning: the last s step's). */
   tune: TuneResult | null;
   metrics: Metrics | null;
-  /** The s of `fit`: settings.s, or the arg-max of Gap(s) when tuned. */
+  /** The s of `fit`: settings.s, or the default rule's s (sRules) when tuned. */
   chosenS: number;
+  /** When tuned: every rule's s, the fitted one marked `default`; else null. */
+  sRules: SRuleChoice[] | null;
+  /** When tuned: the warnings about the chosen s (at the end of the range, no clear maximum); else null. */
+  sFlags: SFlags | null;
+  /** The k of `fit`: settings.k, or the chosen k with tuneK. */
+  chosenK: number;
+  /** With tuneK: the Gap-over-k curve with silhouettes (at the final s) and every rule's k; else null. */
+  kCurve: { curve: KPoint[]; kRules: KRuleChoice[]; permutations: number } | null;
+  /** With tuneK and tuning of s: every step of the alternating search; else null. */
+  ksSteps: KSStep[] | null;
+  /** With options.stability: the stability of `fit`; else null. */
+  stability: StabilityResult | null;
 }
 
 /** A validated analysis, before any numerics: the one engine call to make, and what the metrics need. */
-type AnalysisPlan =
-  | { kind: 'fit'; X: Matrix; options: FitOptions; classColumn: string | null; classes: (string | null)[] | null }
-  | { kind: 'tune'; X: Matrix; options: TuneOptions; classColumn: string | null; classes: (string | null)[] | null };
+type AnalysisPlan = (
+  | { kind: 'fit'; X: Matrix; options: FitOptions }
+  | { kind: 'tune'; X: Matrix; options: TuneOptions }
+) & {
+  classColumn: string | null;
+  classes: (string | null)[] | null;
+  /** k values to choose from (tuneK), else null. */
+  kValues: number[] | null;
+  kPermutations: number | undefined;
+  kRule: KRule | undefined;
+  stability: { subsamples?: number; fraction?: number } | null;
+};
+
+/**
+ * The s values of a tune range: every s from..to by step when explicit (step > 1) or at most FULL_GRID_MAX
+ * values; otherwise defaultSparsityGrid(p, from, to) with the fine pass (refine: true).
+ */
+export function tuneGrid(tune: { from: number; to: number; step?: number }, p: number): { sValues: number[]; refine: boolean } {
+  const values = sparsityGrid(tune, p);
+  if ((tune.step ?? 1) > 1 || values.length <= FULL_GRID_MAX) return { sValues: values, refine: false };
+  return { sValues: defaultSparsityGrid(p, tune.from, tune.to), refine: true };
+}
 
 /** The cell of largest magnitude among the finite cells of columns `only` (all when null), or null if none. */
 function largestCell(mapped: MappedData, only: number | null = null): { i: number; l: number; value: number } | null {
@@ -288,28 +366,102 @@ function planAnalysis(mapped: MappedData, settings: FitSettings, options: Analys
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   };
+  let kValues: number[] | null = null;
+  if (options.tuneK !== undefined) {
+    const { from, to } = options.tuneK;
+    if (!isWhole(from) || !isWhole(to) || from < 2 || to > X.rows || from > to) {
+      throw new SkfrError('invalid-k', `The range of k ${from}..${to} is not possible: k must be a whole number between 2 and the number of samples (${X.rows}), the start not above the end.`);
+    }
+    kValues = Array.from({ length: to - from + 1 }, (_, t) => from + t);
+  }
+  const extra = {
+    classColumn,
+    classes,
+    kValues,
+    kPermutations: options.tuneK?.permutations ?? settings.tune?.permutations,
+    kRule: options.tuneK?.rule,
+    stability: options.stability ?? null,
+  };
   if (settings.tune !== undefined) {
     const permutations = settings.tune.permutations ?? DEFAULT_PERMUTATIONS;
     if (!isWhole(permutations) || permutations < 1) {
       throw new SkfrError('invalid-option', `permutations = ${permutations} is not possible: it must be a whole number of at least 1.`);
     }
-    const sValues = sparsityGrid(settings.tune, X.cols);
-    return { kind: 'tune', X, options: { ...common, sValues, permutations }, classColumn, classes };
+    const grid = tuneGrid(settings.tune, X.cols);
+    const rule = options.sRule !== undefined ? { rule: options.sRule } : {};
+    return { kind: 'tune', X, options: { ...common, ...grid, ...rule, permutations }, ...extra };
   }
-  const reuse = options.reuseInput === true ? { reuseInput: true } : {};
-  return { kind: 'fit', X, options: { ...common, ...reuse, s: settings.s! }, classColumn, classes };
+  // The raw matrix is read again by k tuning and stability: hand it over only when nothing else needs it.
+  const reuse = options.reuseInput === true && kValues === null && extra.stability === null ? { reuseInput: true } : {};
+  return { kind: 'fit', X, options: { ...common, ...reuse, s: settings.s! }, ...extra };
+}
+
+/**
+ * The k step of a plan with tuneK, in this thread: tuneClusters at the fixed s, or the alternating search when
+ * s is tuned too. Returns the pieces of the result it replaces.
+ */
+function chooseKInThread(plan: AnalysisPlan, settings: FitSettings): Pick<AnalysisResult, 'fit' | 'tune' | 'chosenS' | 'chosenK' | 'kCurve' | 'ksSteps'> {
+  const { sValues: _s, refine, rule, permutations: _p, s: _fixed, reuseInput: _r, ...common } = plan.options as TuneOptions & FitOptions;
+  const permutations = plan.kPermutations;
+  const kRule = plan.kRule !== undefined ? { rule: plan.kRule } : {};
+  if (plan.kind === 'fit') {
+    const tuned = tuneClusters(plan.X, { ...common, s: plan.options.s, kValues: plan.kValues!, ...(permutations !== undefined ? { permutations } : {}), ...kRule });
+    return { fit: tuned.fit, tune: null, chosenS: plan.options.s, chosenK: tuned.chosenK, kCurve: { curve: tuned.curve, kRules: tuned.kRules, permutations: tuned.permutations }, ksSteps: null };
+  }
+  const result = alternateKS(plan.X, {
+    ...common,
+    k: settings.k,
+    kValues: plan.kValues!,
+    ...(refine ? {} : { sValues: plan.options.sValues }),
+    ...(permutations !== undefined ? { permutations } : {}),
+    ...(rule !== undefined ? { sRule: rule } : {}),
+    ...(plan.kRule !== undefined ? { kRule: plan.kRule } : {}),
+  });
+  const lastS = [...result.steps].reverse().find((step) => step.tuned === 's') as Extract<KSStep, { tuned: 's' }>;
+  const lastK = result.steps[result.steps.length - 1] as Extract<KSStep, { tuned: 'k' }>;
+  const sPick = lastS.sRules.find((choice) => choice.default)!;
+  const tune: TuneResult = {
+    curve: lastS.curve,
+    bestS: lastS.sRules.find((choice) => choice.rule === 'argmax')!.s,
+    oneSeS: lastS.sRules.find((choice) => choice.rule === 'within-sd-of-max')!.s,
+    chosenS: sPick.s,
+    sRules: lastS.sRules,
+    flags: lastS.flags,
+    permutations: plan.options.permutations ?? DEFAULT_PERMUTATIONS,
+    fit: result.fit,
+  };
+  return { fit: result.fit, tune, chosenS: result.s, chosenK: result.k, kCurve: { curve: lastK.curve, kRules: lastK.kRules, permutations: tune.permutations }, ksSteps: result.steps };
+}
+
+/** Options of the stability run of a plan's final fit. */
+function stabilityOptions(plan: AnalysisPlan, fit: FitResult): StabilityOptions {
+  const { sValues: _s, refine: _r, rule: _rule, permutations: _p, reuseInput: _reuse, onProgress, ...common } = plan.options as TuneOptions & FitOptions;
+  return { ...common, k: fit.options.k, s: fit.options.s, ...plan.stability, ...(onProgress ? { onProgress } : {}) };
 }
 
 /**
  * The result of a plan from the engine's answer: the fit (at the chosen s when tuned) and the metrics;
  * refused if any figure is not a finite number (checkFiniteResult).
  */
-function finishAnalysis(plan: AnalysisPlan, answer: FitResult | TuneResult, mapped: MappedData, settings: FitSettings): AnalysisResult {
-  const tune = plan.kind === 'tune' ? (answer as TuneResult) : null;
-  const fit = tune !== null ? tune.fit : (answer as FitResult);
-  const chosenS = tune !== null ? tune.bestS : (plan.options as FitOptions).s;
+function finishAnalysis(
+  plan: AnalysisPlan,
+  answer: FitResult | TuneResult | Pick<AnalysisResult, 'fit' | 'tune' | 'chosenS' | 'chosenK' | 'kCurve' | 'ksSteps'>,
+  stability: StabilityResult | null,
+  mapped: MappedData,
+  settings: FitSettings,
+): AnalysisResult {
+  let picked: Pick<AnalysisResult, 'fit' | 'tune' | 'chosenS' | 'chosenK' | 'kCurve' | 'ksSteps'>;
+  if ('chosenK' in answer) picked = answer;
+  else if (plan.kind === 'tune') {
+    const tune = answer as TuneResult;
+    picked = { fit: tune.fit, tune, chosenS: tune.chosenS, chosenK: tune.fit.options.k, kCurve: null, ksSteps: null };
+  } else {
+    const fit = answer as FitResult;
+    picked = { fit, tune: null, chosenS: plan.options.s, chosenK: fit.options.k, kCurve: null, ksSteps: null };
+  }
+  const { fit, tune } = picked;
   const metrics = plan.classColumn !== null && plan.classes !== null ? computeMetrics(fit.labels, plan.classes, plan.classColumn) : null;
-  const result = { fit, tune, metrics, chosenS };
+  const result: AnalysisResult = { ...picked, metrics, sRules: tune?.sRules ?? null, sFlags: tune?.flags ?? null, stability };
   checkFiniteResult(mapped, settings, plan.kind === 'fit' && plan.options.reuseInput === true, result);
   return result;
 }
@@ -317,7 +469,11 @@ function finishAnalysis(plan: AnalysisPlan, answer: FitResult | TuneResult, mapp
 /** Run one analysis in this thread: exactly one of `settings.s` and `settings.tune` must be given. */
 export function runAnalysis(mapped: MappedData, settings: FitSettings, options: AnalysisOptions = {}): AnalysisResult {
   const plan = planAnalysis(mapped, settings, options);
-  return finishAnalysis(plan, plan.kind === 'tune' ? tuneSparsity(plan.X, plan.options) : fitSkfr(plan.X, plan.options), mapped, settings);
+  const answer =
+    plan.kValues !== null ? chooseKInThread(plan, settings) : plan.kind === 'tune' ? tuneSparsity(plan.X, plan.options) : fitSkfr(plan.X, plan.options);
+  const fit = 'fit' in answer && !('labels' in answer) ? answer.fit : (answer as FitResult);
+  const stability = plan.stability !== null ? stabilitySelection(plan.X, stabilityOptions(plan, fit), fit) : null;
+  return finishAnalysis(plan, answer, stability, mapped, settings);
 }
 
 /**
@@ -330,6 +486,14 @@ export function runAnalysis(mapped: MappedData, settings: FitSettings, options: 
 export async function runAnalysisAsync(mapped: MappedData, settings: FitSettings, options: AsyncAnalysisOptions = {}): Promise<AnalysisResult> {
   const plan = planAnalysis(mapped, settings, options);
   const engine = options.engine ?? SYNC_ENGINE;
-  const answer = plan.kind === 'tune' ? await engine.tune(plan.X, plan.options) : await engine.fit(plan.X, plan.options);
-  return finishAnalysis(plan, answer, mapped, settings);
+  // The k search runs in this thread (its fits are many and small); fits and tunings of s on the engine.
+  const answer =
+    plan.kValues !== null ? chooseKInThread(plan, settings) : plan.kind === 'tune' ? await engine.tune(plan.X, plan.options) : await engine.fit(plan.X, plan.options);
+  const fit = 'fit' in answer && !('labels' in answer) ? answer.fit : (answer as FitResult);
+  let stability: StabilityResult | null = null;
+  if (plan.stability !== null) {
+    const opts = stabilityOptions(plan, fit);
+    stability = engine.stability ? await engine.stability(plan.X, opts, fit) : stabilitySelection(plan.X, opts, fit);
+  }
+  return finishAnalysis(plan, answer, stability, mapped, settings);
 }

@@ -2,11 +2,14 @@
  * The worker-thread section of `npm run bench` (issue 5): the same fit / tuning run in this thread and on a
  * pool of worker threads (as many as cores), wall seconds of each, and whether the results are identical
  * (labels and objective; for tuning the whole Gap curve). Includes the mouse-data goals: the fit (1080 × 77,
- * 20 restarts, fixed s, < 0.3 s) and the tuning over s = 1..77 with B = 10 (< 10 s).
+ * 20 restarts, fixed s, < 0.3 s), the tuning over s = 1..77 with B = 10 (< 10 s), and stability with B = 50
+ * subsample fits (< 10 s on 2 cores, issue 13; the thread start-up is inside the pool time).
  */
 import { availableParallelism } from 'node:os';
-import { fit, simulate, tuneSparsity } from '../../core/engine/index.js';
-import type { FitResult, Matrix, TuneResult } from '../../core/engine/types.js';
+import { fit, simulate, stabilitySelection, tuneSparsity } from '../../core/engine/index.js';
+import type { FitResult, Matrix, StabilityResult, TuneResult } from '../../core/engine/types.js';
+import { stabilityWith } from '../../core/parallel/orchestrate.js';
+import { workerLinks } from '../lib/links.js';
 import { createWorkerPool, type WorkerPool } from '../../cli/parallel/pool.js';
 import { loadMice } from '../lib/mice.js';
 import { renderTable, seconds, type TableStyle } from '../lib/table.js';
@@ -23,7 +26,7 @@ export interface ParallelRow {
 
 interface Case {
   task: string;
-  run: (pool: WorkerPool | null) => Promise<FitResult | TuneResult>;
+  run: (pool: WorkerPool | null) => Promise<FitResult | TuneResult | StabilityResult>;
   goalSeconds: number | null;
 }
 
@@ -31,7 +34,8 @@ function sameFit(a: FitResult, b: FitResult): boolean {
   return a.objective === b.objective && a.labels.length === b.labels.length && a.labels.every((v, i) => v === b.labels[i]);
 }
 
-function same(a: FitResult | TuneResult, b: FitResult | TuneResult): boolean {
+function same(a: FitResult | TuneResult | StabilityResult, b: FitResult | TuneResult | StabilityResult): boolean {
+  if ('featureFrequency' in a || 'featureFrequency' in b) return JSON.stringify(a) === JSON.stringify(b);
   if ('curve' in a && 'curve' in b) return JSON.stringify(a.curve) === JSON.stringify(b.curve) && a.bestS === b.bestS && sameFit(a.fit, b.fit);
   if (!('curve' in a) && !('curve' in b)) return sameFit(a, b);
   return false;
@@ -58,7 +62,30 @@ function cases(quick: boolean): Case[] {
     fitCase('fit n=10000 p=1000 k=10 s=10, 10 restarts', sim.X, 10, 10, 10),
     fitCase('mouse 1080×77 fit k=8 s=24, 20 restarts', mice.X, 8, 24, 20, 0.3),
     tuneCase('mouse tune s=1..77, B=10, 20 restarts', mice.X, 8, 1, 77, 10, 20, 10),
+    stabilityCase('mouse stability k=8 s=24, B=50 subsamples of 80 %, 20 restarts', mice.X, 8, 24, 50, 10),
   ];
+}
+
+/**
+ * Stability (issue 13): B subsample fits, in this thread (stabilitySelection) or one task per subsample on
+ * worker threads (core/parallel stabilityWith; the pool has no stability method yet, so the links are
+ * started here, as many as the pool's threads). Both include the full fit.
+ */
+function stabilityCase(task: string, X: Matrix, k: number, s: number, subsamples: number, goal: number): Case {
+  const options = { k, s, restarts: 20, seed: 1, subsamples };
+  return {
+    task,
+    goalSeconds: goal,
+    run: async (pool) => {
+      if (!pool || pool.size === 0) return stabilitySelection(X, options);
+      const { links, close } = workerLinks(pool.size);
+      try {
+        return await stabilityWith(links, X, options);
+      } finally {
+        await close();
+      }
+    },
+  };
 }
 
 export interface ParallelSectionOptions {

@@ -8,8 +8,59 @@ export { standardize, columnStats, type Standardized, type ColumnStats } from '.
 export { kmeansPlusPlus } from './seeding.js';
 export { createRng, deriveSeed, type Rng } from './random.js';
 export { createMatrix, fromRows, selectColumns } from './matrix.js';
-export { assembleTune, logObjective, pathLogO, restartPathSummary, type PathSummary } from './gap.js';
-export { tuneSparsity, permuteColumns, resolveTuneRestarts, DEFAULT_PERMUTATIONS, DEFAULT_TUNE_RESTARTS } from './tuning.js';
+export {
+  assembleTune,
+  logObjective,
+  pathLogO,
+  restartPathSummary,
+  type PathSummary,
+  argMaxRule,
+  tibshiraniRule,
+  withinSdOfMaxRule,
+  kneeRule,
+  applySRule,
+  chooseS,
+  sFlags,
+  S_RULES,
+  DEFAULT_S_RULE,
+  type GapLike,
+} from './gap.js';
+export {
+  tuneSparsity,
+  permuteColumns,
+  resolveTuneRestarts,
+  defaultSparsityGrid,
+  refineGrid,
+  mergeCurves,
+  DEFAULT_GRID_POINTS,
+  DEFAULT_PERMUTATIONS,
+  DEFAULT_TUNE_RESTARTS,
+} from './tuning.js';
+export {
+  tuneClusters,
+  chooseK,
+  assembleKCurve,
+  bestLogW,
+  alternateKS,
+  DEFAULT_K_RULE,
+  K_RULES,
+  type AlternateOptions,
+  type AlternateResult,
+} from './k-tuning.js';
+export { silhouette, selectedData, SILHOUETTE_MAX_SAMPLES, type SilhouetteOptions } from './silhouette.js';
+export {
+  stabilitySelection,
+  subsampleFit,
+  subsampleRows,
+  takeRows,
+  assembleStability,
+  resolveStability,
+  stabilityProgress,
+  DEFAULT_SUBSAMPLES,
+  DEFAULT_SUBSAMPLE_FRACTION,
+  MAX_SUBSAMPLES,
+  type SubsampleSummary,
+} from './stability.js';
 export {
   adjustedRandIndex,
   normalizedMutualInfo,

@@ -41,7 +41,7 @@ export function deriveSeed(seed: number, index: number, domain = 0): number {
 }
 
 /** Stream domains used by the engine (kept here so no two families collide). */
-export const RNG_DOMAIN = { restart: 0, permutation: 1, simulate: 2, impute: 3 } as const;
+export const RNG_DOMAIN = { restart: 0, permutation: 1, simulate: 2, impute: 3, subsample: 4, silhouette: 5 } as const;
 
 export function createRng(seed: number): Rng {
   let a = mix32(seed >>> 0);

@@ -41,6 +41,11 @@ export interface Progress {
   permutations?: number;
   /** The s value currently being evaluated by tuneSparsity. */
   s?: number;
+  /** The k value currently being evaluated by tuneClusters. */
+  k?: number;
+  /** Stability (stage 'fitting', message 'stability'): subsample fits finished, of `subsamples`. */
+  subsample?: number;
+  subsamples?: number;
   message?: string;
 }
 
@@ -144,6 +149,43 @@ export interface TuneOptions extends Omit<FitOptions, 's' | 'reuseInput'> {
    * is then used for the returned fit at the chosen s.
    */
   tuneRestarts?: number;
+  /** The rule whose s is fitted and returned as `chosenS` (default DEFAULT_S_RULE; see gap.ts, chooseS). */
+  rule?: SRule;
+  /**
+   * Default false. true = after the curve over sValues, a fine pass over the values between the chosen s's
+   * grid neighbours (tuning.ts, refineGrid), then the rules choose again on the merged curve. For stepped grids
+   * (defaultSparsityGrid).
+   */
+  refine?: boolean;
+}
+
+/**
+ * Rules that pick s from a Gap curve (core/engine/gap.ts):
+ * - 'argmax': the largest Gap(s) (the paper's Algorithm 3);
+ * - 'tibshirani': Tibshirani et al. (2001)'s standard one-SE rule, the smallest s with Gap(s) ≥ Gap(s⁺) − sd(s⁺),
+ *   s⁺ the next s of the grid;
+ * - 'within-sd-of-max': the smallest s with Gap(s) ≥ Gap(s*) − sd(s*), s* the arg-max (Witten & Tibshirani 2010;
+ *   `TuneResult.oneSeS`);
+ * - 'knee': the knee of the rising part of the curve (Kneedle).
+ */
+export type SRule = 'tibshirani' | 'argmax' | 'within-sd-of-max' | 'knee';
+
+/** One rule's choice of s; `default` marks the rule whose s was fitted. */
+export interface SRuleChoice {
+  rule: SRule;
+  s: number;
+  default: boolean;
+}
+
+/** Warnings about a tuned s (the screen and the CLI say them). */
+export interface SFlags {
+  /** The chosen s is the first or the last value of the range tried. */
+  atRangeEnd: boolean;
+  /**
+   * The curve has no clear maximum: the largest s tried is within one sd of the maximum Gap (the curve
+   * does not come down after its maximum), or the maximum Gap is not above 0.
+   */
+  noClearMaximum: boolean;
 }
 
 export interface GapPoint {
@@ -160,13 +202,104 @@ export interface GapPoint {
 
 export interface TuneResult {
   curve: GapPoint[];
-  /** s maximising Gap(s). */
+  /** s maximising Gap(s) (rule 'argmax'). */
   bestS: number;
-  /** Smallest s with Gap(s) ≥ Gap(bestS) − sd(bestS). */
+  /**
+   * The within-one-sd-of-the-maximum rule ('within-sd-of-max'): the smallest s with
+   * Gap(s) ≥ Gap(bestS) − sd(bestS). Not Tibshirani et al.'s one-SE rule (that is sRules' 'tibshirani').
+   */
   oneSeS: number;
+  /** The s of the rule asked for (TuneOptions.rule, default DEFAULT_S_RULE): the s of `fit`. */
+  chosenS: number;
+  /** Every rule's choice, the default (the one fitted) marked. */
+  sRules: SRuleChoice[];
+  flags: SFlags;
   permutations: number;
-  /** The fit on the observed data at bestS: fit(X, { ...options, s: bestS }), fresh seeds, all restarts. */
+  /** The fit on the observed data at chosenS: fit(X, { ...options, s: chosenS }), fresh seeds, all restarts. */
   fit: FitResult;
+}
+
+/** Rules that pick k from a Gap-over-k curve: those of s (gap.ts) and the largest average silhouette. */
+export type KRule = 'tibshirani' | 'argmax' | 'within-sd-of-max' | 'knee' | 'silhouette';
+
+export interface KRuleChoice {
+  rule: KRule;
+  k: number;
+  default: boolean;
+}
+
+export interface KTuneOptions extends Omit<FitOptions, 'k' | 'reuseInput'> {
+  /** Candidate numbers of clusters (each 2 ≤ k ≤ n). */
+  kValues: number[];
+  /** B permuted data sets (default 10), the same X_b as tuneSparsity's. */
+  permutations?: number;
+  /** Restarts per k and data set inside the statistic (default: restarts, 20). */
+  tuneRestarts?: number;
+  /** The rule whose k is fitted (default DEFAULT_K_RULE). */
+  rule?: KRule;
+}
+
+export interface KPoint {
+  k: number;
+  /** Gap(k) = mean_b log W(X_b, k) − log W(X, k), W the within-cluster sum of squares at the sparse centers. */
+  gap: number;
+  /** sd of log W(X_b, k) over b, times sqrt(1 + 1/B). */
+  sd: number;
+  logW: number;
+  meanPermutedLogW: number;
+  /** Average silhouette width of the observed fit at k on its selected features (−1..1). */
+  silhouette: number;
+}
+
+export interface KTuneResult {
+  curve: KPoint[];
+  chosenK: number;
+  kRules: KRuleChoice[];
+  permutations: number;
+  /** fit(X, { ...options, k: chosenK }), fresh seeds, all restarts. */
+  fit: FitResult;
+}
+
+/** One step of the alternating k / s search (alternateKS). */
+export type KSStep =
+  | { tuned: 's'; k: number; s: number; sRules: SRuleChoice[]; flags: SFlags; curve: GapPoint[] }
+  | { tuned: 'k'; k: number; s: number; kRules: KRuleChoice[]; curve: KPoint[] };
+
+export interface StabilityOptions extends Omit<FitOptions, 'reuseInput'> {
+  /** B subsample fits (default 50). */
+  subsamples?: number;
+  /** Fraction of the samples in each subsample, drawn without replacement (default 0.8). */
+  fraction?: number;
+}
+
+/**
+ * How sure a fit is: B fits of the same settings on random subsamples (core/engine/stability.ts).
+ * Frequencies and consistencies are fractions in [0, 1]; NaN where undefined (see each field).
+ */
+export interface StabilityResult {
+  subsamples: number;
+  fraction: number;
+  /** Samples in each subsample, round(fraction · n). */
+  subsampleSize: number;
+  /** Per feature (length p): the fraction of subsample fits that selected it (SKFR2: in any cluster). */
+  featureFrequency: Float64Array;
+  /**
+   * SKFR2 only (null for SKFR1), k × p row-major over the FULL fit's clusters j: the fraction of subsample
+   * fits in which the subsample cluster holding most of j's members selected feature l.
+   */
+  clusterFeatureFrequency: Float64Array | null;
+  /** Features selected by the full fit but in fewer than half of the subsample fits, best first. */
+  unstableSelected: number[];
+  /**
+   * Per sample (length n): among the subsample fits holding it, the fraction of its full-fit cluster mates
+   * (present in the same subsample) that share its subsample cluster. NaN for a sample alone in its full-fit
+   * cluster, or never drawn with a mate.
+   */
+  sampleConsistency: Float64Array;
+  /** ARI between each subsample fit and the full fit on the subsample's samples (length B). */
+  ari: Float64Array;
+  /** Mean of `ari`. */
+  meanAri: number;
 }
 
 export interface Contingency {

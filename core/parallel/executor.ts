@@ -8,12 +8,12 @@
  * (restartPathSummary) on data set b (0 = observed, b ≥ 1 = permuteColumns(X, seed, b)); a worker keeps its
  * last data set prepared, so consecutive tasks of one b permute and standardise once. Each task is a pure
  * function of the job and its index, so the pool's answer does not depend on which worker ran what, or in
- * which order.
+ * which order. Stability jobs: task t fits subsample t + 1 (subsampleFit) of the shared raw matrix.
  */
 import { toErrorInfo } from '../errors.js';
-import { permuteColumns, prepareFit, restartPathSummary, runRestart, type PreparedFit } from '../engine/index.js';
+import { permuteColumns, prepareFit, restartPathSummary, runRestart, subsampleFit, type PreparedFit } from '../engine/index.js';
 import type { Matrix } from '../engine/types.js';
-import type { PortableTuneOptions, TaskOutput, WorkerRequest, WorkerResponse } from './protocol.js';
+import type { PortableStabilityOptions, PortableTuneOptions, TaskOutput, WorkerRequest, WorkerResponse } from './protocol.js';
 import { flagSignal } from './shared.js';
 
 type Job =
@@ -25,7 +25,8 @@ type Job =
       signal: { readonly aborted: boolean };
       /** The data set of the last task (b = 0: observed), standardised once. */
       permuted: { b: number; prepared: PreparedFit } | null;
-    };
+    }
+  | { kind: 'stability'; X: Matrix; options: PortableStabilityOptions; signal: { readonly aborted: boolean } };
 
 export interface Executor {
   /** Handle one request; returns the reply to post, if any. Never throws. */
@@ -37,6 +38,7 @@ export function createExecutor(): Executor {
 
   function runTask(job: Job, task: number): TaskOutput {
     if (job.kind === 'fit') return { kind: 'restart', result: runRestart(job.prepared, task) };
+    if (job.kind === 'stability') return { kind: 'subsample', summary: subsampleFit(job.X, { ...job.options, signal: job.signal }, task + 1) };
     const { sValues, ...rest } = job.options;
     const restarts = rest.restarts ?? 1;
     const b = Math.floor(task / restarts);
@@ -60,6 +62,9 @@ export function createExecutor(): Executor {
         }
         case 'load-tune':
           jobs.set(request.job, { kind: 'tune', X: request.X, options: request.options, signal: flagSignal(request.abortFlag), permuted: null });
+          return null;
+        case 'load-stability':
+          jobs.set(request.job, { kind: 'stability', X: request.X, options: request.options, signal: flagSignal(request.abortFlag) });
           return null;
         case 'release':
           jobs.delete(request.job);

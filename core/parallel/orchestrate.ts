@@ -7,7 +7,9 @@
  * - tune: the raw matrix in shared memory; one task per (data set b, restart r): restart r's path over the
  *   s values (gap.ts) on the observed data (b = 0) or the b-th permuted copy (generated inside the worker
  *   from (seed, b)); the host picks the best restart at each s and assembles Gap(s), as tuneSparsity.
- *   (B + 1)·R tasks balance two or more workers better than B + 1 big ones.
+ *   (B + 1)·R tasks balance two or more workers better than B + 1 big ones. With `refine`, a second batch
+ *   of tasks fits the fine pass near the chosen s, as tuneSparsity does.
+ * - stability: the raw matrix in shared memory; one task per subsample fit (stabilityWith).
  *
  * Memory: the working matrix is shared, not copied per worker — except when it has missing cells, which
  * k-POD overwrites during a restart: then each worker keeps a private copy of the fit's working matrix.
@@ -17,9 +19,10 @@
 import { SkfrError } from '../errors.js';
 import { finishFit, pathLogO, prepareFit, validateFitOptions, type RestartResult } from '../engine/index.js';
 import { FIT_DEFAULTS } from '../engine/options.js';
-import type { FitOptions, FitResult, Matrix, TuneOptions, TuneResult } from '../engine/types.js';
-import { assembleTune } from '../engine/gap.js';
-import { DEFAULT_PERMUTATIONS, MAX_PERMUTATIONS, resolveTuneRestarts } from '../engine/tuning.js';
+import type { FitOptions, FitResult, Matrix, StabilityOptions, StabilityResult, TuneOptions, TuneResult } from '../engine/types.js';
+import { assembleTune, DEFAULT_S_RULE } from '../engine/gap.js';
+import { assembleStability, resolveStability, stabilityProgress } from '../engine/stability.js';
+import { DEFAULT_PERMUTATIONS, MAX_PERMUTATIONS, mergeCurves, refineGrid, resolveTuneRestarts } from '../engine/tuning.js';
 import type { PortablePreparedFit, TaskOutput } from './protocol.js';
 import { runTasks, type WorkerLink } from './scheduler.js';
 import { createAbortFlag, shareFloat64 } from './shared.js';
@@ -69,46 +72,83 @@ function resolveTune(X: Matrix, options: TuneOptions): { S: number[]; B: number;
 
 export async function tuneWith(links: readonly WorkerLink[], X: Matrix, options: TuneOptions): Promise<TuneResult> {
   const { S, B, seed } = resolveTune(X, options);
-  const { sValues: _s, permutations: _b, tuneRestarts: _r, reuseInput: _reuse, signal, onProgress, ...fitOptions } = options as TuneOptions & { reuseInput?: unknown };
+  const { sValues: _s, permutations: _b, tuneRestarts: _r, rule: _rule, refine: _refine, reuseInput: _reuse, signal, onProgress, ...fitOptions } = options as TuneOptions & { reuseInput?: unknown };
+  const rule = options.rule ?? DEFAULT_S_RULE;
   // The gap paths use the engine's tuneRestarts; the returned fit the full restarts (as tuneSparsity).
   const restartsPerFit = resolveTuneRestarts(options);
   const shared: Matrix = { rows: X.rows, cols: X.cols, data: shareFloat64(X.data) };
-  const abortFlag = createAbortFlag();
-  const tasks = (B + 1) * restartsPerFit;
-  const outputs = await runTasks(
-    links,
-    (job) => ({ kind: 'load-tune', job, X: shared, options: { ...fitOptions, restarts: restartsPerFit, seed, sValues: S }, abortFlag }),
-    tasks,
-    abortFlag,
-    {
-      signal,
-      onTaskDone: (task, finished) =>
-        onProgress?.({
-          stage: 'tuning',
-          fraction: finished / tasks,
-          permutation: Math.floor(task / restartsPerFit),
-          permutations: B,
-          restart: (task % restartsPerFit) + 1,
-          restarts: restartsPerFit,
-        }),
-    },
-  );
-  const logOf = (b: number): Float64Array =>
-    pathLogO(outputs.slice(b * restartsPerFit, (b + 1) * restartsPerFit).map((output) => expect(output, 'path').summary));
-  const observedLogO = logOf(0);
-  const permutedLogO = S.map(() => new Float64Array(B));
-  for (let b = 1; b <= B; b++) {
-    const logO = logOf(b);
-    S.forEach((_, t) => {
-      permutedLogO[t]![b - 1] = logO[t]!;
-    });
+  // log O of every data set over `values` (one task per data set b and restart r); progress spans [from, to].
+  const logsOver = async (values: number[], from: number, to: number): Promise<{ observed: Float64Array; permuted: Float64Array[] }> => {
+    const abortFlag = createAbortFlag();
+    const tasks = (B + 1) * restartsPerFit;
+    const outputs = await runTasks(
+      links,
+      (job) => ({ kind: 'load-tune', job, X: shared, options: { ...fitOptions, restarts: restartsPerFit, seed, sValues: values }, abortFlag }),
+      tasks,
+      abortFlag,
+      {
+        signal,
+        onTaskDone: (task, finished) =>
+          onProgress?.({
+            stage: 'tuning',
+            fraction: from + ((to - from) * finished) / tasks,
+            permutation: Math.floor(task / restartsPerFit),
+            permutations: B,
+            restart: (task % restartsPerFit) + 1,
+            restarts: restartsPerFit,
+          }),
+      },
+    );
+    const logOf = (b: number): Float64Array =>
+      pathLogO(outputs.slice(b * restartsPerFit, (b + 1) * restartsPerFit).map((output) => expect(output, 'path').summary));
+    const observed = logOf(0);
+    const permuted = values.map(() => new Float64Array(B));
+    for (let b = 1; b <= B; b++) {
+      const logO = logOf(b);
+      values.forEach((_, t) => {
+        permuted[t]![b - 1] = logO[t]!;
+      });
+    }
+    return { observed, permuted };
+  };
+  const refine = options.refine === true;
+  const coarse = await logsOver(S, 0, refine ? 0.8 : 1);
+  let assembled = assembleTune(S, coarse.observed, coarse.permuted, rule);
+  const fine = refine ? refineGrid(S, assembled.chosenS, X.cols) : [];
+  if (fine.length > 0) {
+    const extra = await logsOver(fine, 0.8, 1);
+    const merged = mergeCurves(S, coarse, fine, extra);
+    assembled = assembleTune(merged.values, merged.observed, merged.permuted, rule);
   }
-  const assembled = assembleTune(S, observedLogO, permutedLogO);
-  // The returned fit: fresh seeds, full restarts — bit for bit fit(X, { ...options, s: bestS }), as tuneSparsity.
+  // The returned fit: fresh seeds, full restarts — bit for bit fit(X, { ...options, s: chosenS }), as tuneSparsity.
   // When the shared matrix is our own copy (X was not in shared memory), the final fit standardises it in
   // place instead of making two more copies; X itself is never written.
   const owned = shared.data !== X.data;
-  const chosen = await fitWith(links, owned ? shared : X, { ...fitOptions, seed, s: assembled.bestS, signal, ...(owned ? { reuseInput: true } : {}) });
+  const chosen = await fitWith(links, owned ? shared : X, { ...fitOptions, seed, s: assembled.chosenS, signal, ...(owned ? { reuseInput: true } : {}) });
   onProgress?.({ stage: 'done', fraction: 1, permutations: B });
   return { ...assembled, fit: chosen };
+}
+
+/**
+ * stabilitySelection on workers: task t fits subsample t + 1 (subsampleFit) of the shared raw X, in any
+ * worker, in any order; the host assembles the figures against `full` (fitted here on the pool when not
+ * given). Identical to stabilitySelection(X, options, full) for any number of workers. Progress after every
+ * subsample fit; a cancel through `options.signal` raises the job's flag, which the running fits poll.
+ */
+export async function stabilityWith(links: readonly WorkerLink[], X: Matrix, options: StabilityOptions, full?: FitResult): Promise<StabilityResult> {
+  const { B, fraction } = resolveStability(X.rows, options.k, options);
+  const { signal, onProgress, subsamples: _b, fraction: _f, ...fitOptions } = options;
+  validateFitOptions(X.rows, X.cols, { ...fitOptions });
+  const seed = options.seed ?? FIT_DEFAULTS.seed;
+  const shared: Matrix = { rows: X.rows, cols: X.cols, data: shareFloat64(X.data) };
+  const reference = full ?? (await fitWith(links, shared, { ...fitOptions, seed, ...(signal ? { signal } : {}) }));
+  const abortFlag = createAbortFlag();
+  const outputs = await runTasks(
+    links,
+    (job) => ({ kind: 'load-stability', job, X: shared, options: { ...fitOptions, seed, subsamples: B, fraction }, abortFlag }),
+    B,
+    abortFlag,
+    { signal, onTaskDone: (_task, finished) => onProgress?.(stabilityProgress(finished, B)) },
+  );
+  return assembleStability(reference, outputs.map((output) => expect(output, 'subsample').summary), fraction);
 }

@@ -6,14 +6,18 @@
  * A *job* (one fit, or one gap-statistic tuning) is loaded once per worker ('load-fit' / 'load-tune'),
  * then its tasks are handed out one at a time ('task'), and finally released ('release').
  * Tasks of a fit are restarts r = 0..R−1; tasks of a tuning are pairs (b, r): task = b·R + r runs restart r
- * of data set b (b = 0 the observed data, b ≥ 1 the b-th column-permuted copy) along the path of s values.
+ * of data set b (b = 0 the observed data, b ≥ 1 the b-th column-permuted copy) along the path of s values;
+ * tasks of a stability job are its subsample fits, task t = subsample t + 1.
  */
 import type { ErrorInfo } from '../errors.js';
-import type { FitOptions, Matrix } from '../engine/types.js';
-import type { PathSummary, PreparedFit, RestartResult } from '../engine/index.js';
+import type { FitOptions, Matrix, StabilityOptions } from '../engine/types.js';
+import type { PathSummary, PreparedFit, RestartResult, SubsampleSummary } from '../engine/index.js';
 
 /** PreparedFit without its callbacks (functions cannot cross threads). */
 export type PortablePreparedFit = Omit<PreparedFit, 'signal' | 'onProgress'>;
+
+/** Stability options without callbacks, with every default resolved on the host. */
+export type PortableStabilityOptions = Omit<StabilityOptions, 'signal' | 'onProgress'> & { subsamples: number; fraction: number; seed: number };
 
 /** Fit options without callbacks, with the s values of a tuning. */
 export type PortableTuneOptions = Omit<FitOptions, 's' | 'signal' | 'onProgress'> & { sValues: number[]; seed: number };
@@ -29,13 +33,17 @@ export type WorkerRequest =
       privateData: boolean;
     }
   | { kind: 'load-tune'; job: number; X: Matrix; options: PortableTuneOptions; abortFlag: Int32Array }
+  /** Stability: task b − 1 fits subsample b (core/engine/stability.ts, subsampleFit) of the shared raw X. */
+  | { kind: 'load-stability'; job: number; X: Matrix; options: PortableStabilityOptions; abortFlag: Int32Array }
   | { kind: 'task'; job: number; task: number }
   | { kind: 'release'; job: number };
 
 export type TaskOutput =
   | { kind: 'restart'; result: RestartResult }
   /** One restart's path over the s values of one data set (gap.ts restartPathSummary). */
-  | { kind: 'path'; summary: PathSummary };
+  | { kind: 'path'; summary: PathSummary }
+  /** One subsample fit of a stability job. */
+  | { kind: 'subsample'; summary: SubsampleSummary };
 
 export type WorkerResponse =
   | { kind: 'done'; job: number; task: number; output: TaskOutput }
