@@ -8,7 +8,7 @@
  */
 import type { ErrorInfo } from '../errors.js';
 import type { ResultWarning } from '../report/warnings.js';
-import type { Design, GapPoint, Loss, Progress, Variant } from '../engine/types.js';
+import type { Design, GapPoint, KPoint, KRuleChoice, KSStep, Loss, Progress, SFlags, SRuleChoice, StabilityResult, Variant } from '../engine/types.js';
 import type {
   ColumnSummary,
   DesignJoin,
@@ -273,6 +273,16 @@ export interface FitView {
   /** The `skfr cluster …` command that reproduces this run from the same file (core/report/command.ts). */
   command: string;
   gap: { curve: GapPoint[]; bestS: number; oneSeS: number; permutations: number } | null;
+  /** Issue 13 (AnalysisResult.sRules): every rule's s when tuned, the fitted one marked `default`. */
+  sRules?: SRuleChoice[] | null;
+  /** Issue 13 (AnalysisResult.sFlags): chosen s at the end of its range / curve without a clear maximum. */
+  sFlags?: SFlags | null;
+  /** Issue 13 (AnalysisResult.kCurve): Gap over k with silhouettes and every rule's k, when k was tuned. */
+  kCurve?: { curve: KPoint[]; kRules: KRuleChoice[]; permutations: number } | null;
+  /** Issue 13 (AnalysisResult.ksSteps): the steps of the alternating k / s search. */
+  ksSteps?: KSStep[] | null;
+  /** Issue 13 (AnalysisResult.stability): selection frequency, sample consistency, partition ARI. */
+  stability?: StabilityResult | null;
   timings: { parseMs: number; fitMs: number };
 }
 
