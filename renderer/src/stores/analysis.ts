@@ -2,13 +2,15 @@
  * The Configure step and the running job: the settings form (validated against the mapped n × p), the class
  * column used for comparison (any sample annotation: a table column or a column of the attached sample table),
  * the preparation recipe sent with the fit, and one fit job at a time with its latest progress, start time and cancel.
+ * An impute step of the recipe draws from the run's seed: it follows the seed field as it changes.
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import type { Progress } from '../../../core/engine/types';
 import { getApi } from '../bridge/api';
 import { plain } from '../lib/plain';
-import { defaultSettingsForm, validateSettings, type SettingsForm } from '../lib/settings';
+import { withImputeSeed } from '../lib/prepare-steps';
+import { defaultSettingsForm, LIMITS, parseWhole, validateSettings, type SettingsForm } from '../lib/settings';
 import { useDatasetStore } from './dataset';
 import { useResultsStore } from './results';
 import { useUiStore } from './ui';
@@ -31,6 +33,18 @@ export const useAnalysisStore = defineStore('analysis', () => {
 
   const validated = computed(() => validateSettings(form.value, dataset.size ?? { n: 0, p: 0 }));
   const canRun = computed(() => dataset.size !== null && validated.value.settings !== null && running.value === null);
+  /** The seed as typed, when it is a valid one (null otherwise). */
+  const seed = computed(() => {
+    const v = parseWhole(form.value.seed);
+    return v !== null && v >= LIMITS.seed.min && v <= LIMITS.seed.max ? v : null;
+  });
+
+  // The down-shifted normal of the preparation is drawn from the run's seed.
+  watch(seed, (value) => {
+    if (value === null) return;
+    const next = withImputeSeed(dataset.recipe, value);
+    if (next !== dataset.recipe) dataset.setRecipe(next);
+  });
 
   // A new table: defaults sized to it, and a class column guessed from the annotations.
   watch(
@@ -87,7 +101,7 @@ export const useAnalysisStore = defineStore('analysis', () => {
         type: 'fit',
         datasetId: current.datasetId,
         mapping: plain(dataset.mapping),
-        recipe: plain(dataset.recipe),
+        recipe: plain(withImputeSeed(dataset.recipe, settings.seed)),
         settings: plain(settings),
         classColumn: classColumn.value,
       },
@@ -118,5 +132,5 @@ export const useAnalysisStore = defineStore('analysis', () => {
     getApi().cancel(running.value.jobId);
   }
 
-  return { form, classColumn, running, progress, validated, canRun, run, cancel, chooseClass };
+  return { form, classColumn, running, progress, validated, canRun, seed, run, cancel, chooseClass };
 });

@@ -4,7 +4,10 @@
  * a sample table, change the mapping or the recipe; each change runs a `map` job (debounced, the previous one
  * cancelled) whose MapResult drives the live "n samples × p features, m missing cells" line and the counts.
  * A failed open keeps the previous table; a sample table that matches no sample is taken off again (the
- * banner says why), so nothing is lost.
+ * banner says why), so nothing is lost. A preparation step that fails (a log of zeros refused, a filter that
+ * leaves no protein, a group of one sample each) goes back to the last recipe that worked, with its sentence in
+ * `prepError` for the Prepare panel. Until the user edits the valid-value filter, it follows the samples'
+ * annotations: 70 % in at least one group of the proposed annotation (the design's condition), else in total.
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
@@ -15,6 +18,8 @@ import { withQuantity } from '../../../core/table/formats/recognize';
 import { getApi } from '../bridge/api';
 import { guessMapping } from '../lib/mapping';
 import { plain } from '../lib/plain';
+import { proposedGroup, regroup } from '../lib/group';
+import { ungroup } from '../lib/prepare-steps';
 import { hasZerosMissing, setZerosMissing } from '../lib/recipe';
 import { useUiStore } from './ui';
 
@@ -61,12 +66,23 @@ export const useDatasetStore = defineStore('dataset', () => {
    * (so a filter's list still holds the values it removed).
    */
   const annotationValues = shallowRef<MapResult['annotationValues']>({});
+  /** Why the last change of the preparation was refused (the recipe went back to the one that worked). */
+  const prepError = ref<ErrorInfo | null>(null);
+  /** The user changed the valid-value filter: its group no longer follows the sample table. */
+  const filterEdited = ref(false);
 
   let mapSeq = 0;
   let mapJob: string | null = null;
   let mapTimer: ReturnType<typeof setTimeout> | null = null;
-  /** The mapping (and its result) to go back to if the pending map fails (a sample table that does not fit). */
-  let undo: { mapping: Mapping; origin: DesignOrigin | null; result: MapResult | null } | null = null;
+  /**
+   * What to go back to if the pending map fails: a sample table that does not fit ('design'), or a preparation
+   * step that fails ('recipe'); the mapping, the recipe and the result before.
+   */
+  let undo: { kind: 'design' | 'recipe'; mapping: Mapping; recipe: Recipe; origin: DesignOrigin | null; result: MapResult | null } | null = null;
+  /** The recipe of the last map that worked (the one `mapResult` shows). */
+  let goodRecipe: Recipe | null = null;
+  /** The group the filter last followed (undefined: none yet), so a grouping that failed is not tried again. */
+  let followed: string | null | undefined;
   /** The banner of a taken-back sample table stays up through the next map. */
   let keepNotice = false;
 
@@ -115,6 +131,10 @@ export const useDatasetStore = defineStore('dataset', () => {
     mapResult.value = null;
     mapError.value = null;
     annotationValues.value = {};
+    prepError.value = null;
+    filterEdited.value = false;
+    goodRecipe = null;
+    followed = undefined;
     undo = null;
     keepNotice = false;
     generation.value += 1;
@@ -203,11 +223,19 @@ export const useDatasetStore = defineStore('dataset', () => {
 
   function setMapping(next: Mapping): void {
     undo = null;
+    prepError.value = null;
     mapping.value = next;
     scheduleMap(MAP_DELAY_MS);
   }
 
-  function setRecipe(next: Recipe): void {
+  /**
+   * A new recipe (from the Preparation switches or the Prepare panel); if its map fails, the last recipe that
+   * worked comes back. `edited.filter`: the user set the valid-value filter (it stops following the sample table).
+   */
+  function setRecipe(next: Recipe, edited: { filter?: boolean } = {}): void {
+    if (edited.filter) filterEdited.value = true;
+    undo = { kind: 'recipe', mapping: plain(mapping.value), recipe: goodRecipe ?? plain(recipe.value), origin: designOrigin.value, result: mapResult.value };
+    prepError.value = null;
     recipe.value = next;
     scheduleMap(MAP_DELAY_MS);
   }
@@ -244,8 +272,11 @@ export const useDatasetStore = defineStore('dataset', () => {
   }
 
   function useDesign(result: DesignResult, origin: DesignOrigin): void {
-    undo = { mapping: plain(mapping.value), origin: designOrigin.value, result: mapResult.value };
+    undo = { kind: 'design', mapping: plain(mapping.value), recipe: plain(recipe.value), origin: designOrigin.value, result: mapResult.value };
     designOrigin.value = origin;
+    // A filter grouped by a column of the previous sample table that this one lacks filters in total.
+    const kept = new Set(result.table.columns.map((c) => c.name));
+    recipe.value = ungroup(recipe.value, (mapResult.value?.design?.columns ?? []).filter((c) => !kept.has(c)));
     mapping.value = { ...mapping.value, design: result.table };
     scheduleMap(0);
   }
@@ -254,7 +285,7 @@ export const useDatasetStore = defineStore('dataset', () => {
   function setDesignColumn(column: string | null): void {
     const design = mapping.value.design;
     if (!design) return;
-    undo = { mapping: plain(mapping.value), origin: designOrigin.value, result: mapResult.value };
+    undo = { kind: 'design', mapping: plain(mapping.value), recipe: plain(recipe.value), origin: designOrigin.value, result: mapResult.value };
     mapping.value = { ...mapping.value, design: { ...design, sampleColumn: column } };
     scheduleMap(0);
   }
@@ -262,7 +293,8 @@ export const useDatasetStore = defineStore('dataset', () => {
   function removeDesign(): void {
     const names = new Set(mapResult.value?.design?.columns ?? []);
     designOrigin.value = null;
-    // Filters on the sample table's columns go with it.
+    // Filters on the sample table's columns go with it, and a valid-value filter grouped by one filters in total.
+    recipe.value = ungroup(recipe.value, [...names, ...(mapping.value.design?.columns.map((c) => c.name) ?? [])]);
     setMapping({ ...mapping.value, design: null, filters: mapping.value.filters.filter((f) => !names.has(f.column)) });
   }
 
@@ -289,7 +321,8 @@ export const useDatasetStore = defineStore('dataset', () => {
       return refuse({ code: 'no-numeric-features', message: 'No sample column is chosen: mark the columns that hold one sample each, or select them by a pattern.' });
     }
     mappingBusy.value = true;
-    const handle = api.run({ type: 'map', datasetId: current.datasetId, mapping: plain(m), recipe: plain(recipe.value) });
+    const sent = plain(recipe.value);
+    const handle = api.run({ type: 'map', datasetId: current.datasetId, mapping: plain(m), recipe: sent });
     mapJob = handle.jobId;
     const response = await handle.response;
     if (seq !== mapSeq) return;
@@ -297,15 +330,30 @@ export const useDatasetStore = defineStore('dataset', () => {
     mappingBusy.value = false;
     if (response.ok) {
       undo = null;
+      goodRecipe = sent;
       mapResult.value = response.result;
       mapError.value = null;
       rememberValues(response.result);
       if (!keepNotice) ui.dismiss('map');
       keepNotice = false;
+      followGroup();
     } else if (response.error.code !== 'cancelled') {
+      if (undo?.kind === 'recipe') {
+        // A step that fails: back to the recipe that worked, its sentence beside the Prepare panel.
+        recipe.value = undo.recipe;
+        prepError.value = response.error;
+        const before = undo.result;
+        undo = null;
+        if (before) {
+          mapResult.value = before;
+          mapError.value = null;
+        } else scheduleMap(0);
+        return;
+      }
       if (undo) {
         // A sample table (or its join column) that does not fit: back to the mapping before it, and say why.
         mapping.value = undo.mapping;
+        recipe.value = undo.recipe;
         designOrigin.value = undo.origin;
         const before = undo.result;
         undo = null;
@@ -323,6 +371,16 @@ export const useDatasetStore = defineStore('dataset', () => {
       mapError.value = response.error;
       ui.showError(response.error, 'map');
     }
+  }
+
+  /** An untouched valid-value filter follows the annotations: grouped by the proposed one, else in total. */
+  function followGroup(): void {
+    if (filterEdited.value) return;
+    const group = proposedGroup(annotationValues.value);
+    if (group === followed) return;
+    followed = group;
+    const next = regroup(recipe.value, group);
+    if (next !== recipe.value) setRecipe(next);
   }
 
   function refuse(error: ErrorInfo): void {
@@ -367,6 +425,8 @@ export const useDatasetStore = defineStore('dataset', () => {
     attaching,
     generation,
     annotationValues,
+    prepError,
+    filterEdited,
     columns,
     size,
     annotationNames,

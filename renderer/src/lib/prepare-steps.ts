@@ -1,0 +1,142 @@
+/**
+ * The Prepare panel's recipe editing: the log transform, the valid-value filter, the normalisation and the
+ * imputation, each set, changed or taken out while every step keeps its canonical place (the order
+ * core/prepare/args.ts builds and the CLI runs): flagged rows, zeros → missing, transform, valid values,
+ * normalisation, imputation. Steps of one kind appear once (flagged rows: once per flag, in their order).
+ * Every function returns a new recipe, or the same object when nothing changes (so a watcher can tell).
+ *
+ * @example setNormalize({ steps: [{ kind: 'impute', method: 'min', width: 0.3, shift: 1.8, seed: 1 }] }, true)
+ *   .steps.map((s) => s.kind) // ['normalize', 'impute']
+ */
+import type { ImputeStep, MinValidStep, PrepStep, Recipe, TransformStep } from '../../../core/table/types';
+import { DOWNSHIFT } from '../../../core/prepare/impute';
+
+export type MinValidChoice = Omit<MinValidStep, 'kind'>;
+
+const RANK: Record<PrepStep['kind'], number> = {
+  'remove-flagged': 0,
+  'zeros-missing': 1,
+  transform: 2,
+  'min-valid': 3,
+  normalize: 4,
+  impute: 5,
+};
+
+/** The steps in the canonical order (a stable sort: flagged rows keep their relative order). */
+export function canonical(steps: readonly PrepStep[]): Recipe {
+  return { steps: steps.map((s, i) => ({ s, i })).sort((a, b) => RANK[a.s.kind] - RANK[b.s.kind] || a.i - b.i).map((x) => x.s) };
+}
+
+/** The recipe with its step of `kind` replaced by `step` (or taken out when null), in the canonical order. */
+function replaceKind(recipe: Recipe, kind: 'transform' | 'min-valid' | 'normalize' | 'impute', step: PrepStep | null): Recipe {
+  return canonical([...recipe.steps.filter((s) => s.kind !== kind), ...(step ? [step] : [])]);
+}
+
+function find<K extends PrepStep['kind']>(recipe: Recipe | null | undefined, kind: K): Extract<PrepStep, { kind: K }> | null {
+  return ((recipe?.steps ?? []).find((s) => s.kind === kind) as Extract<PrepStep, { kind: K }> | undefined) ?? null;
+}
+
+export function transformOf(recipe: Recipe | null | undefined): TransformStep | null {
+  return find(recipe, 'transform');
+}
+
+/** log2 / log10 (base), or none (null); `nonPositive` says what 0 and negative values become. */
+export function setTransform(recipe: Recipe, base: 2 | 10 | null, nonPositive: TransformStep['nonPositive'] = 'refuse'): Recipe {
+  const current = transformOf(recipe);
+  if (base === null ? current === null : current?.base === base && current.nonPositive === nonPositive) return recipe;
+  return replaceKind(recipe, 'transform', base === null ? null : { kind: 'transform', base, nonPositive });
+}
+
+export function minValidOf(recipe: Recipe | null | undefined): MinValidStep | null {
+  return find(recipe, 'min-valid');
+}
+
+/** The valid-value filter as chosen (null = no filter). A scope other than 'total' needs a group. */
+export function setMinValid(recipe: Recipe, choice: MinValidChoice | null): Recipe {
+  const current = minValidOf(recipe);
+  if (choice === null) return current === null ? recipe : replaceKind(recipe, 'min-valid', null);
+  const step: MinValidStep = { kind: 'min-valid', ...choice, ...(choice.group === null ? { scope: 'total' as const } : {}) };
+  if (current && sameMinValid(current, step)) return recipe;
+  return replaceKind(recipe, 'min-valid', step);
+}
+
+function sameMinValid(a: MinValidStep, b: MinValidStep): boolean {
+  return a.count === b.count && a.percent === b.percent && a.scope === b.scope && a.group === b.group;
+}
+
+/** A grouped filter whose group is one of `columns` (they went away with the sample table) filters in total. */
+export function ungroup(recipe: Recipe, columns: Iterable<string>): Recipe {
+  const step = minValidOf(recipe);
+  const gone = new Set(columns);
+  if (!step || step.group === null || !gone.has(step.group)) return recipe;
+  return setMinValid(recipe, { count: step.count, percent: step.percent, scope: 'total', group: null });
+}
+
+export function hasNormalize(recipe: Recipe | null | undefined): boolean {
+  return find(recipe, 'normalize') !== null;
+}
+
+/** Median centring on or off. */
+export function setNormalize(recipe: Recipe, on: boolean): Recipe {
+  if (on === hasNormalize(recipe)) return recipe;
+  return replaceKind(recipe, 'normalize', on ? { kind: 'normalize', method: 'median' } : null);
+}
+
+export function imputeOf(recipe: Recipe | null | undefined): ImputeStep | null {
+  return find(recipe, 'impute');
+}
+
+/**
+ * Missing values filled before the fit: 'downshift' (Perseus: width 0.3 sd, shift 1.8 sd, drawn from `seed`, the
+ * run's seed) or 'min' (the feature's minimum); null = none, k-POD fills them inside the fit.
+ */
+export function setImpute(recipe: Recipe, method: ImputeStep['method'] | null, seed: number): Recipe {
+  const current = imputeOf(recipe);
+  if (method === null) return current === null ? recipe : replaceKind(recipe, 'impute', null);
+  if (current?.method === method && current.seed === seed) return recipe;
+  return replaceKind(recipe, 'impute', { kind: 'impute', method, ...DOWNSHIFT, seed });
+}
+
+/** The impute step drawn from `seed` (the run's seed), so the preparation and the fit agree. */
+export function withImputeSeed(recipe: Recipe, seed: number): Recipe {
+  const current = imputeOf(recipe);
+  if (!current || current.seed === seed) return recipe;
+  return { steps: recipe.steps.map((s) => (s.kind === 'impute' ? { ...s, seed } : s)) };
+}
+
+export type AmountUnit = 'percent' | 'count';
+
+/**
+ * The filter's amount as typed: a percentage above 0 and at most 100, or a whole number of values of at least 1.
+ * @example parseAmount('70', 'percent') // { value: 70 }
+ * @example parseAmount('2.5', 'count') // { error: '“2.5” values is not possible: …' }
+ */
+export function parseAmount(text: string, unit: AmountUnit): { value: number } | { error: string } {
+  const t = text.trim().replace(',', '.');
+  const v = /^\d+(\.\d+)?$/.test(t) ? Number(t) : NaN;
+  if (unit === 'percent') {
+    return v > 0 && v <= 100 ? { value: v } : { error: `“${text.trim()}” % is not possible: a percentage is a number above 0 and at most 100.` };
+  }
+  return Number.isInteger(v) && v >= 1 ? { value: v } : { error: `“${text.trim()}” values is not possible: the number of values is a whole number of at least 1.` };
+}
+
+export function unitOf(step: Pick<MinValidChoice, 'count'>): AmountUnit {
+  return step.count !== null ? 'count' : 'percent';
+}
+
+/** The filter's choice with its amount (as typed) in `unit`. */
+export function withAmount(step: MinValidChoice, value: number, unit: AmountUnit): MinValidChoice {
+  return { ...step, count: unit === 'count' ? value : null, percent: unit === 'percent' ? value : null };
+}
+
+/**
+ * The same filter said in the other unit, for a set of `m` samples (all samples in total, a group's size per
+ * group): P % → round(P/100 · m) values (at least 1); N values → round(100 · N / m) % (at most 100).
+ * @example convertAmount({ count: null, percent: 70, scope: 'any', group: 'condition' }, 'count', 5).count // 4 (3.5 rounds up)
+ */
+export function convertAmount(step: MinValidChoice, unit: AmountUnit, m: number): MinValidChoice {
+  if (unitOf(step) === unit) return step;
+  const size = Math.max(1, m);
+  if (unit === 'count') return withAmount(step, Math.max(1, Math.round(((step.percent ?? 0) / 100) * size)), 'count');
+  return withAmount(step, Math.max(1, Math.min(100, Math.round((100 * (step.count ?? 0)) / size))), 'percent');
+}
