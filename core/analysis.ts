@@ -3,8 +3,9 @@
  * → fit (or gap-statistic tuning then the fit at the chosen s) + agreement metrics with a known class column.
  * Pure and platform-free; the numerics are the engine's (core/engine), this module only wires them.
  *
- * Choice of s when tuning: `chosenS` is the s of the default rule (DEFAULT_S_RULE, Tibshirani et al.'s standard
- * one-SE rule per unit of s, chosen by measurement — bench/RESULTS.md), or of `options.sRule`; `sRules` holds every
+ * Choice of s when tuning: `chosenS` is the s of the default rule (DEFAULT_S_RULE 'knee-se': Tibshirani et al.'s
+ * one-SE rule per unit of s, searched from the knee of the Gap curve on; chosen by measurement — bench/RESULTS.md),
+ * or of `options.sRule`; `sRules` holds every
  * rule's choice with the default marked and `sFlags` the warnings (s at the end of the range, no clear maximum).
  * `tune.bestS` is the arg-max of Gap(s) and `tune.oneSeS` the within-one-sd-of-the-maximum rule, as before.
  * The range: every s of settings.tune (from..to by step) when that is at most FULL_GRID_MAX values or a step

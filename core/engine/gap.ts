@@ -17,7 +17,8 @@
  *   within-sd-of-max the smallest s with Gap(s) ≥ Gap(s*) − sd(s*), s* the arg-max (Witten & Tibshirani 2010's
  *                    suggestion for sparse k-means; until now shipped as `oneSeS`);
  *   knee             the knee of the rising part of the curve (Kneedle, Satopää et al. 2011);
- *   (see chooseS / DEFAULT_S_RULE for the default and why).
+ *   knee-se          tibshirani searched from the knee on — the default (DEFAULT_S_RULE): measured on the
+ *                    paper's designs and on labelled data (bench/RESULTS.md, `npm run bench:s-rules`).
  *
  * Each data set (observed, or permuted b) is fitted along the path of s values: restart r runs s ascending,
  * each s warm-started from r's partition at the previous s (runRestartPath). A restart's path is one unit of
@@ -135,7 +136,7 @@ export function argMaxRule(curve: readonly GapLike[]): number {
  * p = 20 and 50, every digits subsample, one control-mice seed; bench/RESULTS.md). tibshirani for s uses it.
  * @example tibshiraniRule([{ gap: 0.1, sd: 0.05 }, { gap: 0.4, sd: 0.05 }, { gap: 0.42, sd: 0.05 }]) // 1
  */
-export function tibshiraniRule(curve: readonly GapLike[], xs?: readonly number[], fromSteepest = false): number {
+export function tibshiraniRule(curve: readonly GapLike[], xs?: readonly number[], fromSteepest = false, from = 0): number {
   const step = (t: number): number => (xs === undefined ? 1 : xs[t + 1]! - xs[t]!);
   let start = 0;
   if (fromSteepest) {
@@ -148,7 +149,7 @@ export function tibshiraniRule(curve: readonly GapLike[], xs?: readonly number[]
       }
     }
   }
-  for (let t = start; t + 1 < curve.length; t++) {
+  for (let t = Math.max(start, from); t + 1 < curve.length; t++) {
     if (curve[t]!.gap >= curve[t + 1]!.gap - step(t) * curve[t + 1]!.sd) return t;
   }
   return curve.length - 1;
@@ -195,14 +196,29 @@ export function kneeRule(curve: readonly GapLike[], xs: readonly number[]): numb
   return best;
 }
 
+/**
+ * Tibshirani's rule searched from the knee on: the first s at or past the knee of the curve (kneeRule) and past
+ * its steepest rise where one more feature raises the Gap by at most its sd (tibshiraniRule per unit of s).
+ * The knee finds where the curve bends; the one-SE test then walks on while features still raise the Gap
+ * clearly. On a curve with a sharp corner at the true s (the paper's designs) the knee lies below it and the
+ * test walks up to it; on a smoothly bending curve (the mouse data, digits) it stops at the bend instead of at
+ * the first small plateau of the steep part (plain tibshirani) or at "every feature" (argmax).
+ * @example kneeSeRule(curve, xs) // ≥ kneeRule(curve, xs)
+ */
+export function kneeSeRule(curve: readonly GapLike[], xs: readonly number[]): number {
+  return tibshiraniRule(curve, xs, true, kneeRule(curve, xs));
+}
+
 /** Every rule for s, in the order they are reported. */
-export const S_RULES: readonly SRule[] = ['tibshirani', 'argmax', 'within-sd-of-max', 'knee'];
+export const S_RULES: readonly SRule[] = ['knee-se', 'tibshirani', 'argmax', 'within-sd-of-max', 'knee'];
 
 /**
- * The rule whose s is fitted unless told otherwise. Chosen by measurement (bench/RESULTS.md, "Choosing s",
- * `npm run bench:s-rules`): see there for the tables and the reasons.
+ * The rule whose s is fitted unless told otherwise: 'knee-se'. Chosen by measurement (bench/RESULTS.md,
+ * "Choosing s and k", `npm run bench:s-rules`): it finds the true s as often as arg-max on the paper's designs
+ * (gap examples, sparse design at p = 20…200), and on the mouse data it keeps ~20–30 proteins with fewer mixed
+ * nodes than all 77, where arg-max keeps all 77 and plain tibshirani stops at the first small plateau.
  */
-export const DEFAULT_S_RULE: SRule = 'tibshirani';
+export const DEFAULT_S_RULE: SRule = 'knee-se';
 
 /** Index of `rule`'s choice on a curve (points ascending in s). */
 export function applySRule(rule: SRule, curve: readonly (GapLike & { s: number })[]): number {
@@ -216,6 +232,8 @@ export function applySRule(rule: SRule, curve: readonly (GapLike & { s: number }
       return withinSdOfMaxRule(curve);
     case 'knee':
       return kneeRule(curve, xs);
+    case 'knee-se':
+      return kneeSeRule(curve, xs);
     default:
       throw new SkfrError('invalid-option', `The rule "${String(rule)}" is not one of ${S_RULES.join(', ')}.`);
   }

@@ -18,6 +18,7 @@ export {
   tibshiraniRule,
   withinSdOfMaxRule,
   kneeRule,
+  kneeSeRule,
   applySRule,
   chooseS,
   sFlags,

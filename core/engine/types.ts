@@ -166,9 +166,10 @@ export interface TuneOptions extends Omit<FitOptions, 's' | 'reuseInput'> {
  *   s⁺ the next s of the grid;
  * - 'within-sd-of-max': the smallest s with Gap(s) ≥ Gap(s*) − sd(s*), s* the arg-max (Witten & Tibshirani 2010;
  *   `TuneResult.oneSeS`);
- * - 'knee': the knee of the rising part of the curve (Kneedle).
+ * - 'knee': the knee of the rising part of the curve (Kneedle);
+ * - 'knee-se': Tibshirani's rule searched from the knee on (the default, see gap.ts).
  */
-export type SRule = 'tibshirani' | 'argmax' | 'within-sd-of-max' | 'knee';
+export type SRule = 'knee-se' | 'tibshirani' | 'argmax' | 'within-sd-of-max' | 'knee';
 
 /** One rule's choice of s; `default` marks the rule whose s was fitted. */
 export interface SRuleChoice {

@@ -79,7 +79,7 @@ describe('analysis: s rules, k and stability passed through', () => {
     const mapped = mappedOf(sim.X, sim.classes);
     const settings = settingsFromOptions({ k: 4, restarts: 5, seed: 1, tune: { from: 1, to: 20, permutations: 5 } });
     const tuned = runAnalysis(mapped, settings, { classColumn: 'class' });
-    expect(tuned.sRules!.map((r) => r.rule)).toEqual(['tibshirani', 'argmax', 'within-sd-of-max', 'knee']);
+    expect(tuned.sRules!.map((r) => r.rule)).toEqual(['knee-se', 'tibshirani', 'argmax', 'within-sd-of-max', 'knee']);
     expect(tuned.sRules!.find((r) => r.default)!.s).toBe(tuned.chosenS);
     expect(tuned.chosenS).toBe(5);
     expect(tuned.fit.options.s).toBe(5);

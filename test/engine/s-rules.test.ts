@@ -5,6 +5,7 @@ import {
   defaultSparsityGrid,
   DEFAULT_S_RULE,
   kneeRule,
+  kneeSeRule,
   mergeCurves,
   refineGrid,
   S_RULES,
@@ -14,6 +15,8 @@ import {
   tuneSparsity,
   withinSdOfMaxRule,
 } from '../../core/engine/index.js';
+import { tuneWith } from '../../core/parallel/orchestrate.js';
+import { inThreadLinks } from './worker-links.js';
 
 /**
  * A 5-point curve, s = 1..5, where every rule gives its own answer (worked out by hand):
@@ -28,6 +31,8 @@ import {
  * - knee: on s = 1..5 (arg-max at the end), x = (s − 1)/4, y = (Gap − 0.10)/0.60:
  *     s = 2: y − x = 0.30/0.60 − 0.25 = 0.2500;  s = 3: 0.52/0.60 − 0.50 = 0.3667;  s = 4: 0.56/0.60 − 0.75 = 0.1833
  *   → the largest lift is at s = 3.
+ * - knee-se: tibshirani from the knee (s = 3; the steepest rise, at s = 1, is earlier):
+ *     s = 3: 0.62 ≥ 0.66 − 0.03 = 0.63? no;  s = 4: 0.66 ≥ 0.70 − 0.05 = 0.65? yes → s = 4.
  */
 const S = [1, 2, 3, 4, 5];
 const GAP = [0.1, 0.4, 0.62, 0.66, 0.7];
@@ -41,18 +46,21 @@ describe('rules for s on a hand-worked 5-point curve', () => {
     expect(S[tibshiraniRule(curve, S, true)]).toBe(2);
     expect(S[withinSdOfMaxRule(curve)]).toBe(4);
     expect(S[kneeRule(curve, S)]).toBe(3);
+    expect(S[kneeSeRule(curve, S)]).toBe(4);
   });
 
   it('chooseS reports every rule, the default marked, and the warnings', () => {
     const choice = chooseS(curve);
     expect(choice.sRules.map((r) => r.rule)).toEqual([...S_RULES]);
-    expect(Object.fromEntries(choice.sRules.map((r) => [r.rule, r.s]))).toEqual({ tibshirani: 2, argmax: 5, 'within-sd-of-max': 4, knee: 3 });
+    expect(Object.fromEntries(choice.sRules.map((r) => [r.rule, r.s]))).toEqual({ 'knee-se': 4, tibshirani: 2, argmax: 5, 'within-sd-of-max': 4, knee: 3 });
     expect(choice.sRules.filter((r) => r.default).map((r) => r.rule)).toEqual([DEFAULT_S_RULE]);
-    expect(choice.chosenS).toBe(2);
+    expect(DEFAULT_S_RULE).toBe('knee-se');
+    expect(choice.chosenS).toBe(4);
     expect(choice.bestS).toBe(5);
     expect(choice.oneSeS).toBe(4);
-    // The maximum is the last s: no clear maximum; s = 2 is not at an end of 1..5.
+    // The maximum is the last s: no clear maximum; s = 4 is not at an end of 1..5.
     expect(choice.flags).toEqual({ atRangeEnd: false, noClearMaximum: true });
+    expect(chooseS(curve, 'tibshirani').chosenS).toBe(2);
     expect(chooseS(curve, 'argmax').flags).toEqual({ atRangeEnd: true, noClearMaximum: true });
     expect(chooseS(curve, 'knee').chosenS).toBe(3);
     expect(() => chooseS(curve, 'nope' as never)).toThrow(/not one of/);
@@ -122,15 +130,22 @@ describe('default grid and the fine pass', () => {
     expect(Array.from(merged.observed)).toEqual([1, 2, 3, 4]);
   });
 
-  it('tuning on a stepped grid with the fine pass ends on the exact true s (p = 200)', () => {
+  it('tuning on a stepped grid with the fine pass ends on the exact true s (p = 200), the same on workers', async () => {
     const sim = simulate('sparse', { n: 400, k: 10, s: 10, p: 200, seed: 1 });
     const sValues = defaultSparsityGrid(200);
     expect(sValues).not.toContain(10);
-    const result = tuneSparsity(sim.X, { k: 10, sValues, refine: true, permutations: 5, restarts: 3, seed: 1 });
+    const options = { k: 10, sValues, refine: true, permutations: 5, restarts: 3, seed: 1 };
+    const result = tuneSparsity(sim.X, options);
     expect(result.chosenS).toBe(10);
     expect(result.curve.map((point) => point.s)).toContain(10);
     expect(result.fit.options.s).toBe(10);
     expect(result.flags).toEqual({ atRangeEnd: false, noClearMaximum: false });
+    const pooled = await tuneWith(inThreadLinks(2), sim.X, options);
+    expect(pooled.curve).toEqual(result.curve);
+    expect(pooled.sRules).toEqual(result.sRules);
+    expect(Array.from(pooled.fit.labels)).toEqual(Array.from(result.fit.labels));
+    const argmax = await tuneWith(inThreadLinks(2), sim.X, { ...options, rule: 'argmax' });
+    expect(argmax.sRules.find((r) => r.default)!.rule).toBe('argmax');
   });
 });
 
