@@ -1,5 +1,9 @@
 // electron-vite: main (main + utility-process compute entry + its worker thread + the entry of its engine
 // threads), a sandboxed preload bundled to ONE CommonJS file, and the Vue renderer (root renderer/).
+// Main is bundled with its dependencies (externalizeDeps: false; electron and Node built-ins stay external):
+// out/main/*.js import nothing from node_modules, so the packaged app never resolves a package inside app.asar
+// (ESM package resolution from asar has regressed in several Electron releases) and ships no node_modules
+// (electron-builder.yml). test/electron/bundle.test.ts checks every import of out/main.
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
@@ -11,6 +15,7 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
+      externalizeDeps: false,
       rolldownOptions: {
         input: {
           main: resolve(root, 'electron/main.ts'),

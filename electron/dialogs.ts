@@ -6,8 +6,9 @@ import { extname, join } from 'node:path';
 import type { BrowserWindow, Dialog, FileFilter } from 'electron';
 import type { ExportFormat } from '../core/jobs/types.js';
 
+/** The Open dialog's filters: every type the app opens (desktop-open.ts DATA_EXTENSIONS; .txt: MaxQuant's proteinGroups.txt). */
 export const OPEN_FILTERS: FileFilter[] = [
-  { name: 'Tables (Excel, CSV, TSV)', extensions: ['xlsx', 'xls', 'csv', 'tsv'] },
+  { name: 'Tables (Excel, CSV, TSV, TXT)', extensions: ['xlsx', 'xls', 'csv', 'tsv', 'txt'] },
   { name: 'All files', extensions: ['*'] },
 ];
 

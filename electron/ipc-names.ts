@@ -30,5 +30,10 @@ export const IPC_EVENTS = {
   menu: 'skfr:menu',
   /** ErrorInfo: the compute process crashed (it is restarted). */
   computeError: 'skfr:compute-error',
+  /**
+   * string: a data file to open, chosen on the desktop (command line, second instance, macOS open-file); main has
+   * already allowed it (file-access.ts). Sent once the window has loaded (desktop-open.ts).
+   */
+  openPath: 'skfr:open-path',
 } as const;
 

@@ -2,16 +2,43 @@
  * FileIO for Node hosts (the compute process and its worker thread): reads of regular files only, and atomic
  * writes — the bytes go to a temporary file in the target's folder, which is then renamed over the target, so
  * a reader never sees half a file and a failed write leaves the old file untouched.
+ *
+ * What fits (issue 15 item 4). Electron's V8 keeps every JavaScript object of a process — all its threads —
+ * in one 4 GiB heap (pointer compression), and the compute process is killed when that runs out. So:
+ * - CSV/TSV are read in chunks (openChunks → core/table/stream.ts, the skfr command's reader): the file is
+ *   never whole in memory and its numbers go into one Float64Array, outside the JS heap. The only limit is
+ *   that buffer: at most `maxTableBytes` (default a quarter of the computer's memory), checked when the
+ *   reader knows rows × columns, before it is allocated.
+ * - Workbooks go through SheetJS, which holds every cell as a JS object and each sheet's XML as one string
+ *   (V8's longest string is 512 MiB). Measured peak heap: ≈ 3.5 × the unpacked XML of an .xlsx, ≈ 30 × the
+ *   size of an .xls. With half the heap for SheetJS (2 GiB) that is MAX_XLSX_UNPACKED_BYTES = 512 MiB of
+ *   unpacked parts and MAX_XLS_BYTES = 64 MiB, checked from the ZIP directory / the file size before SheetJS
+ *   sees a byte.
+ * - Anything else read whole (text the chunked reader does not take: UTF-16, other encodings) is at most
+ *   MAX_READ_BYTES.
+ * Each refusal is one sentence naming the size and the limit.
  */
 import { randomBytes } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
-import { open, rename, rm, stat } from 'node:fs/promises';
+import { open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { totalmem } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { SkfrError } from '../core/errors.js';
 import type { FileIO } from '../core/jobs/types.js';
+import { zipEntries } from '../core/table/zip-guard.js';
 
-/** The largest file the app reads (whole, into memory): 1 GiB, as much as the workbook reader inflates. */
+/** The largest file the app reads whole into memory: 1 GiB. */
 export const MAX_READ_BYTES = 1024 ** 3;
+/** Unpacked size of an .xlsx (all its parts) SheetJS can read within 2 GiB of heap (≈ 3.5 × measured, 4 × assumed). */
+export const MAX_XLSX_UNPACKED_BYTES = 512 * 1024 ** 2;
+/** Size of an .xls (Excel 97-2003) SheetJS can read within 2 GiB of heap (≈ 30 × measured, 32 × assumed). */
+export const MAX_XLS_BYTES = 64 * 1024 ** 2;
+/** Default limit of a table's numbers read in chunks: a quarter of the computer's memory. */
+export function defaultMaxTableBytes(): number {
+  return Math.floor(totalmem() / 4);
+}
+/** Chunk size of openChunks (as the skfr command's: cli/files.ts INPUT_CHUNK_BYTES). */
+export const CHUNK_BYTES = 1024 * 1024;
 
 function kindOf(info: Stats): string {
   if (info.isDirectory()) return 'a folder';
@@ -51,12 +78,14 @@ function checkReadable(path: string, info: Stats, maxBytes: number): void {
  * (a pipe swapped in meanwhile cannot hang the open) and checked again on the open handle, and exactly the
  * size it had then is read. Missing files and permission errors are left to the caller (readPath translates them).
  */
-export async function readRegularFile(path: string, maxBytes = MAX_READ_BYTES): Promise<Uint8Array> {
+export async function readRegularFile(path: string, maxBytes = MAX_READ_BYTES, limits: WorkbookLimits = {}): Promise<Uint8Array> {
   checkReadable(path, await stat(path), maxBytes);
   const handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
     const info = await handle.stat();
     checkReadable(path, info, maxBytes);
+    const kind = workbookKind(await readHead(handle));
+    if (kind === 'xls') checkXlsSize(path, info.size, limits.xlsBytes);
     const bytes = new Uint8Array(info.size);
     let filled = 0;
     while (filled < bytes.length) {
@@ -64,10 +93,124 @@ export async function readRegularFile(path: string, maxBytes = MAX_READ_BYTES): 
       if (bytesRead === 0) break; // shrank meanwhile
       filled += bytesRead;
     }
-    return filled === bytes.length ? bytes : bytes.subarray(0, filled);
+    const read = filled === bytes.length ? bytes : bytes.subarray(0, filled);
+    if (kind === 'xlsx') checkXlsxSize(path, read, limits.xlsxUnpackedBytes);
+    return read;
   } finally {
     await handle.close();
   }
+}
+
+/** What SheetJS may be given (defaults MAX_XLSX_UNPACKED_BYTES, MAX_XLS_BYTES). */
+export interface WorkbookLimits {
+  xlsxUnpackedBytes?: number | undefined;
+  xlsBytes?: number | undefined;
+}
+
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+async function readHead(handle: FileHandle): Promise<Uint8Array> {
+  const head = new Uint8Array(8);
+  const { bytesRead } = await handle.read(head, 0, head.length, 0);
+  return head.subarray(0, bytesRead);
+}
+
+/** 'xlsx' for a ZIP archive, 'xls' for an OLE compound file (by signature, as core/table/detect.ts), else null. */
+export function workbookKind(head: Uint8Array): 'xlsx' | 'xls' | null {
+  const starts = (sig: number[]) => head.length >= sig.length && sig.every((b, i) => head[i] === b);
+  return starts(ZIP) ? 'xlsx' : starts(OLE) ? 'xls' : null;
+}
+
+const CSV_ADVICE = 'save the sheet you need as CSV (the app reads CSV in pieces, without that limit) and open that.';
+
+/** An .xls (Excel 97-2003) too big for SheetJS within the heap is refused before it is read. */
+export function checkXlsSize(path: string, size: number, max = MAX_XLS_BYTES): void {
+  if (size > max) {
+    throw new SkfrError(
+      'unreadable-file',
+      `“${basename(path)}” is an Excel 97-2003 workbook of ${formatBytes(size)}, more than the ${formatBytes(max)} the app's ` +
+        `workbook reader can hold in memory; ${CSV_ADVICE}`,
+    );
+  }
+}
+
+/** An .xlsx whose parts unpack beyond what SheetJS can hold is refused from its ZIP directory, before SheetJS reads it. */
+export function checkXlsxSize(path: string, bytes: Uint8Array, max = MAX_XLSX_UNPACKED_BYTES): void {
+  const entries = zipEntries(bytes);
+  if (!entries) return; // not a readable archive: the workbook reader says so in its words
+  const unpacked = entries.reduce((sum, e) => sum + e.uncompressed, 0);
+  if (unpacked > max) {
+    throw new SkfrError(
+      'unreadable-file',
+      `“${basename(path)}” unpacks to ${formatBytes(unpacked)} of sheet data, more than the ${formatBytes(max)} the app's ` +
+        `workbook reader can hold in memory; ${CSV_ADVICE}`,
+    );
+  }
+}
+
+/** The columns' one buffer of numbers for a table read in chunks, refused beyond `maxBytes`. */
+export function tableAllocator(path: string, maxBytes: number): (length: number) => Float64Array {
+  return (length) => {
+    const bytes = length * Float64Array.BYTES_PER_ELEMENT;
+    if (bytes > maxBytes) {
+      throw new SkfrError(
+        'unreadable-file',
+        `“${basename(path)}” holds ${length.toLocaleString('en-US')} cells, whose numbers need ${formatBytes(bytes)}, more than ` +
+          `the ${formatBytes(maxBytes)} the app sets aside for a table (a quarter of this computer's memory); filter or ` +
+          `split the file first, or analyse it with the skfr command on a computer with more memory.`,
+      );
+    }
+    return new Float64Array(length);
+  };
+}
+
+/**
+ * A CSV/TSV file as chunks (FileIO.openChunks): the same checks as readRegularFile (regular file, opened without
+ * blocking), no size limit of its own (the numbers' buffer is limited instead, `maxTableBytes`); null for a
+ * workbook (read whole, with its limits). Each iteration opens the file and reads it from the start in
+ * `chunkBytes` pieces, one buffer reused.
+ */
+export async function openFileChunks(path: string, maxTableBytes: number, chunkBytes = CHUNK_BYTES): Promise<{ chunks: () => AsyncIterable<Uint8Array>; allocate: (length: number) => Float64Array } | null> {
+  checkReadable(path, await stat(path), Number.POSITIVE_INFINITY);
+  const openChecked = async () => {
+    const handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    try {
+      checkReadable(path, await handle.stat(), Number.POSITIVE_INFINITY);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    return handle;
+  };
+  const first = await openChecked();
+  try {
+    if (workbookKind(await readHead(first)) !== null) return null;
+  } finally {
+    await first.close();
+  }
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    const handle = await openChecked();
+    try {
+      const buffer = new Uint8Array(chunkBytes);
+      let position = 0;
+      for (;;) {
+        let filled = 0;
+        while (filled < buffer.length) {
+          const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, position + filled);
+          if (bytesRead === 0) break;
+          filled += bytesRead;
+        }
+        if (filled === 0) return;
+        position += filled;
+        yield buffer.subarray(0, filled);
+        if (filled < buffer.length) return;
+      }
+    } finally {
+      await handle.close();
+    }
+  }
+  return { chunks, allocate: tableAllocator(path, maxTableBytes) };
 }
 
 /** Write `bytes` to `path` atomically (temporary file beside it + fsync + rename). */
@@ -101,10 +244,20 @@ export async function sameFile(a: string, b: string): Promise<boolean> {
   return x !== null && y !== null && x.dev === y.dev && x.ino === y.ino;
 }
 
-/** A FileIO reading files of at most `maxReadBytes` (default MAX_READ_BYTES). */
-export function createNodeFileIO(options: { maxReadBytes?: number } = {}): FileIO {
+/**
+ * A FileIO reading whole files of at most `maxReadBytes` (default MAX_READ_BYTES) and CSV/TSV in chunks into
+ * tables of at most `maxTableBytes` of numbers (default a quarter of the computer's memory).
+ */
+export function createNodeFileIO(options: { maxReadBytes?: number; maxTableBytes?: number; workbooks?: WorkbookLimits } = {}): FileIO {
   const maxBytes = options.maxReadBytes ?? MAX_READ_BYTES;
-  return { readFile: (path) => readRegularFile(path, maxBytes), writeFileAtomic, sameFile };
+  const maxTable = options.maxTableBytes ?? defaultMaxTableBytes();
+  const workbooks = options.workbooks ?? {};
+  return {
+    readFile: (path) => readRegularFile(path, maxBytes, workbooks),
+    openChunks: (path) => openFileChunks(path, maxTable),
+    writeFileAtomic,
+    sameFile,
+  };
 }
 
 export const nodeFileIO: FileIO = createNodeFileIO();

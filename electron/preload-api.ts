@@ -8,6 +8,12 @@
  * webUtils.getPathForFile and reports the paths to main, which mints one one-time token per path. The page's
  * `droppedFilePath(file)` then redeems that file's token; a file that was not dropped (or built in JS, whose
  * path is empty) has none, and main never takes a path from the page (electron/file-access.ts).
+ *
+ * Files opened from the desktop (main's 'skfr:open-path', electron/desktop-open.ts) go to `onOpenPath`
+ * listeners; while there are none, the file waits here and is announced as the menu command 'open' (to the
+ * onMenu listeners, at once or as soon as one subscribes), and the openFileDialog() that command makes
+ * resolves to the waiting path instead of showing the dialog. So the page opens it exactly as a file chosen
+ * in the Open dialog.
  */
 import type { ErrorInfo } from '../core/errors.js';
 import type { MenuCommand, SkfrApi } from '../core/jobs/api.js';
@@ -71,6 +77,28 @@ export function createElectronApi(ipc: IpcRendererLike, pathForFile: (file: neve
   target?.addEventListener('drop', watch, true);
   target?.addEventListener('change', watch, true);
 
+  // Files opened from the desktop (see the module comment).
+  const pathListeners = new Set<(path: string) => void>();
+  const menuListeners = new Set<(command: MenuCommand) => void>();
+  let desktopPath: string | null = null;
+  const announce = () => {
+    if (desktopPath === null) return;
+    if (pathListeners.size > 0) {
+      const path = desktopPath;
+      desktopPath = null;
+      for (const l of [...pathListeners]) l(path);
+    } else {
+      for (const l of [...menuListeners]) l('open');
+    }
+  };
+  ipc.on(IPC_EVENTS.openPath, (_event, path) => {
+    if (typeof path !== 'string' || path === '') return;
+    desktopPath = path;
+    announce();
+  });
+  // one IPC subscription for the menu while anybody listens
+  let menuOff: (() => void) | null = null;
+
   const port: Port = {
     postMessage: (message) => ipc.send(IPC.job, message),
     onMessage: (listener) => subscribe(ipc, IPC_EVENTS.jobEvent, listener),
@@ -80,12 +108,37 @@ export function createElectronApi(ipc: IpcRendererLike, pathForFile: (file: neve
     platform: 'electron',
     run: (request, onProgress) => client.run(request, onProgress),
     cancel: (jobId) => client.cancel(jobId),
-    openFileDialog: () => ipc.invoke(IPC.openDialog) as Promise<string | null>,
+    openFileDialog() {
+      if (desktopPath !== null) {
+        const path = desktopPath;
+        desktopPath = null;
+        return Promise.resolve(path);
+      }
+      return ipc.invoke(IPC.openDialog) as Promise<string | null>;
+    },
     saveExport: (fitId, what, format, suggestedName) =>
       ipc.invoke(IPC.saveExport, { fitId, what, format, suggestedName }) as Promise<{ savedAs: string } | { error: ErrorInfo } | null>,
     saveImage: (dataUrl, suggestedName) => ipc.invoke(IPC.saveImage, { dataUrl, suggestedName }) as Promise<{ savedAs: string } | null>,
     recentFiles: () => ipc.invoke(IPC.recentFiles) as Promise<string[]>,
-    onMenu: (listener) => subscribe<MenuCommand>(ipc, IPC_EVENTS.menu, listener),
+    onMenu(listener) {
+      menuListeners.add(listener);
+      menuOff ??= subscribe<MenuCommand>(ipc, IPC_EVENTS.menu, (command) => {
+        for (const l of [...menuListeners]) l(command);
+      });
+      if (desktopPath !== null) queueMicrotask(announce); // a file waited for the page to listen
+      return () => {
+        menuListeners.delete(listener);
+        if (menuListeners.size === 0 && menuOff) {
+          menuOff();
+          menuOff = null;
+        }
+      };
+    },
+    onOpenPath(listener) {
+      pathListeners.add(listener);
+      if (desktopPath !== null) queueMicrotask(announce);
+      return () => void pathListeners.delete(listener);
+    },
     onComputeError: (listener) => subscribe<ErrorInfo>(ipc, IPC_EVENTS.computeError, listener),
     async droppedFilePath(file) {
       const path = pathOf(file);

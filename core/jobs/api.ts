@@ -33,6 +33,13 @@ export interface SkfrApi {
   /** The compute process died unexpectedly (it is restarted); returns an unsubscribe function. */
   onComputeError(listener: (error: ErrorInfo) => void): () => void;
   /**
+   * Electron only (absent in the web build): a data file the user opened from the desktop (double-click, Open
+   * With, the command line), already allowed to be opened by path. While nobody listens here, the Electron API
+   * delivers it as the menu command 'open', whose openFileDialog() then resolves to this path without a dialog.
+   * Returns an unsubscribe function.
+   */
+  onOpenPath?(listener: (path: string) => void): () => void;
+  /**
    * Electron only (absent in the web build): the path of a File the user dropped on the window or picked in
    * a file input, now allowed to be opened by path (and so added to the recent files); null when the file
    * has no path on disk. Pass a DOM `File`.

@@ -5,8 +5,8 @@
 import { SkfrError } from '../errors.js';
 import { simulate } from '../engine/index.js';
 import type { Design } from '../engine/types.js';
-import { sha256Hex } from '../hash.js';
-import { parseTable, previewRows, summarizeColumns, toCsv, type ParseOptions } from '../table/index.js';
+import { Sha256, sha256Hex } from '../hash.js';
+import { parseTable, parseTableChunks, previewRows, summarizeColumns, toCsv, type ChunkSource, type ParseOptions } from '../table/index.js';
 import { completeLayout } from '../prepare/propose.js';
 import { recognizeLayout } from '../table/formats/recognize.js';
 import type { Layout, Mapping, Table } from '../table/types.js';
@@ -20,7 +20,13 @@ import type { DataSource, FileIO, OpenResult } from './types.js';
 export interface Dataset {
   id: string;
   fileName: string;
+  /** The file's bytes (to re-read another sheet or header row); empty when the file was read in chunks. */
   bytes: Uint8Array;
+  /**
+   * A CSV/TSV file read in chunks from disk (FileIO.openChunks: its bytes never whole in memory): how to read
+   * it again, for another header row. Absent when `bytes` holds the file.
+   */
+  chunked?: ChunkedFile;
   sha256: string;
   table: Table;
   parseMs: number;
@@ -38,30 +44,93 @@ export function baseName(path: string): string {
   return parts[parts.length - 1] || path;
 }
 
+/** A platform error reading `path`, in the user's terms (a SkfrError is returned as it is). */
+function readError(error: unknown, path: string): SkfrError {
+  if (error instanceof SkfrError) return error;
+  const code = (error as { code?: unknown }).code;
+  const name = baseName(path);
+  switch (code) {
+    case 'ENOENT':
+    case 'ENOTDIR':
+      return new SkfrError('file-not-found', `The file “${path}” does not exist. Check the name and folder, or choose it again with Open….`);
+    case 'EISDIR':
+      return new SkfrError('not-a-file', `“${path}” is a folder, not a file. Choose a .csv, .tsv, .xlsx or .xls file inside it.`);
+    case 'EACCES':
+    case 'EPERM':
+      return new SkfrError('unreadable-file', `“${name}” cannot be read: permission denied.`);
+    default: {
+      const detail = error instanceof Error ? error.message : String(error);
+      return new SkfrError('unreadable-file', `“${name}” cannot be read (${detail}).`);
+    }
+  }
+}
+
+function noFileSystem(path: string): SkfrError {
+  return new SkfrError('invalid-request', `Opening “${path}” by path is not possible here: this host has no file system. Open the file's contents instead.`);
+}
+
 /** Reads a file through the host's FileIO, translating the platform's errors into the user's terms. */
 export async function readPath(io: FileIO | undefined, path: string): Promise<Uint8Array> {
-  if (!io) throw new SkfrError('invalid-request', `Opening “${path}” by path is not possible here: this host has no file system. Open the file's contents instead.`);
+  if (!io) throw noFileSystem(path);
   try {
     return await io.readFile(path);
   } catch (error) {
-    if (error instanceof SkfrError) throw error;
-    const code = (error as { code?: unknown }).code;
-    const name = baseName(path);
-    switch (code) {
-      case 'ENOENT':
-      case 'ENOTDIR':
-        throw new SkfrError('file-not-found', `The file “${path}” does not exist. Check the name and folder, or choose it again with Open….`);
-      case 'EISDIR':
-        throw new SkfrError('not-a-file', `“${path}” is a folder, not a file. Choose a .csv, .tsv, .xlsx or .xls file inside it.`);
-      case 'EACCES':
-      case 'EPERM':
-        throw new SkfrError('unreadable-file', `“${name}” cannot be read: permission denied.`);
-      default: {
-        const detail = error instanceof Error ? error.message : String(error);
-        throw new SkfrError('unreadable-file', `“${name}” cannot be read (${detail}).`);
-      }
-    }
+    throw readError(error, path);
   }
+}
+
+/** A text file read in chunks (FileIO.openChunks), kept by its Dataset to be read again. */
+export interface ChunkedFile {
+  path: string;
+  io: FileIO;
+}
+
+/** The chunks of `file`, with the host's errors in the user's terms; null when the host reads it whole. */
+async function openChunks(file: ChunkedFile): Promise<{ chunks: ChunkSource; allocate?: (length: number) => Float64Array } | null> {
+  try {
+    const opened = await file.io.openChunks?.(file.path);
+    if (!opened) return null;
+    const chunks: ChunkSource = async function* () {
+      try {
+        yield* opened.chunks();
+      } catch (error) {
+        throw readError(error, file.path);
+      }
+    };
+    return opened.allocate ? { chunks, allocate: opened.allocate } : { chunks };
+  } catch (error) {
+    throw readError(error, file.path);
+  }
+}
+
+/** The chunks, hashed on the way; `done` once the last one has gone through. */
+async function* hashing(chunks: AsyncIterable<Uint8Array>, hash: { sha: Sha256; done: boolean }): AsyncGenerator<Uint8Array> {
+  for await (const chunk of chunks) {
+    hash.sha.update(chunk);
+    yield chunk;
+  }
+  hash.done = true;
+}
+
+/**
+ * A CSV/TSV file read chunk by chunk, as the skfr command reads it (core/table/stream.ts: two passes, the
+ * bytes never whole in memory, the SHA-256 taken on the first pass); null when the host reads files whole or
+ * the chunked reader does not take this file (a workbook, non-UTF-8 text, …: the caller reads it whole).
+ */
+async function readChunked(file: ChunkedFile, fileName: string, at: ReadAt): Promise<{ table: Table; sha256: string; parseMs: number } | null> {
+  if (at.sheet !== undefined && at.sheet !== baseName(fileName)) return null; // the whole-file reader words the error
+  const opened = await openChunks(file);
+  if (!opened) return null;
+  const t0 = now();
+  const hash = { sha: new Sha256(), done: false };
+  let passes = 0;
+  const source: ChunkSource = () => (passes++ === 0 ? hashing(opened.chunks(), hash) : opened.chunks());
+  const options: { headerRow?: number; allocate?: (length: number) => Float64Array } = {};
+  if (at.headerRow !== undefined) options.headerRow = at.headerRow;
+  if (opened.allocate) options.allocate = opened.allocate;
+  const table = await parseTableChunks(source, fileName, options);
+  if (table === null || !hash.done) return null;
+  return { table, sha256: hash.sha.hex(), parseMs: now() - t0 };
 }
 
 /** Protein-like names for the simulated example panel (feature l gets NAMES[l], then NAMES[l] + "_2", …). */
@@ -163,8 +232,24 @@ function withTable(base: Omit<Dataset, 'table' | 'parseMs' | 'layout'>, at: Read
   return { ...base, table, parseMs, layout };
 }
 
-/** Loads a source into a Dataset (parsing the requested or the first non-empty sheet) and recognises its layout. */
+/** A Dataset around a table read in chunks (no bytes kept: `chunked` reads the file again). */
+function chunkedDataset(id: string, fileName: string, file: ChunkedFile, read: { table: Table; sha256: string; parseMs: number }): Dataset {
+  const { table, sha256, parseMs } = read;
+  return { id, fileName, bytes: new Uint8Array(0), chunked: file, sha256, table, parseMs, layout: completeLayout(table, recognizeLayout(table)) };
+}
+
+/**
+ * Loads a source into a Dataset (parsing the requested or the first non-empty sheet) and recognises its layout.
+ * A CSV/TSV path is read in chunks when the host can (FileIO.openChunks), else whole.
+ */
 export async function loadDataset(id: string, source: DataSource, at: ReadAt, io: FileIO | undefined): Promise<Dataset> {
+  if (source.kind === 'path') {
+    if (!io) throw noFileSystem(source.path);
+    const file: ChunkedFile = { path: source.path, io };
+    const fileName = baseName(source.path);
+    const read = io.openChunks ? await readChunked(file, fileName, at) : null;
+    if (read) return chunkedDataset(id, fileName, file, read);
+  }
   const { fileName, bytes, suggestedMapping } = await sourceBytes(source, io);
   const base: Omit<Dataset, 'table' | 'parseMs' | 'layout'> = { id, fileName, bytes, sha256: sha256Hex(bytes) };
   if (suggestedMapping) base.suggestedMapping = suggestedMapping;
@@ -172,7 +257,13 @@ export async function loadDataset(id: string, source: DataSource, at: ReadAt, io
 }
 
 /** Re-reads another sheet (or the same one with another header row) of an opened file. */
-export function withSheet(dataset: Dataset, sheet: string, headerRow?: number): Dataset {
+export async function withSheet(dataset: Dataset, sheet: string, headerRow?: number): Promise<Dataset> {
+  if (dataset.chunked) {
+    // read again from disk (another header row); the hash is taken again, as the bytes are those read now
+    const read = await readChunked(dataset.chunked, dataset.fileName, { sheet, headerRow });
+    if (read) return chunkedDataset(dataset.id, dataset.fileName, dataset.chunked, read);
+    return loadDataset(dataset.id, { kind: 'path', path: dataset.chunked.path }, { sheet, headerRow }, dataset.chunked.io);
+  }
   const { table: _table, parseMs: _parseMs, layout: _layout, ...base } = dataset;
   return withTable(base, { sheet, headerRow });
 }

@@ -13,7 +13,7 @@
 import { SkfrError } from '../errors.js';
 import { columnTexts, listSheets, parseTable } from '../table/index.js';
 import type { SampleTable, Table } from '../table/types.js';
-import { parseOptions, sourceBytes, type Dataset } from './datasets.js';
+import { parseOptions, readPath, sourceBytes, type Dataset } from './datasets.js';
 import { MAX_DESIGN_CELLS, MAX_DESIGN_COLUMNS, MAX_DESIGN_ROWS, MAX_TEXT } from './limits.js';
 import type { DesignRequest, DesignResult, FileIO } from './types.js';
 
@@ -83,7 +83,9 @@ export async function readDesign(request: DesignRequest, dataset: (id: string) =
   let dataSheet: string | null = null;
   if (request.source.kind === 'dataset') {
     const d = dataset(request.source.datasetId);
-    ({ fileName, bytes } = d);
+    fileName = d.fileName;
+    // a text file read in chunks keeps no bytes: read it (whole) again
+    bytes = d.chunked ? await readPath(d.chunked.io, d.chunked.path) : d.bytes;
     dataSheet = d.table.sheet;
   } else {
     if (request.source.kind === 'example') {

@@ -182,7 +182,7 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
         return openResult(d);
       }
       case 'sheet': {
-        const d = withSheet(dataset(request.datasetId), request.sheet, request.headerRow);
+        const d = await withSheet(dataset(request.datasetId), request.sheet, request.headerRow);
         datasets.set(d.id, d);
         mappedCache.delete(d.id);
         return openResult(d);

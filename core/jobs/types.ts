@@ -341,6 +341,13 @@ export interface FileIO {
    * lead there); false when either does not exist. Optional: without it, paths are compared as strings.
    */
   sameFile?(a: string, b: string): Promise<boolean>;
+  /**
+   * Optional: a CSV/TSV file as a source of chunks, read from the start each time it is iterated (the
+   * chunked reader, core/table/stream.ts, reads it twice), so its bytes are never whole in memory. The
+   * returned `allocate` (optional) places the columns' one buffer of numbers and may refuse a table too big
+   * for the host (SkfrError naming the size and the limit). Files it cannot take give null (read whole).
+   */
+  openChunks?(path: string): Promise<{ chunks: () => AsyncIterable<Uint8Array>; allocate?: (length: number) => Float64Array } | null>;
 }
 
 export interface RunOptions {

@@ -1,53 +1,70 @@
 /**
- * The desktop app end to end, through the real window (Playwright's _electron): open the mouse CSV with the
- * native Open dialog (stubbed in the main process to return the file), map, run SKFR1 k=8 s=24, export the
- * labelled samples through the save dialog (stubbed to a temporary path) and read the written file back.
- * Also checks the page has no Node and that window.open is refused.
+ * The desktop app end to end, through the real window (Playwright's _electron), launched the way `npm start`
+ * and the installers start it: Electron given the app folder (`electron .`), which loads package.json's "main"
+ * (out/main/main.js, built here first), exactly as app.asar's package.json does in a packaged app.
+ * - open the mouse CSV with the native Open dialog (stubbed in the main process to return the file), map, run
+ *   SKFR1 k=8 s=24, export the labelled samples through the save dialog (stubbed to a temporary path) and read
+ *   the written file back; the page has no Node and window.open is refused;
+ * - files from the desktop: a file named on the command line opens at launch, and a second instance started
+ *   with a file hands it to this window and quits (issue 15 item 6).
  *
- * Skipped, with the reason, when the Electron binary is not installed (node_modules/electron/path.txt and the
- * binary it names, or ELECTRON_OVERRIDE_DIST_PATH).
+ * The binary is found as `npm start` finds it (build/electron-binary.mjs: ELECTRON_EXEC_PATH,
+ * ELECTRON_OVERRIDE_DIST_PATH, node_modules/electron/path.txt; never downloaded here), and started without
+ * Chromium's sandbox only where `npm start` would be too (Linux without usable user namespaces or a root-owned
+ * chrome-sandbox). Skipped, with the reason, when there is no binary.
+ *
+ *   npx playwright test --project=electron
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
+import { resolveElectronBinary, sandboxAdvice, sandboxHelperFor } from '../../build/electron-binary.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const MOUSE_CSV = fileURLToPath(new URL('../../../shared/data/mice_protein.csv', import.meta.url));
+const electronDir = join(root, 'node_modules', 'electron');
 
-function electronBinary(): { path: string | null; reason: string } {
-  const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
-  if (override) {
-    const names = process.platform === 'win32' ? ['electron.exe'] : process.platform === 'darwin' ? ['Electron.app/Contents/MacOS/Electron'] : ['electron'];
-    const found = names.map((n) => join(override, n)).find(existsSync);
-    return found ? { path: found, reason: '' } : { path: null, reason: `ELECTRON_OVERRIDE_DIST_PATH=${override} holds no Electron executable` };
-  }
-  const pathTxt = join(root, 'node_modules/electron/path.txt');
-  if (!existsSync(pathTxt)) return { path: null, reason: 'node_modules/electron/path.txt is missing (the binary is downloaded on first use; run `npx electron --version` on a machine with network access)' };
-  const binary = join(root, 'node_modules/electron/dist', readFileSync(pathTxt, 'utf8').trim());
-  return existsSync(binary) ? { path: binary, reason: '' } : { path: null, reason: `${binary} does not exist` };
-}
+const binary = await resolveElectronBinary({
+  env: process.env,
+  electronDir,
+  version: (JSON.parse(readFileSync(join(electronDir, 'package.json'), 'utf8')) as { version: string }).version,
+  platform: process.platform,
+  arch: process.arch,
+  fs: { existsSync, readFileSync },
+  runInstaller: () => 1, // tests never download
+});
+const binaryPath = binary.ok ? binary.path : null;
+if (!binary.ok) console.log(`[electron] skipped: Electron binary not installed: ${binary.message}`);
+test.skip(!binary.ok, `Electron binary not installed: ${binary.ok ? '' : binary.message}`);
 
-const binary = electronBinary();
-if (!binary.path) console.log(`[electron] skipped: Electron binary not installed: ${binary.reason}`);
-test.skip(!binary.path, `Electron binary not installed: ${binary.reason}`);
+const sandbox = binaryPath
+  ? sandboxAdvice({ platform: process.platform, sandboxPath: sandboxHelperFor(binaryPath), readFile: (f) => readFileSync(f, 'utf8'), stat: (f) => statSync(f) })
+  : null;
+const sandboxArgs = sandbox?.disableSandbox ? ['--no-sandbox'] : [];
+
+let temp: string;
+/** Environment of one app instance: its own user-data folder (so its own single-instance lock). */
+const envFor = (name: string) => ({
+  ...process.env,
+  XDG_CONFIG_HOME: join(temp, name),
+  ELECTRON_RENDERER_URL: '',
+  ...(sandbox?.disableSandbox ? { ELECTRON_DISABLE_SANDBOX: '1' } : {}),
+});
+/** Start the app as `electron . [files…]` from the project folder (package.json "main"). */
+const launch = (name: string, files: string[] = []) =>
+  electron.launch({ executablePath: binaryPath!, args: [...sandboxArgs, '.', ...files], cwd: root, env: envFor(name) });
 
 let app: ElectronApplication;
 let page: Page;
-let temp: string;
 
 test.beforeAll(async () => {
   const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
   expect(build.status, 'electron-vite build').toBe(0);
   temp = mkdtempSync(join(tmpdir(), 'skfr-e2e-electron-'));
-  app = await electron.launch({
-    executablePath: binary.path!,
-    args: [join(root, 'out/main/main.js')],
-    cwd: root,
-    env: { ...process.env, XDG_CONFIG_HOME: join(temp, 'config'), ELECTRON_RENDERER_URL: '' },
-  });
+  app = await launch('main');
   page = await app.firstWindow();
   await page.waitForLoadState('domcontentloaded');
 });
@@ -118,4 +135,35 @@ test('open the mouse CSV through the Open dialog, run SKFR1 k=8 s=24, export the
   }
   // The opened file is now in the recent list.
   expect(await page.evaluate(() => (globalThis as unknown as { skfr: { recentFiles(): Promise<string[]> } }).skfr.recentFiles())).toContain(MOUSE_CSV);
+});
+
+test.describe('files opened from the desktop', () => {
+  test('a file named on the command line opens at launch', async () => {
+    const launched = await launch('argv', [MOUSE_CSV]);
+    try {
+      const window = await launched.firstWindow();
+      await expect(window.getByTestId('import-screen')).toBeVisible({ timeout: 30_000 });
+      await expect(window.locator('#import-title')).toContainText('mice_protein.csv');
+    } finally {
+      await launched.close();
+    }
+  });
+
+  test('a second instance started with a file hands it to the running window and quits', async () => {
+    const small = join(temp, 'second.csv');
+    writeFileSync(small, 'id,a,b\ns1,1,2\ns2,3,5\ns3,4,4\ns4,2,2\n');
+    const first = await launch('second');
+    try {
+      const window = await first.firstWindow();
+      await window.waitForLoadState('domcontentloaded');
+      const second = spawn(binaryPath!, [...sandboxArgs, '.', small], { cwd: root, env: envFor('second'), stdio: 'ignore' });
+      const code = await new Promise<number | null>((resolve) => second.on('exit', resolve));
+      expect(code).toBe(0);
+      await expect(window.getByTestId('import-screen')).toBeVisible({ timeout: 30_000 });
+      await expect(window.locator('#import-title')).toContainText('second.csv');
+      expect(await first.windows()).toHaveLength(1);
+    } finally {
+      await first.close();
+    }
+  });
 });

@@ -1,7 +1,9 @@
 // The Electron fuses flipped in release builds (issue 12 item 11): electron-builder.yml is loaded the way
 // electron-builder loads it, turned into the @electron/fuses configuration by electron-builder's own code,
 // and every fuse is checked (a misspelt key would be silently ignored by electron-builder: each key must
-// become a fuse).
+// become a fuse). Issue 15 item 2: the flip also resets the ad-hoc signature (Apple Silicon kills an app whose
+// signature the flip broke, when no Developer ID signs it afterwards).
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { FuseV1Options, FuseVersion } from '@electron/fuses';
@@ -37,5 +39,16 @@ describe('release fuses (electron-builder.yml)', () => {
     // no key of the file is lost on the way (a typo would be)
     const keys = Object.keys(fuses!).filter((k) => k !== 'resetAdHocDarwinSignature');
     expect(Object.keys(set)).toHaveLength(keys.length);
+  });
+
+  it('macOS arm64: the flip resets the ad-hoc signature (passed to @electron/fuses flipFuses as electron-builder calls it)', async () => {
+    const config = await getConfig(root, 'electron-builder.yml', null);
+    expect(config.electronFuses?.resetAdHocDarwinSignature).toBe(true);
+    const flipped = await generateFuseConfig.call({}, config.electronFuses!);
+    expect(flipped.resetAdHocDarwinSignature).toBe(true);
+    // and @electron/fuses acts on it for an .app bundle (it runs `codesign --sign - --force … <app>.app`)
+    const source = readFileSync(fileURLToPath(import.meta.resolve('@electron/fuses')), 'utf8');
+    expect(source).toMatch(/if \(fuseConfig\.resetAdHocDarwinSignature && [^)]*\.test\(pathToElectron\)\)/);
+    expect(source).toMatch(/spawnSync\('codesign', \[\s*'--sign',\s*'-',\s*'--force'/);
   });
 });
