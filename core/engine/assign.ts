@@ -3,7 +3,13 @@
  *
  * Squared loss: argmin_j c_j − Σ_{t} 2 y_{i,l_t} θ_{j,l_t} with c_j = Σ_t θ_{j,l_t}², and the distance
  * ‖y_i − θ_j‖² = ‖y_i‖² + that minimum. Absolute loss: argmin_j Σ_t (|y_{i,l_t} − θ_{j,l_t}| − |y_{i,l_t}|),
- * distance ‖y_i‖₁ + that minimum. Ties go to the lower cluster index.
+ * distance ‖y_i‖₁ + that minimum.
+ *
+ * Ties (see `TIE`): a sample stays in its current cluster unless another is nearer by more than
+ * TIE × the row's distance scale; otherwise it goes to the nearest cluster, and among the clusters within
+ * that tolerance of the nearest, to the lowest index. Two clusters whose centers are equal in exact
+ * arithmetic differ in the last bits here (the cluster sums are updated incrementally), and deciding
+ * between them by rounding sent every tied sample back and forth between them, for ever.
  *
  * The SKFR1 squared kernel keeps eight (then four) clusters' sums in registers (blocks of j), each summed over t in the
  * ranking order exactly as a plain loop would, so the result does not depend on the blocking, bit for bit; per-center
@@ -17,6 +23,28 @@ import type { RestartScratch } from './scratch.js';
 import type { AbortSignalLike } from './types.js';
 
 const CHECK_MASK = ROWS_PER_CHECK - 1;
+
+/**
+ * Relative tolerance of a tie between two clusters' distances, times the row's distance scale:
+ * (‖y_i‖ + max_j ‖θ_j‖)² for the squared loss, ‖y_i‖₁ + max_j ‖θ_j‖₁ for the absolute loss. Far above the
+ * rounding of the computed distances (≈ 1e-16 × s × the scale) and of centers that are equal in exact
+ * arithmetic, far below any real difference; 1000× below the pruning margin of AssignBounds (1e-9), so a
+ * center the bounds skip is never within the tolerance of the nearest one.
+ */
+export const TIE = 1e-12;
+
+/**
+ * The cluster of a row given its k scores `dv` (NaN/Infinity for centers that were not evaluated), the
+ * lowest-index nearest one `best` at score `bestD`, its current cluster `c` and the tolerance `tol`: c when
+ * dv[c] ≤ bestD + tol, else the lowest index within tol of bestD (best itself when none is lower).
+ */
+function tieBreak(dv: Float64Array, best: number, bestD: number, c: number, tol: number): number {
+  if (best === c) return c;
+  const limit = bestD + tol;
+  if (dv[c]! <= limit) return c;
+  for (let j = 0; j < best; j++) if (dv[j]! <= limit) return j;
+  return best;
+}
 
 export interface AssignTarget {
   labels: Int32Array;
@@ -34,7 +62,8 @@ export interface AssignTarget {
  * whose bounds all hold costs O(s + k) instead of O(s·k). A skipped center is strictly farther than c, also
  * in floating point, because the margin, 1e-9 · (‖y_i‖ + max_j ‖θ_j‖)², exceeds twice the rounding error of
  * the computed distances; every evaluated center's value is computed exactly as the full loop computes it —
- * so labels (ties: lowest index) and distances are exactly those of the full evaluation, bit for bit.
+ * so labels (ties: see TIE; a skipped center is never within the tie tolerance, which is below the margin)
+ * and distances are exactly those of the full evaluation, bit for bit.
  */
 export class AssignBounds {
   /** n × k lower bounds on the distance from each row to each center. */
@@ -89,7 +118,7 @@ export class AssignBounds {
   }
 }
 
-/** Row i goes to cluster `best`, at distance ‖y_i‖ (rn) + its score (clamped at 0). */
+/** Row i goes to cluster `best`, at distance ‖y_i‖² or ‖y_i‖₁ (rn) + its score (clamped at 0). */
 function settle(out: AssignTarget, i: number, best: number, bestD: number, rn: number): void {
   out.labels[i] = best;
   out.counts[best]!++;
@@ -163,7 +192,7 @@ function allScores(src: Float64Array, base: number, pos: Int32Array, s: number, 
 
 /**
  * SKFR1, squared loss. `thetaC` is feature-major (t·k + j) over the s selected features (ranking order),
- * `cj[j]` = Σ_t θ_jt², `current` the labels of the last iteration (used with valid bounds only).
+ * `cj[j]` = Σ_t θ_jt², `current` the labels of the last iteration (ties: see TIE; and the bounds).
  */
 export function assignGlobalSquared(
   src: Float64Array,
@@ -207,12 +236,12 @@ export function assignGlobalSquared(
   else for (let i = 0; i < n; i++) {
     if ((i & CHECK_MASK) === 0) throwIfAborted(signal);
     shift[i] = 0;
-    assignRowFully(src, i, stride, pos, k, s, thetaC, cj, rowNorm[i]!, thetaMax, out, bounds, dv);
+    assignRowFully(src, i, stride, pos, k, s, thetaC, cj, rowNorm[i]!, thetaMax, current[i]!, out, bounds, dv);
   }
   bounds.valid = true;
 }
 
-/** SKFR1, absolute loss; `acc` is scratch of length k. */
+/** SKFR1, absolute loss; `acc` is scratch of length k, `current` the labels of the last iteration (ties). */
 export function assignGlobalAbsolute(
   src: Float64Array,
   stride: number,
@@ -224,10 +253,17 @@ export function assignGlobalAbsolute(
   acc: Float64Array,
   rowNorm: Float64Array,
   out: AssignTarget,
+  current: Int32Array,
   signal?: AbortSignalLike,
 ): void {
   const { counts } = out;
   counts.fill(0);
+  let thetaMax = 0; // max_j ‖θ_j‖₁
+  for (let j = 0; j < k; j++) {
+    let a = 0;
+    for (let t = 0, off = j; t < s; t++, off += k) a += Math.abs(thetaC[off]!);
+    if (a > thetaMax) thetaMax = a;
+  }
   for (let i = 0; i < n; i++) {
     if ((i & CHECK_MASK) === 0) throwIfAborted(signal);
     const base = i * stride;
@@ -246,12 +282,15 @@ export function assignGlobalAbsolute(
         best = j;
       }
     }
-    settle(out, i, best, bestD, rowNorm[i]!);
+    const rn = rowNorm[i]!;
+    best = tieBreak(acc, best, bestD, current[i]!, TIE * (rn + thetaMax));
+    settle(out, i, best, acc[best]!, rn);
   }
 }
 
 /**
- * SKFR2: cluster j is compared on its own s features; `thetaC` and `pos` are cluster-major (j·s + t).
+ * SKFR2: cluster j is compared on its own s features; `thetaC` and `pos` are cluster-major (j·s + t);
+ * `current` the labels of the last iteration (ties); `dv` scratch of length k.
  */
 export function assignLocal(
   src: Float64Array,
@@ -265,10 +304,20 @@ export function assignLocal(
   absolute: boolean,
   rowNorm: Float64Array,
   out: AssignTarget,
+  current: Int32Array,
+  dv: Float64Array,
   signal?: AbortSignalLike,
 ): void {
   const { counts } = out;
   counts.fill(0);
+  // max_j ‖θ_j‖₁ (absolute) or max_j ‖θ_j‖ (squared), for the tie tolerance.
+  let thetaMax = 0;
+  for (let j = 0; j < k; j++) {
+    let a = 0;
+    if (absolute) for (let t = 0, off = j * s; t < s; t++, off++) a += Math.abs(thetaC[off]!);
+    else a = Math.sqrt(cj[j]!);
+    if (a > thetaMax) thetaMax = a;
+  }
   for (let i = 0; i < n; i++) {
     if ((i & CHECK_MASK) === 0) throwIfAborted(signal);
     const base = i * stride;
@@ -286,12 +335,21 @@ export function assignLocal(
         d = cj[j]!;
         for (let t = 0; t < s; t++) d -= 2 * src[base + pos[off + t]!]! * thetaC[off + t]!;
       }
+      dv[j] = d;
       if (d < bestD) {
         bestD = d;
         best = j;
       }
     }
-    settle(out, i, best, bestD, rowNorm[i]!);
+    const rn = rowNorm[i]!;
+    let scale: number;
+    if (absolute) scale = rn + thetaMax;
+    else {
+      const r = Math.sqrt(rn > 0 ? rn : 0) + thetaMax;
+      scale = r * r;
+    }
+    best = tieBreak(dv, best, bestD, current[i]!, TIE * scale);
+    settle(out, i, best, dv[best]!, rn);
   }
 }
 
@@ -307,6 +365,7 @@ function assignRowFully(
   cj: Float64Array,
   rn: number,
   thetaMax: number,
+  c: number,
   out: AssignTarget,
   bounds: AssignBounds,
   dv: Float64Array,
@@ -314,7 +373,8 @@ function assignRowFully(
   const { lower, own: ownScore } = bounds;
   const lb = i * k;
   const scale = Math.sqrt(rn > 0 ? rn : 0) + thetaMax;
-  const margin = 1e-9 * scale * scale;
+  const scale2 = scale * scale;
+  const margin = 1e-9 * scale2;
   allScores(src, i * stride, pos, s, k, thetaC, cj, dv);
   let best = 0;
   let bestD = Infinity;
@@ -327,8 +387,9 @@ function assignRowFully(
     const e2 = rn + d - margin;
     lower[lb + j] = e2 > 0 ? Math.sqrt(e2) : 0;
   }
-  ownScore[i] = bestD;
-  settle(out, i, best, bestD, rn);
+  best = tieBreak(dv, best, bestD, c, TIE * scale2);
+  ownScore[i] = dv[best]!;
+  settle(out, i, best, dv[best]!, rn);
 }
 
 /** The rows with valid bounds: only the centers whose bound fails are evaluated (see AssignBounds). */
@@ -402,31 +463,42 @@ function assignPrunedRows(
       if (!(lo > 0 && threshold < lo * lo)) failing++;
     }
     if (failing <= fewCenters) {
-      // Only the centers whose bound fails can be nearer than c (or tie with it).
-      let best = 0;
-      let bestD = Infinity;
-      for (let j = 0; j < k; j++) {
-        let d: number;
-        if (j === c) d = dc;
-        else {
-          const lo = lower[lb + j]!;
-          if (failing === 0 || (lo > 0 && threshold < lo * lo)) continue;
-          if (j === m && dm === dm) d = dm; // dm is NaN unless summed above
+      // Only the centers whose bound fails can be nearer than c (or tie with it); the others get an
+      // infinite score in dv, which the tie rule never picks.
+      let best = c;
+      let bestD = dc;
+      if (failing > 0) {
+        best = 0;
+        bestD = Infinity;
+        for (let j = 0; j < k; j++) {
+          let d: number;
+          if (j === c) d = dc;
           else {
-            if (!gathered) {
-              for (let t = 0; t < s; t++) row2[t] = 2 * src[base + pos[t]!]!;
-              gathered = true;
+            const lo = lower[lb + j]!;
+            if (lo > 0 && threshold < lo * lo) {
+              dv[j] = Infinity;
+              continue;
             }
-            d = cj[j]!;
-            for (let t = 0, off = j * s; t < s; t++, off++) d -= row2[t]! * thetaR[off]!;
-            const e2 = rn + d - margin;
-            lower[lb + j] = e2 > 0 ? Math.sqrt(e2) : 0;
+            if (j === m && dm === dm) d = dm; // dm is NaN unless summed above
+            else {
+              if (!gathered) {
+                for (let t = 0; t < s; t++) row2[t] = 2 * src[base + pos[t]!]!;
+                gathered = true;
+              }
+              d = cj[j]!;
+              for (let t = 0, off = j * s; t < s; t++, off++) d -= row2[t]! * thetaR[off]!;
+              const e2 = rn + d - margin;
+              lower[lb + j] = e2 > 0 ? Math.sqrt(e2) : 0;
+            }
+          }
+          dv[j] = d;
+          if (d < bestD) {
+            bestD = d;
+            best = j;
           }
         }
-        if (d < bestD) {
-          bestD = d;
-          best = j;
-        }
+        best = tieBreak(dv, best, bestD, c, TIE * scale * scale);
+        bestD = dv[best]!;
       }
       const e2 = rn + dc - margin;
       lower[lb + c] = e2 > 0 ? Math.sqrt(e2) : 0;
@@ -434,6 +506,6 @@ function assignPrunedRows(
       settle(out, i, best, bestD, rn);
       continue;
     }
-    assignRowFully(src, i, stride, pos, k, s, thetaC, cj, rn, thetaMax, out, bounds, dv);
+    assignRowFully(src, i, stride, pos, k, s, thetaC, cj, rn, thetaMax, c, out, bounds, dv);
   }
 }

@@ -19,7 +19,12 @@
  *   4. sparse centers θ_j = μ_j on the kept features, 0 elsewhere;
  *   5. assignment of every sample to the nearest sparse center, argmin_j Σ_{l∈L_j} (θ_jl² − 2 y_il θ_jl)
  *      (squared; + ‖y_i‖² for the distance) or Σ_{l∈L_j} (|y_il − θ_jl| − |y_il|) (absolute; + ‖y_i‖₁),
- *      which costs O(n·s·k) instead of O(n·p·k); ties go to the lower cluster index;
+ *      which costs O(n·s·k) instead of O(n·p·k). Ties: a sample stays in its current cluster unless another
+ *      is nearer by more than 1e-12 × its distance scale (assign.ts, TIE); otherwise it goes to the lowest
+ *      index among the clusters within that tolerance of the nearest. Centers equal in exact arithmetic
+ *      differ in their last bits (incremental sums), and a rule that let rounding pick between them moved
+ *      the tied samples back and forth until maxIterations; with this one a label changes only for a real
+ *      gain in the objective, so partitions of equal objective cannot alternate;
  *   6. an empty cluster takes the sample farthest from its center (among clusters with ≥ 2 samples; lowest
  *      index on ties) and that sample's own values as its sparse center (SKFR2: on the sample's s largest
  *      |y_il|) — this never raises the objective and never produces NaN;
@@ -196,8 +201,8 @@ export function runRestart(prep: PreparedFit, r: number, from?: RestartStart): R
     columns.update(selected, pos, signal);
     const src = columns.source;
     const stride = columns.stride;
-    if (local) assignLocal(src, stride, pos, n, k, sEff, thetaC, cj, absolute, rowNorm, target, signal);
-    else if (absolute) assignGlobalAbsolute(src, stride, pos, n, k, sEff, thetaC, acc, rowNorm, target, signal);
+    if (local) assignLocal(src, stride, pos, n, k, sEff, thetaC, cj, absolute, rowNorm, target, labels, acc, signal);
+    else if (absolute) assignGlobalAbsolute(src, stride, pos, n, k, sEff, thetaC, acc, rowNorm, target, labels, signal);
     else assignGlobalSquared(src, stride, pos, n, k, sEff, thetaC, cj, rowNorm, target, labels, bounds!, bounds!.moves(theta, k, p), signal);
 
     // 6. empty clusters (the pruning bounds do not follow the moved sample: start them afresh).

@@ -2,7 +2,8 @@
  * The pruned SKFR1 assignment (per-center lower bounds, AssignBounds) gives exactly the labels, counts and
  * distances of the full evaluation, bit for bit, over several rounds of moving centers, changing selected
  * features and k-POD-like row changes — the situations in which the bounds shrink — and with centers that
- * did not move (whose rows reuse their last score).
+ * did not move (whose rows reuse their last score); and with tied centers, where both keep a sample in its
+ * current cluster unless another is nearer by more than the tie tolerance (TIE), else take the lowest index.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -67,6 +68,60 @@ describe('pruned SKFR1 assignment', () => {
         }
       }),
       { numRuns: 60 },
+    );
+  });
+});
+
+describe('assignment ties (TIE)', () => {
+  it('keeps the current cluster among tied centers, else the lowest tied index; pruned = full (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e9 }), fc.integer({ min: 2, max: 12 }), fc.integer({ min: 1, max: 6 }), (seed, k, s) => {
+        const rng = createRng(seed);
+        const n = 50;
+        const p = 6;
+        // Integer rows and centers: many exact ties. Some centers are copies of another one shifted by a few
+        // ulps (as incrementally updated sums leave them); between rounds some centers are drawn afresh.
+        const Y = Float64Array.from({ length: n * p }, () => rng.int(3) - 1);
+        const rowNorm = new Float64Array(n);
+        for (let i = 0; i < n; i++) for (let l = 0; l < p; l++) rowNorm[i]! += Y[i * p + l]! ** 2;
+        const theta = Float64Array.from({ length: k * p }, () => rng.int(3) - 1);
+        const selected = Int32Array.from({ length: s }, (_, t) => t);
+        const pruned = new AssignBounds(n, k, p);
+        // The first round starts from arbitrary labels (full evaluation); later ones from the last round's.
+        let current = Int32Array.from({ length: n }, () => rng.int(k));
+        for (let r = 0; r < 4; r++) {
+          for (let j = 0; j < k; j++) {
+            const u = rng.next();
+            if (r > 0 && u < 0.5) continue; // unmoved
+            if (j > 0 && u < 0.8) {
+              const from = rng.int(j);
+              for (let l = 0; l < p; l++) {
+                const v = theta[from * p + l]!;
+                theta[j * p + l] = rng.next() < 0.5 ? v : v * (1 + (rng.int(7) - 3) * Number.EPSILON);
+              }
+            } else for (let l = 0; l < p; l++) theta[j * p + l] = rng.int(3) - 1;
+          }
+          const sparse = new Float64Array(k * p);
+          for (let j = 0; j < k; j++) for (const l of selected) sparse[j * p + l] = theta[j * p + l]!;
+          const got = round(Y, n, p, k, sparse, selected, rowNorm, pruned, current);
+          const want = round(Y, n, p, k, sparse, selected, rowNorm, new AssignBounds(n, k, p), current);
+          expect(Array.from(got.labels)).toEqual(Array.from(want.labels));
+          expect(Array.from(got.dist)).toEqual(Array.from(want.dist));
+          // The rule, from plain distances: clusters within 1e-9 of the nearest are tied.
+          for (let i = 0; i < n; i++) {
+            const d = Array.from({ length: k }, (_, j) => {
+              let e = 0;
+              for (let l = 0; l < p; l++) e += (Y[i * p + l]! - sparse[j * p + l]!) ** 2;
+              return e;
+            });
+            const nearest = Math.min(...d);
+            const tied = d.flatMap((e, j) => (e - nearest <= 1e-9 * Math.max(1, nearest) ? [j] : []));
+            expect(got.labels[i]).toBe(tied.includes(current[i]!) ? current[i]! : tied[0]!);
+          }
+          current = got.labels;
+        }
+      }),
+      { numRuns: 200 },
     );
   });
 });

@@ -16,7 +16,12 @@
  *   - standardisation: observed mean and sample sd (n_l − 1); a column with < 2 observed values or all
  *     observed values equal is "zero-variance": all 0 (when standardised), never ranked nor selected, and
  *     s' = min(s, usable features) are kept;
- *   - ties: the ranking keeps the lower feature index, the assignment the lower cluster index;
+ *   - ties: the ranking keeps the lower feature index; the assignment keeps a sample in its current
+ *     cluster (its label before the iteration) when that cluster is among the nearest, else it takes the
+ *     lowest cluster index among the nearest (engine: core/engine/assign.ts, TIE — "nearest" up to 1e-12
+ *     of the row's distance scale there, up to 1e-9 relative here). With "lowest index" alone, two clusters
+ *     with equal centers traded their tied samples every iteration in the engine, whose last-bit residues
+ *     decided each time; a label that changes only for a real gain cannot cycle;
  *   - convergence: an iteration in which no label changes (or maxIterations iterations);
  *   - empty clusters (paper: silent): the sample farthest from its center among clusters with ≥ 2
  *     samples (lowest index on ties) moves to the empty cluster, whose sparse center becomes that sample's
@@ -35,7 +40,7 @@
  * than the engine's incremental sums, so the two agree to rounding (≈1e-15 relative), and a decision
  * between candidates equal up to rounding (within 1e-9 relative: a "near tie") is not settled by the
  * arithmetic. The reference treats near ties as ties and breaks them by the documented rule (lowest
- * feature / cluster / sample index), and counts them in `nearTies`. Where the engine's rounding broke such
+ * feature / sample index; current, else lowest, cluster index), and counts them in `nearTies`. Where the engine's rounding broke such
  * a tie otherwise, a run "steered" by the engine's own choices (see `Steering`) follows those choices —
  * only among the near-tied candidates — so a test can still demand agreement on everything else.
  */
@@ -330,7 +335,7 @@ export function skfrReference(X: number[][], start: readonly number[], options: 
 
     // "Assign x_i to the cluster C_j such that j minimizes Σ_{l∈L} (x_il − μ_jl)² + Σ_{l∉L} x_il²",
     // i.e. the distance to θ_j over all p features (the ℓ1 version: Σ_l |x_il − θ_jl|).
-    // ENGINE CHOICE: ties to the lower cluster index.
+    // ENGINE CHOICE: ties keep the sample's current cluster, else go to the lower cluster index.
     const newLabels: number[] = [];
     const dist: number[] = [];
     for (let i = 0; i < n; i++) {
@@ -342,20 +347,27 @@ export function skfrReference(X: number[][], start: readonly number[], options: 
       }
       let best = 0;
       for (let j = 1; j < k; j++) if (d[j]! < d[best]!) best = j;
-      // Near-tied clusters: the lowest index, or (steered) the engine's cluster if it is one of them; a
-      // sample the engine's repair moved went, before the repair, to one of the other tied clusters.
+      // Near-tied clusters: the sample's current cluster if it is one of them, else the lowest index; or
+      // (steered) the engine's cluster if it is one of them. A sample the engine's repair moved went,
+      // before the repair, to one of the other tied clusters.
       const tied: number[] = [];
       for (let j = 0; j < k; j++) if (nearlyEqual(d[j]!, d[best]!)) tied.push(j);
       if (tied.length > 1) {
         nearTies++;
-        best = tied[0]!;
+        const current = labels[i]!;
+        best = tied.includes(current) ? current : tied[0]!;
         const want = told?.labels[i];
         if (want !== undefined && tied.includes(want) && !told!.repaired[want]) best = want;
         else if (want !== undefined && told!.repaired[want]) {
-          // Its cluster before the move is not reported: a tied one that the engine's labels still show
-          // with ≥ 2 samples (a guess that keeps the other clusters' sizes as reported), else any tied one.
+          // Its cluster before the move is not reported: its current cluster when tied (the engine's
+          // rule), else a tied one that the engine's labels still show with ≥ 2 samples (a guess that
+          // keeps the other clusters' sizes as reported), else any tied one.
           const size = (j: number): number => told!.labels.filter((c) => c === j).length;
-          best = tied.find((j) => !told!.repaired[j] && size(j) >= 2) ?? tied.find((j) => !told!.repaired[j]) ?? best;
+          best =
+            (tied.includes(current) && !told!.repaired[current] ? current : undefined) ??
+            tied.find((j) => !told!.repaired[j] && size(j) >= 2) ??
+            tied.find((j) => !told!.repaired[j]) ??
+            best;
         }
       }
       newLabels.push(best);
