@@ -71,7 +71,10 @@ export const DEFAULT_PERMUTATIONS = 10;
 
 export type SettingsInput = Partial<Omit<FitSettings, 'k'>> & { k: number };
 
-/** Merge user settings with the defaults, in one place. Tune step defaults to 1 and permutations to 10. */
+/**
+ * Merge user settings with the defaults, in one place. Tune step defaults to 1 and permutations to 10.
+ * sRule, tuneK and stability are kept when given (and left out otherwise: their defaults are the analysis').
+ */
 export function settingsFromOptions(input: SettingsInput): FitSettings {
   const settings: FitSettings = {
     k: input.k,
@@ -91,6 +94,12 @@ export function settingsFromOptions(input: SettingsInput): FitSettings {
       permutations: input.tune.permutations ?? DEFAULT_PERMUTATIONS,
     };
   }
+  // Issue 13: carried only when given, so a request (and its reproduce command) says what the user chose.
+  if (input.sRule !== undefined) settings.sRule = input.sRule;
+  if (input.tuneK !== undefined) {
+    settings.tuneK = { from: input.tuneK.from, to: input.tuneK.to, ...(input.tuneK.permutations !== undefined ? { permutations: input.tuneK.permutations } : {}) };
+  }
+  if (input.stability !== undefined) settings.stability = { subsamples: input.stability.subsamples };
   return settings;
 }
 
@@ -171,6 +180,10 @@ export function computeMetrics(labels: Int32Array, classes: readonly (string | n
 /** A tune range with step 1 wider than this is searched on a stepped grid plus a fine pass (defaultSparsityGrid). */
 export const FULL_GRID_MAX = 100;
 
+/**
+ * sRule, tuneK and stability may come from here or from the settings (FitSettings.sRule / tuneK / stability,
+ * how a FitRequest carries them); the option wins when both are given.
+ */
 export interface AnalysisOptions {
   /** Annotation column holding known classes; metrics are computed when given. */
   classColumn?: string | null;
@@ -367,9 +380,12 @@ function planAnalysis(mapped: MappedData, settings: FitSettings, options: Analys
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   };
+  const tuneK = options.tuneK ?? settings.tuneK;
+  const sRule = options.sRule ?? settings.sRule;
+  const stability = options.stability ?? settings.stability ?? null;
   let kValues: number[] | null = null;
-  if (options.tuneK !== undefined) {
-    const { from, to } = options.tuneK;
+  if (tuneK !== undefined) {
+    const { from, to } = tuneK;
     if (!isWhole(from) || !isWhole(to) || from < 2 || to > X.rows || from > to) {
       throw new SkfrError('invalid-k', `The range of k ${from}..${to} is not possible: k must be a whole number between 2 and the number of samples (${X.rows}), the start not above the end.`);
     }
@@ -379,9 +395,9 @@ function planAnalysis(mapped: MappedData, settings: FitSettings, options: Analys
     classColumn,
     classes,
     kValues,
-    kPermutations: options.tuneK?.permutations ?? settings.tune?.permutations,
+    kPermutations: tuneK?.permutations ?? settings.tune?.permutations,
     kRule: options.tuneK?.rule,
-    stability: options.stability ?? null,
+    stability,
   };
   if (settings.tune !== undefined) {
     const permutations = settings.tune.permutations ?? DEFAULT_PERMUTATIONS;
@@ -389,7 +405,7 @@ function planAnalysis(mapped: MappedData, settings: FitSettings, options: Analys
       throw new SkfrError('invalid-option', `permutations = ${permutations} is not possible: it must be a whole number of at least 1.`);
     }
     const grid = tuneGrid(settings.tune, X.cols);
-    const rule = options.sRule !== undefined ? { rule: options.sRule } : {};
+    const rule = sRule !== undefined ? { rule: sRule } : {};
     return { kind: 'tune', X, options: { ...common, ...grid, ...rule, permutations }, ...extra };
   }
   // The raw matrix is read again by k tuning and stability: hand it over only when nothing else needs it.

@@ -4,7 +4,8 @@
  */
 import { availableParallelism } from 'node:os';
 import { SkfrError } from '../../core/errors.js';
-import { settingsFromOptions } from '../../core/analysis.js';
+import { DEFAULT_PERMUTATIONS, settingsFromOptions } from '../../core/analysis.js';
+import { S_RULES } from '../../core/engine/gap.js';
 import { MAX_RESTARTS } from '../../core/engine/options.js';
 import type { FitSettings } from '../../core/jobs/types.js';
 import { EMPTY_RECIPE } from '../../core/prepare/index.js';
@@ -22,22 +23,26 @@ import {
   parseWhere,
   readChoice,
   optional,
+  parseWhole,
   readInt,
   readList,
   type OptionSpec,
 } from '../args.js';
 
 export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
-  { name: 'k', kind: 'value', placeholder: 'K', help: 'number of clusters (2 ≤ K ≤ samples); required' },
+  { name: 'k', kind: 'value', placeholder: 'K', help: 'number of clusters (2 ≤ K ≤ samples); required unless --tune-k' },
   { name: 's', kind: 'value', placeholder: 'S', help: 'features to select (1 ≤ S ≤ features; per cluster for --variant local)' },
-  { name: 'tune-s', kind: 'value', placeholder: 'FROM:TO[:STEP]', help: 'instead of --s: choose s by the gap statistic over this range;\nthe fit at the s of largest Gap(s) is reported' },
-  { name: 'permutations', kind: 'value', placeholder: 'B', help: 'permuted data sets for --tune-s (default 10)' },
+  { name: 'tune-s', kind: 'value', placeholder: 'FROM:TO[:STEP]|auto', help: 'instead of --s: choose s by the gap statistic over this range (1:p,\nall the features, is the usual choice; auto = 1:p). Every rule\'s s\nis reported and the fit at the --s-rule\'s s; over 100 values (step 1)\nare searched on a log-spaced grid, then every s near the choice' },
+  { name: 's-rule', kind: 'value', placeholder: 'RULE', help: 'with --tune-s, the rule whose s is fitted: knee-se (default;\nTibshirani\'s one-SE rule from the knee of the Gap curve on),\ntibshirani, argmax (largest Gap), within-sd-of-max, knee' },
+  { name: 'tune-k', kind: 'value', placeholder: 'FROM:TO', help: 'instead of --k: choose k by the gap statistic over k = FROM..TO at\n--s (also reports the silhouette); with --tune-s, alternate: s at k,\nthen k at that s, until k stays (--k, default FROM, is the start)' },
+  { name: 'permutations', kind: 'value', placeholder: 'B', help: 'permuted data sets for --tune-s and --tune-k (default 10)' },
+  { name: 'stability', kind: 'value', placeholder: 'B', help: 'refit on B random subsamples of 80 % of the samples (2 ≤ B ≤ 1000;\n50 is typical): each selected protein\'s selection frequency, each\nsample\'s consistency, the partition\'s mean ARI with the full fit' },
   { name: 'variant', kind: 'value', placeholder: 'global|local', help: 'global = SKFR1, one set of s features; local = SKFR2, s per cluster\n(default global)' },
   { name: 'loss', kind: 'value', placeholder: 'squared|absolute', help: 'squared = k-means; absolute = medians, robust to outliers (default squared)' },
   { name: 'restarts', kind: 'value', placeholder: 'R', help: 'k-means++ restarts, the lowest objective wins (default 20)' },
   { name: 'seed', kind: 'value', placeholder: 'N', help: 'random seed, 0 … 4294967295 (default 1); same seed, same result' },
   { name: 'max-iter', kind: 'value', placeholder: 'M', help: 'iterations per restart before giving up (default 100)' },
-  { name: 'workers', kind: 'value', placeholder: 'N', help: `threads running restarts and gap permutations in parallel, at most the\nnumber of cores (default: the number of cores, ${availableParallelism()} here, but a small\nfit, samples × features × restarts < 3·10⁷ without --tune-s, runs in\nthis thread); 1 = no threads. Same seed, same result for every N` },
+  { name: 'workers', kind: 'value', placeholder: 'N', help: `threads running restarts and gap permutations in parallel, at most the\nnumber of cores (default: the number of cores, ${availableParallelism()} here, but a small\nfit, samples × features × restarts (× 0.8·B more with --stability)\n< 3·10⁷ without --tune-s, runs in this thread); 1 = no threads.\nSame seed, same result for every N` },
   { name: 'no-standardize', kind: 'flag', help: 'fit the raw values (default: each feature to mean 0, variance 1)' },
   { name: 'sheet', kind: 'value', placeholder: 'NAME', help: 'sheet of a workbook (default: the first non-empty one)' },
   { name: 'id-column', kind: 'value', placeholder: 'C', help: 'column of sample ids (default: row numbers 1, 2, …)' },
@@ -61,13 +66,13 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'min-valid', kind: 'value', placeholder: 'SPEC', help: 'none, N or P%[:total|each|any][:COLUMN]: values a protein needs (default 70%)' },
   { name: 'normalize', kind: 'value', placeholder: 'none|median', help: 'median: subtract each sample’s median from its values (default none)' },
   { name: 'impute', kind: 'value', placeholder: 'METHOD', help: 'kpod (in the fit, default), downshift (Perseus normal, --seed) or min, before it' },
-  { name: 'out', kind: 'value', placeholder: 'FILE', help: 'FILE.xlsx = the report workbook (Summary, Samples, Features, Centers,\nGap, Contingency); FILE.csv = the labelled samples (id, annotations,\ncluster, distance; imputed cells and features when any). Replaced\natomically if it exists' },
-  { name: 'features-out', kind: 'value', placeholder: 'FILE', help: 'ranked feature list, .csv or .xlsx (rank, feature, score, share,\ncenter per cluster)' },
+  { name: 'out', kind: 'value', placeholder: 'FILE', help: 'FILE.xlsx = the report workbook (Summary, Samples, Features, Centers,\nGap, K curve, Stability, Contingency, as computed); FILE.csv = the\nlabelled samples (id, annotations, cluster, distance; consistency\nwith --stability; imputed cells and features when any). Replaced\natomically if it exists' },
+  { name: 'features-out', kind: 'value', placeholder: 'FILE', help: 'ranked feature list, .csv or .xlsx (rank, feature, score, share,\nselection frequency and unstable with --stability, center per cluster)' },
   { name: 'json', kind: 'flag', help: 'print one JSON object on stdout instead of the summary' },
   { name: 'help', kind: 'flag', help: 'show this help' },
 ];
 
-export const CLUSTER_HELP = `Usage: skfr cluster FILE --k K (--s S | --tune-s FROM:TO[:STEP]) [options]
+export const CLUSTER_HELP = `Usage: skfr cluster FILE (--k K | --tune-k FROM:TO) (--s S | --tune-s FROM:TO[:STEP]|auto) [options]
 
 Cluster the samples of FILE (.csv, .tsv, .xlsx, .xls) with sparse k-means with feature ranking and
 report the clusters and the s features that separate them best.
@@ -78,7 +83,14 @@ ${formatOptions(CLUSTER_OPTIONS)}
 --json fields: n, p, k, s, variant, sampleIds (clean sample names), labels (1-based, input order after
 --where), selectedFeatures (best first), selectedFeaturesByCluster (local; else null), featureScores
 (name → score), objective, iterations, converged, gap ([{s, gap, sd}] with --tune-s; else null), chosenS
-(with --tune-s; else null), metrics ({ari, nmi, mixedNodes, totalInMixedNodes} with --class-column; else
+(with --tune-s; else null), sRules ([{rule, s, default}], default = the rule fitted, with --tune-s; else null),
+sFlags ({atRangeEnd, noClearMaximum} with --tune-s; else null), chosenK (with --tune-k; else null), kCurve
+({curve: [{k, gap, sd, logW, meanPermutedLogW, silhouette}], kRules: [{rule, k, default}], permutations} with
+--tune-k; else null), ksSteps (the alternating search's steps with --tune-k and --tune-s; else null),
+stability ({subsamples, fraction, subsampleSize, featureFrequency (name → fraction of the subsample fits that
+selected it), clusterFeatureFrequency (local: per cluster, name → fraction; else null), sampleConsistency
+(per sample; null where undefined), ari (per subsample fit), meanAri, unstableSelected (selected names under
+0.5)} with --stability; else null), metrics ({ari, nmi, mixedNodes, totalInMixedNodes} with --class-column; else
 null), imputedCells, timings ({parseMs, fitMs}), format (maxquant, diann, fragpipe, spectronaut, perseus,
 table), quantity (or null), sheet (workbooks; else null), headerRow (1-based), featureLabels (every feature
 analysed, in column order), annotations (annotation → value per sample, the sample table joined), design
@@ -92,6 +104,7 @@ imputedByFeature (cells filled by --impute, in sampleIds / featureLabels order; 
 Examples:
   skfr cluster mice_protein.csv --id-column MouseID --class-column class \\
     --annotation-columns Genotype,Treatment,Behavior --where Genotype=Control --k 49 --s 24 --json
+  skfr cluster mice_protein.csv --id-column MouseID --class-column class --k 8 --tune-s 1:77 --stability 50
   skfr cluster proteinGroups.txt --design experimentalDesign.txt --class-column condition --k 3 --s 10
   skfr cluster proteinGroups.txt --transform log2 --min-valid 3:each:condition --impute downshift --k 3 --s 10`;
 
@@ -112,7 +125,9 @@ export const SMALL_FIT_CELLS = 30_000_000;
  */
 export function poolOptionsFor(workers: number | null, settings: FitSettings, n: number, p: number): { workers?: number } {
   if (workers !== null) return { workers };
-  if (!settings.tune && n * p * settings.restarts < SMALL_FIT_CELLS) return { workers: 1 };
+  // --stability B adds B fits of 80 % of the samples; --tune-k alone runs in this thread (core/analysis.ts).
+  const fits = 1 + 0.8 * (settings.stability?.subsamples ?? 0);
+  if (!settings.tune && n * p * settings.restarts * fits < SMALL_FIT_CELLS) return { workers: 1 };
   return {};
 }
 
@@ -172,6 +187,36 @@ export interface ClusterPlan {
   json: boolean;
   /** --workers N (capped at the cores by the pool); null = the default (poolOptionsFor). */
   workers: number | null;
+  /**
+   * `--tune-s auto` (or `all`): s is tuned over 1..p, p known once the data are prepared (withTuneAll sets
+   * settings.tune); null otherwise. Until then `settings` has neither s nor tune.
+   */
+  tuneAll: { permutations: number } | null;
+}
+
+/**
+ * `--tune-k FROM:TO`: whole numbers, 2 ≤ FROM ≤ TO (TO ≤ the samples is checked by the analysis).
+ * @example parseKRange('3:15') // { from: 3, to: 15 }
+ */
+export function parseKRange(text: string): { from: number; to: number } {
+  const parts = text.split(':');
+  const numbers = parts.map(parseWhole);
+  if (parts.length !== 2 || numbers.some((n) => n === null)) {
+    throw new SkfrError('invalid-k', `--tune-k must look like FROM:TO with whole numbers (e.g. 3:15), got “${text}”.`);
+  }
+  const [from, to] = numbers as [number, number];
+  if (from < 2) throw new SkfrError('invalid-k', `--tune-k ${text}: FROM must be at least 2 clusters, got ${from}.`);
+  if (from > to) throw new SkfrError('invalid-k', `--tune-k ${text}: FROM (${from}) must not exceed TO (${to}).`);
+  return { from, to };
+}
+
+/**
+ * The plan with `--tune-s auto` resolved on the prepared data: s tuned over 1..p (a stepped grid with a fine pass
+ * when p > 100, as every range over 100 values). Other plans are returned as they are.
+ */
+export function withTuneAll<P extends Pick<ClusterPlan, 'settings' | 'tuneAll'>>(plan: P, p: number): P {
+  if (plan.tuneAll === null) return plan;
+  return { ...plan, settings: { ...plan.settings, tune: { from: 1, to: Math.max(1, p), step: 1, permutations: plan.tuneAll.permutations } } };
 }
 
 function extension(path: string): string {
@@ -216,17 +261,31 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
   }
   const file = parsed.positionals[0]!;
 
-  const k = readInt(parsed, 'k', { min: 2, code: 'invalid-k', why: 'k is the number of clusters, between 2 and the number of samples' });
-  if (k === undefined) throw new SkfrError('invalid-k', 'missing --k K: the number of clusters (at least 2).');
+  const givenK = readInt(parsed, 'k', { min: 2, code: 'invalid-k', why: 'k is the number of clusters, between 2 and the number of samples' });
+  const tuneKText = parsed.values.get('tune-k');
+  const kRange = tuneKText !== undefined ? parseKRange(tuneKText) : undefined;
   const s = readInt(parsed, 's', { min: 1, code: 'invalid-s', why: 's is the number of features to select, between 1 and the number of features' });
   const tuneText = parsed.values.get('tune-s');
   if (s !== undefined && tuneText !== undefined) throw invalid('give either --s S or --tune-s FROM:TO[:STEP], not both.');
   if (s === undefined && tuneText === undefined) {
     throw new SkfrError('invalid-s', 'missing --s S (the number of features to select) or --tune-s FROM:TO[:STEP] (choose s by the gap statistic).');
   }
+  if (givenK === undefined && kRange === undefined) {
+    throw new SkfrError('invalid-k', 'missing --k K: the number of clusters (at least 2), or --tune-k FROM:TO to choose it.');
+  }
+  if (givenK !== undefined && kRange !== undefined && tuneText === undefined) {
+    throw invalid('give either --k K or --tune-k FROM:TO, not both (with --tune-s too, --k is the k the alternating search starts from).');
+  }
+  const k = givenK ?? kRange!.from;
   const permutations = readInt(parsed, 'permutations', { min: 1, max: 1000 });
-  if (permutations !== undefined && tuneText === undefined) throw invalid('--permutations applies only with --tune-s FROM:TO[:STEP].');
-  const range = tuneText !== undefined ? parseTuneRange(tuneText) : undefined;
+  if (permutations !== undefined && tuneText === undefined && kRange === undefined) {
+    throw invalid('--permutations applies only with --tune-s FROM:TO[:STEP] or --tune-k FROM:TO.');
+  }
+  const tuneAll = tuneText !== undefined && /^\s*(auto|all)\s*$/i.test(tuneText);
+  const range = tuneText !== undefined && !tuneAll ? parseTuneRange(tuneText) : undefined;
+  const sRule = readChoice(parsed, 's-rule', S_RULES);
+  if (sRule !== undefined && tuneText === undefined) throw invalid('--s-rule applies only with --tune-s FROM:TO[:STEP] (it chooses among the s values tried).');
+  const subsamples = readInt(parsed, 'stability', { min: 2, max: 1000, why: 'the number of subsample fits' });
 
   const features = readList(parsed, 'features');
   const featuresMatch = parsed.values.get('features-match');
@@ -309,6 +368,9 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
     k,
     ...(s !== undefined ? { s } : {}),
     ...(range !== undefined ? { tune: { ...range, ...(permutations !== undefined ? { permutations } : {}) } } : {}),
+    ...(sRule !== undefined ? { sRule } : {}),
+    ...(kRange !== undefined ? { tuneK: { ...kRange, ...(permutations !== undefined ? { permutations } : {}) } } : {}),
+    ...(subsamples !== undefined ? { stability: { subsamples } } : {}),
     ...optional('variant', readChoice(parsed, 'variant', ['global', 'local'] as const)),
     ...optional('loss', readChoice(parsed, 'loss', ['squared', 'absolute'] as const)),
     ...optional('restarts', readInt(parsed, 'restarts', { min: 1, max: MAX_RESTARTS, why: 'the engine runs at most that many restarts' })),
@@ -344,6 +406,7 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
     out,
     featuresOut,
     json: parsed.flags.has('json'),
+    tuneAll: tuneAll ? { permutations: permutations ?? DEFAULT_PERMUTATIONS } : null,
     workers:
       readInt(parsed, 'workers', {
         min: 1,

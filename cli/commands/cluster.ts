@@ -6,7 +6,8 @@
  * Ctrl+C or SIGTERM during the fit or the writing cancels the run: one line, nothing written, exit 130 / 143.
  */
 import { basename } from 'node:path';
-import { runAnalysisAsync, type AnalysisResult } from '../../core/analysis.js';
+import { DEFAULT_PERMUTATIONS, runAnalysisAsync, type AnalysisResult } from '../../core/analysis.js';
+import { DEFAULT_S_RULE } from '../../core/engine/gap.js';
 import { SkfrError } from '../../core/errors.js';
 import { Sha256, sha256Hex } from '../../core/hash.js';
 import { allocateSharedFloat64 } from '../../core/parallel/shared.js';
@@ -26,7 +27,7 @@ import { outputWriter } from '../files.js';
 import { createWorkerPool, type WorkerPool } from '../parallel/pool.js';
 import { collectGarbage } from '../memory.js';
 import { createProgressBar } from '../progress.js';
-import { CLUSTER_HELP, planCluster, poolOptionsFor, resolveLayout, type ClusterPlan, type ResolvedLayout } from './cluster-options.js';
+import { CLUSTER_HELP, planCluster, poolOptionsFor, resolveLayout, withTuneAll, type ClusterPlan, type ResolvedLayout } from './cluster-options.js';
 import { clusterJson, clusterSummary, type ClusterJson } from './cluster-output.js';
 import { prepJson, reasonLines, recordRun, runWarnings, summaryTail, type RunPrep } from './cluster-prep.js';
 import { defaultFeatureColumns } from '../../core/report/command.js';
@@ -114,7 +115,7 @@ export async function loadMapped(
   const { table, input } = await readTable(asked, io);
   const design = asked.layout.design ? await readDesign(asked.layout.design, io) : null;
   const layout = resolveLayout(table, asked, design);
-  const plan = { ...asked, mapping: layout.mapping };
+  let plan = { ...asked, mapping: layout.mapping };
   const read: ReadInfo = {
     layout,
     sheet: table.format === 'csv' || table.format === 'tsv' ? null : table.sheet,
@@ -138,6 +139,8 @@ export async function loadMapped(
     });
   }
   printWarnings(io.stderr, [...(table.notes ?? []), ...mapped.warnings.map((w) => w.message)]);
+  // --tune-s auto: s over 1..p of the data as prepared.
+  plan = withTuneAll(plan, mapped.matrix.cols);
   const prep = recordRun({ plan, layout, mapped, sheet: read.sheet, headerRow: read.headerRow, defaultFeatures });
   return { plan, mapped, input, read, prep };
 }
@@ -363,16 +366,21 @@ async function stageOutputs(
         resultWarnings: data.warnings,
         command: prep.command,
         imputed: prep.imputed,
+        sRules: result.sRules,
+        sFlags: result.sFlags,
+        kCurve: result.kCurve,
+        ksSteps: result.ksSteps,
+        stability: result.stability,
       });
       await write(plan.out.path, bytes);
       written.push({ path: plan.out.path, what: 'report workbook' });
     } else {
-      await write(plan.out.path, encoder.encode(toCsv(samplesRows(result.fit, mapped, prep.imputed))));
+      await write(plan.out.path, encoder.encode(toCsv(samplesRows(result.fit, mapped, prep.imputed, result.stability))));
       written.push({ path: plan.out.path, what: 'labelled samples' });
     }
   }
   if (plan.featuresOut) {
-    const rows = featuresRows(result.fit, mapped, { imputed: prep.imputed });
+    const rows = featuresRows(result.fit, mapped, { imputed: prep.imputed, stability: result.stability });
     const bytes = plan.featuresOut.format === 'csv' ? encoder.encode(toCsv(rows)) : (await sheetModules.write()).toXlsx([{ name: 'Features', rows }]);
     await write(plan.featuresOut.path, bytes);
     written.push({ path: plan.featuresOut.path, what: 'ranked features' });
@@ -387,7 +395,10 @@ function reportParameters(plan: ClusterPlan, data: RunData): Record<string, stri
     k: settings.k,
     s: settings.s ?? null,
     'tune s': settings.tune ? `${settings.tune.from}:${settings.tune.to}:${settings.tune.step ?? 1}` : null,
-    permutations: settings.tune?.permutations ?? null,
+    's rule': settings.tune ? (settings.sRule ?? DEFAULT_S_RULE) : null,
+    'tune k': settings.tuneK ? `${settings.tuneK.from}:${settings.tuneK.to}` : null,
+    permutations: settings.tune?.permutations ?? settings.tuneK?.permutations ?? (settings.tuneK ? DEFAULT_PERMUTATIONS : null),
+    'stability subsamples': settings.stability?.subsamples ?? null,
     variant: settings.variant,
     loss: settings.loss,
     restarts: settings.restarts,

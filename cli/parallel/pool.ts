@@ -1,6 +1,7 @@
 /**
- * A pool of Node worker threads running the SKFR engine: restarts of a fit and the permuted data sets of
- * the gap statistic in parallel, with results identical to fit() / tuneSparsity() for the same seed.
+ * A pool of Node worker threads running the SKFR engine: restarts of a fit, the permuted data sets of the gap
+ * statistic and the subsample fits of a stability run in parallel, with results identical to fit() /
+ * tuneSparsity() / stabilitySelection() for the same seed.
  * Never more workers than cores (os.availableParallelism()); with one core (or `workers: 1`) the engine
  * runs in this thread, one restart (or gap path) at a time with the event loop turning in between, so a
  * cancel (Ctrl+C, SIGTERM) is noticed within one restart. The data matrix is shared with the workers
@@ -15,11 +16,11 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { fit, tuneSparsity } from '../../core/engine/index.js';
-import type { FitOptions, FitResult, Matrix, TuneOptions, TuneResult } from '../../core/engine/types.js';
+import { fit, stabilitySelection, tuneSparsity } from '../../core/engine/index.js';
+import type { FitOptions, FitResult, Matrix, StabilityOptions, StabilityResult, TuneOptions, TuneResult } from '../../core/engine/types.js';
 import { SkfrError } from '../../core/errors.js';
 import { createExecutor } from '../../core/parallel/executor.js';
-import { fitWith, tuneWith } from '../../core/parallel/orchestrate.js';
+import { fitWith, stabilityWith, tuneWith } from '../../core/parallel/orchestrate.js';
 import type { WorkerRequest, WorkerResponse } from '../../core/parallel/protocol.js';
 import type { WorkerLink } from '../../core/parallel/scheduler.js';
 
@@ -35,6 +36,8 @@ export interface WorkerPool {
   readonly size: number;
   fit(X: Matrix, options: FitOptions): Promise<FitResult>;
   tune(X: Matrix, options: TuneOptions): Promise<TuneResult>;
+  /** stabilitySelection(X, options, full): one subsample fit per task, the same figures for any number of threads. */
+  stability(X: Matrix, options: StabilityOptions, full?: FitResult): Promise<StabilityResult>;
   close(): Promise<void>;
 }
 
@@ -136,6 +139,7 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
       size: 0,
       fit: (X, o) => fitWith(links, X, o),
       tune: (X, o) => tuneWith(links, X, o),
+      stability: (X, o, full) => stabilityWith(links, X, o, full),
       close: async () => {},
     };
   }
@@ -192,6 +196,7 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
     },
     fit: (X, o) => busy((links) => fitWith(links, X, o), () => fit(X, o)),
     tune: (X, o) => busy((links) => tuneWith(links, X, o), () => tuneSparsity(X, o)),
+    stability: (X, o, full) => busy((links) => stabilityWith(links, X, o, full), () => stabilitySelection(X, o, full)),
     async close() {
       if (closed) return;
       closed = true;

@@ -7,7 +7,7 @@
 import { SkfrError } from '../errors.js';
 import { featuresRows, reportWorkbook, samplesRows } from '../report/index.js';
 import { toCsv, toXlsx } from '../table/index.js';
-import type { FitResult, TuneResult } from '../engine/types.js';
+import type { FitResult, KPoint, KRuleChoice, KSStep, SFlags, SRuleChoice, StabilityResult, TuneResult } from '../engine/types.js';
 import type { ResultWarning } from '../report/warnings.js';
 import type { FormatId, MappedData, Recipe } from '../table/types.js';
 import { baseName } from './datasets.js';
@@ -37,6 +37,12 @@ export interface ExportSource {
   warnings?: readonly ResultWarning[];
   /** The command that reproduces the run (FitView.command). */
   command?: string;
+  /** Issue 13 (AnalysisResult): every rule's s, the k curve, the stability (columns and sheets when present). */
+  sRules?: SRuleChoice[] | null;
+  sFlags?: SFlags | null;
+  ksSteps?: KSStep[] | null;
+  kCurve?: { curve: KPoint[]; kRules: KRuleChoice[]; permutations: number } | null;
+  stability?: StabilityResult | null;
 }
 
 /** "mice_protein.csv" + samples + csv → "mice_protein-samples.csv". */
@@ -55,7 +61,8 @@ export function exportBytes(source: ExportSource, what: ExportWhat, format: Expo
     case 'samples':
     case 'features': {
       // Imputed cells are flagged from source.mapped, the prepared data the fit started from (never modified).
-      const rows = what === 'samples' ? samplesRows(source.fit, source.mapped) : featuresRows(source.fit, source.mapped);
+      const stability = source.stability ?? null;
+      const rows = what === 'samples' ? samplesRows(source.fit, source.mapped, undefined, stability) : featuresRows(source.fit, source.mapped, { stability });
       const sheet = what === 'samples' ? 'Samples' : 'Features';
       return format === 'csv' ? encodeText(toCsv(rows)) : toXlsx([{ name: sheet, rows }]);
     }
@@ -77,6 +84,11 @@ export function exportBytes(source: ExportSource, what: ExportWhat, format: Expo
         ...(source.reasons ? { reasons: source.reasons } : {}),
         ...(source.warnings ? { resultWarnings: source.warnings } : {}),
         ...(source.command ? { command: source.command } : {}),
+        ...(source.sRules ? { sRules: source.sRules } : {}),
+        ...(source.sFlags ? { sFlags: source.sFlags } : {}),
+        ...(source.ksSteps ? { ksSteps: source.ksSteps } : {}),
+        ...(source.kCurve ? { kCurve: source.kCurve } : {}),
+        ...(source.stability ? { stability: source.stability } : {}),
       });
   }
 }

@@ -3,6 +3,7 @@
  * (1-based clusters, the ranked feature list with shares, a 2-D PCA projection on the selected features).
  */
 import { pcaProjection, standardize } from '../engine/index.js';
+import type { AnalysisResult } from '../analysis.js';
 import type { FitResult, Matrix, TuneResult } from '../engine/types.js';
 import { resultWarnings } from '../report/warnings.js';
 import type { FormatId, MappedData, Recipe } from '../table/types.js';
@@ -71,6 +72,11 @@ export interface FitViewInput {
   quantity: string | null;
   /** The command that reproduces the run (core/report/command.ts). */
   command: string;
+  /**
+   * Issue 13, from the AnalysisResult (each null or absent when not computed): every rule's s, the warnings about
+   * the chosen s, the Gap-over-k curve, the alternating k / s steps, the stability of the fit.
+   */
+  extras?: Partial<Pick<AnalysisResult, 'sRules' | 'sFlags' | 'kCurve' | 'ksSteps' | 'stability'>>;
 }
 
 export function buildFitView(input: FitViewInput): FitView {
@@ -125,6 +131,11 @@ export function buildFitView(input: FitViewInput): FitView {
       tune: input.settings.tune ? { from: input.settings.tune.from, to: input.settings.tune.to, chosen: fit.options.s } : null,
     }),
     gap: tune ? { curve: tune.curve, bestS: tune.bestS, oneSeS: tune.oneSeS, permutations: tune.permutations } : null,
+    sRules: input.extras?.sRules ?? tune?.sRules ?? null,
+    sFlags: input.extras?.sFlags ?? tune?.flags ?? null,
+    kCurve: input.extras?.kCurve ?? null,
+    ksSteps: input.extras?.ksSteps ?? null,
+    stability: input.extras?.stability ?? null,
     timings: { parseMs: input.parseMs, fitMs: input.fitMs },
   };
 }

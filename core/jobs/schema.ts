@@ -119,6 +119,16 @@ export const fitSettingsSchema = z
         permutations: int.min(1).max(1000).optional(),
       })
       .optional(),
+    sRule: z.enum(['knee-se', 'tibshirani', 'argmax', 'within-sd-of-max', 'knee']).optional(),
+    tuneK: z
+      .strictObject({
+        from: int.min(2, 'must be 2 or more'),
+        to: int.min(2, 'must be 2 or more'),
+        permutations: int.min(1).max(1000).optional(),
+      })
+      .refine((r) => r.from <= r.to, { message: 'the range of k must not start above its end' })
+      .optional(),
+    stability: z.strictObject({ subsamples: int.min(2, 'must be 2 or more').max(1000, 'must be at most 1000') }).optional(),
     variant: z.enum(['global', 'local']),
     loss: z.enum(['squared', 'absolute']),
     restarts: int,

@@ -221,11 +221,13 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
         const view = buildFitView({
           fitId, datasetId: d.id, fileName: d.fileName, settings: request.settings, fit: analysis.fit, tune: analysis.tune,
           metrics: analysis.metrics, mapped, parseMs: d.parseMs, fitMs, recipe, format: layout.format, quantity: layout.quantity, command,
+          extras: analysis,
         });
         fits.delete(fitId);
         fits.set(fitId, {
           datasetId: d.id, fit: analysis.fit, tune: analysis.tune, mapped, metrics: analysis.metrics, classColumn, settings: request.settings, recipe, layout,
           reasons: d.layout.reasons ?? [], warnings: view.warnings, command,
+          sRules: analysis.sRules, sFlags: analysis.sFlags, kCurve: analysis.kCurve, ksSteps: analysis.ksSteps, stability: analysis.stability,
         });
         while (fits.size > maxFits) fits.delete(fits.keys().next().value!);
         return view;

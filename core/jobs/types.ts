@@ -8,7 +8,7 @@
  */
 import type { ErrorInfo } from '../errors.js';
 import type { ResultWarning } from '../report/warnings.js';
-import type { Design, GapPoint, KPoint, KRuleChoice, KSStep, Loss, Progress, SFlags, SRuleChoice, StabilityResult, Variant } from '../engine/types.js';
+import type { Design, GapPoint, KPoint, KRuleChoice, KSStep, Loss, Progress, SFlags, SRule, SRuleChoice, StabilityResult, Variant } from '../engine/types.js';
 import type {
   ColumnSummary,
   DesignJoin,
@@ -69,11 +69,23 @@ export interface MapRequest {
   recipe?: Recipe;
 }
 
-/** Engine options as a user sets them. Exactly one of `s` and `tune` is given. */
+/**
+ * Engine options as a user sets them. Exactly one of `s` and `tune` is given.
+ * Issue 13: `sRule` (with `tune`) names the rule whose s is fitted (default 'knee-se'; every rule's choice is
+ * reported in FitView.sRules); `tuneK` chooses k by the gap statistic over from..to (with `tune`: the alternating
+ * k / s search, `k` then being the k it starts from); `stability` adds B subsample fits of the final settings.
+ * @example { k: 8, tune: { from: 1, to: 77 }, sRule: 'argmax', stability: { subsamples: 50 }, … }
+ */
 export interface FitSettings {
   k: number;
   s?: number;
   tune?: { from: number; to: number; step?: number; permutations?: number };
+  /** The rule whose s is fitted when s is tuned (default 'knee-se'); ignored without `tune`. */
+  sRule?: SRule;
+  /** Choose k over from..to (2 ≤ from ≤ to ≤ n, checked by the engine); B permutations (default: tune's, else 10). */
+  tuneK?: { from: number; to: number; permutations?: number };
+  /** The stability of the final fit: B subsample fits of 80 % of the samples (2 ≤ B ≤ 1000). */
+  stability?: { subsamples: number };
   variant: Variant;
   loss: Loss;
   restarts: number;
@@ -228,8 +240,9 @@ export interface FitView {
   settings: FitSettings;
   n: number;
   p: number;
+  /** The k fitted (the chosen one when k was tuned: AnalysisResult.chosenK). */
   k: number;
-  /** The s used (the chosen one when tuned). */
+  /** The s fitted (the chosen one when tuned: AnalysisResult.chosenS). */
   s: number;
   sampleIds: string[];
   /** 1-based cluster of each sample, in mapped row order. */

@@ -9,6 +9,7 @@
  * @example reproduceCommand({ fileName: 'mice.csv', settings: { k: 8, s: 24, … }, … })
  *   // "skfr cluster mice.csv --format table --id-column MouseID … --k 8 --s 24 --seed 1 …"
  */
+import { DEFAULT_S_RULE } from '../engine/gap.js';
 import { recipeToArgs } from '../prepare/args.js';
 import type { FitSettings } from '../jobs/types.js';
 import type { FormatId, Layout, Mapping, Recipe } from '../table/types.js';
@@ -104,14 +105,22 @@ export function reproduceArgs(input: CommandInput): string[] {
   for (const filter of mapping.filters) for (const value of filter.values) args.push('--where', `${filter.column}=${value}`);
   if (input.classColumn !== null) args.push('--class-column', input.classColumn);
   args.push(...recipeToArgs(input.recipe, formatSteps(layout.recipe)));
-  args.push('--k', String(settings.k));
+  // k: the number of clusters, or with --tune-k the range (without --tune-s k is not used; with it, --k is the k
+  // the alternating search starts from, FROM unless said).
+  const tuneK = settings.tuneK;
+  if (!tuneK || (settings.tune && settings.k !== tuneK.from)) args.push('--k', String(settings.k));
+  if (tuneK) args.push('--tune-k', `${tuneK.from}:${tuneK.to}`);
   if (settings.tune) {
     const step = settings.tune.step ?? 1;
     args.push('--tune-s', `${settings.tune.from}:${settings.tune.to}${step !== 1 ? `:${step}` : ''}`);
-    if (settings.tune.permutations !== undefined) args.push('--permutations', String(settings.tune.permutations));
+    if (settings.sRule !== undefined && settings.sRule !== DEFAULT_S_RULE) args.push('--s-rule', settings.sRule);
   } else if (settings.s !== undefined) {
     args.push('--s', String(settings.s));
   }
+  // One --permutations serves both curves (the CLI's); the gap over s's when s is tuned.
+  const permutations = settings.tune?.permutations ?? tuneK?.permutations;
+  if ((settings.tune || tuneK) && permutations !== undefined) args.push('--permutations', String(permutations));
+  if (settings.stability) args.push('--stability', String(settings.stability.subsamples));
   args.push('--variant', settings.variant, '--loss', settings.loss, '--restarts', String(settings.restarts), '--seed', String(settings.seed));
   args.push('--max-iter', String(settings.maxIterations));
   if (!settings.standardize) args.push('--no-standardize');

@@ -36,7 +36,7 @@ export function reportHtml(report: ReportInput): string {
   const sections = [
     `<h1>${escapeHtml(title)}</h1>`,
     `<h2>Summary</h2>${tableHtml(summaryRows(report, metrics))}`,
-    `<h2>Ranked features</h2>${tableHtml(featuresRows(report.fit, report.mapped))}`,
+    `<h2>Ranked features</h2>${tableHtml(featuresRows(report.fit, report.mapped, { stability: report.stability ?? null }))}`,
     `<h2>Cluster sizes</h2>${tableHtml([['cluster', 'size'], ...Array.from(report.fit.clusterSizes, (n, j) => [j + 1, n])])}`,
   ];
   if (report.tune) sections.push(`<h2>Gap statistic</h2>${tableHtml(gapRows(report.tune))}`);

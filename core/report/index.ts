@@ -4,6 +4,10 @@ export {
   featuresRows,
   centersRows,
   gapRows,
+  kCurveRows,
+  stabilityRows,
+  rulesLine,
+  UNSTABLE_MARK,
   contingencyRows,
   rankByScore,
   featureAnnotationNames,
@@ -15,4 +19,4 @@ export {
 export { summaryRows, resolveMetrics, type ReportInput } from './summary.js';
 export { reportSheets, reportWorkbook } from './workbook.js';
 export { reportHtml, escapeHtml } from './html.js';
-export { resultWarnings, type ResultWarning, type WarningInput } from './warnings.js';
+export { resultWarnings, sFlagMessages, type ResultWarning, type WarningInput } from './warnings.js';

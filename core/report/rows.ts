@@ -3,7 +3,7 @@
  * CSV or XLSX (core/table/write.ts); the report workbook puts them on its sheets.
  * Clusters are shown 1-based (1..k); centers are in the original units of the data (`fit.originalMeans`).
  */
-import type { FitResult, TuneResult } from '../engine/types.js';
+import type { FitResult, KPoint, KRuleChoice, StabilityResult, TuneResult } from '../engine/types.js';
 import type { Metrics } from '../jobs/types.js';
 import type { Cell } from '../table/write.js';
 import type { MappedData } from '../table/types.js';
@@ -13,6 +13,16 @@ export interface FeaturesRowsOptions {
   all?: boolean;
   /** The cells filled in for the fit (default: imputedCellsOf(mapped), valid while mapped.matrix is as prepared). */
   imputed?: ImputedCells;
+  /** The fit's stability (issue 13): adds `selection frequency` and `unstable` columns. */
+  stability?: StabilityResult | null;
+}
+
+/** The `unstable` cell of a selected feature chosen in fewer than half of the subsample fits. */
+export const UNSTABLE_MARK = '< half of the subsamples';
+
+/** A fraction as a cell: NaN (undefined) as an empty cell. */
+function fractionCell(value: number | undefined): Cell {
+  return value === undefined || Number.isNaN(value) ? null : value;
 }
 
 /** At most this many imputed feature names are listed per sample in the samples export, then "…". */
@@ -72,15 +82,25 @@ function imputedFeatureNames(mapped: MappedData, indices: Int32Array | undefined
  * Header `id, <annotations…>, cluster, distance`; one row per sample (mapped order), cluster 1..k. Every sample
  * annotation is a column, the joined sample table's among them. Samples read from columns (proteins × samples
  * tables) get `column` after `id`: the table column the sample came from (`LFQ intensity H1` for `H1`).
+ * With the fit's stability, `consistency` follows `distance`: the fraction of the sample's cluster mates that stay
+ * with it over the subsample fits (empty when undefined: a sample alone in its cluster).
  * When cells were imputed (`imputed`, default imputedCellsOf(mapped): missing before the fit, or filled by an
- * impute step), two columns follow `distance`: `imputed cells` (the sample's count) and `imputed features` (their
+ * impute step), two columns follow: `imputed cells` (the sample's count) and `imputed features` (their
  * names, ";"-joined, at most IMPUTED_FEATURES_LIMIT then "…").
  */
-export function samplesRows(fit: FitResult, mapped: MappedData, imputed: ImputedCells = imputedCellsOf(mapped, { features: true })): Cell[][] {
+export function samplesRows(
+  fit: FitResult,
+  mapped: MappedData,
+  imputed: ImputedCells = imputedCellsOf(mapped, { features: true }),
+  stability: StabilityResult | null = null,
+): Cell[][] {
   const names = Object.keys(mapped.annotations);
   const sources = mapped.sampleColumns;
   const flagged = imputed.total > 0;
-  const rows: Cell[][] = [['id', ...(sources ? ['column'] : []), ...names, 'cluster', 'distance', ...(flagged ? ['imputed cells', 'imputed features'] : [])]];
+  const consistency = stability?.sampleConsistency ?? null;
+  const rows: Cell[][] = [
+    ['id', ...(sources ? ['column'] : []), ...names, 'cluster', 'distance', ...(consistency ? ['consistency'] : []), ...(flagged ? ['imputed cells', 'imputed features'] : [])],
+  ];
   for (let i = 0; i < fit.n; i++) {
     rows.push([
       mapped.sampleIds[i] ?? String(i + 1),
@@ -88,6 +108,7 @@ export function samplesRows(fit: FitResult, mapped: MappedData, imputed: Imputed
       ...names.map((name) => mapped.annotations[name]![i] ?? null),
       fit.labels[i]! + 1,
       fit.distances[i]!,
+      ...(consistency ? [fractionCell(consistency[i])] : []),
       ...(flagged ? [imputed.bySample[i]!, imputedFeatureNames(mapped, imputed.featuresBySample?.[i])] : []),
     ]);
   }
@@ -128,6 +149,9 @@ function centerHeaders(k: number): string[] {
  * (all p with `all`). score = d_l = Σ_j |C_j| μ_jl² (or the L1 reduction), share = score / Σ_l score.
  * SKFR2 ('local'): header `cluster, rank, feature, score, share, center 1..k`; per cluster its s features best
  * first, score = d_jl, share = d_jl / Σ_l d_jl (that cluster's total).
+ * With the fit's stability (options.stability), `selection frequency` (the fraction of the subsample fits that
+ * selected the feature; SKFR2: selected it in the subsample cluster matched to this cluster) and `unstable`
+ * (UNSTABLE_MARK for a selected feature under ½, else empty) follow the share.
  * When cells were imputed (options.imputed, default imputedCellsOf(mapped)), `imputed cells` (the feature's count)
  * follows the centers.
  * Example (SKFR1, s = 2, k = 2): [rank, feature, score, share, center 1, center 2], [1, 'F3', 812.4, 0.41, …], [2, …].
@@ -141,16 +165,26 @@ export function featuresRows(fit: FitResult, mapped: MappedData, options: Featur
   const flagged = imputed.total > 0;
   const imputedHeader = flagged ? ['imputed cells'] : [];
   const imputedCell = (l: number): Cell[] => (flagged ? [imputed.byFeature[l] ?? 0] : []);
+  const stability = options.stability ?? null;
+  const stabilityHeader = stability ? ['selection frequency', 'unstable'] : [];
+  const stabilityCells = (frequency: number | undefined, selected: boolean): Cell[] =>
+    stability ? [fractionCell(frequency), selected && frequency !== undefined && frequency < 0.5 ? UNSTABLE_MARK : null] : [];
   if (fit.options.variant === 'local' && fit.clusterFeatureScores && fit.selectedFeaturesByCluster) {
     const scores = fit.clusterFeatureScores;
-    const rows: Cell[][] = [['cluster', 'rank', 'feature', ...extra, 'score', 'share', ...centerHeaders(k), ...imputedHeader]];
+    const byCluster = stability?.clusterFeatureFrequency ?? null;
+    const rows: Cell[][] = [['cluster', 'rank', 'feature', ...extra, 'score', 'share', ...stabilityHeader, ...centerHeaders(k), ...imputedHeader]];
     for (let j = 0; j < k; j++) {
       let total = 0;
       for (let l = 0; l < p; l++) total += scores[j * p + l]!;
+      const chosen = new Set(fit.selectedFeaturesByCluster[j]!);
       const list = options.all ? rankByScore(scores, p, j * p) : Array.from(fit.selectedFeaturesByCluster[j]!);
       list.forEach((l, r) => {
         const score = scores[j * p + l]!;
-        rows.push([j + 1, r + 1, name(l), ...annotationCells(mapped, extra, l), score, total > 0 ? score / total : 0, ...centersOf(fit, l), ...imputedCell(l)]);
+        const frequency = byCluster ? byCluster[j * p + l] : stability?.featureFrequency[l];
+        rows.push([
+          j + 1, r + 1, name(l), ...annotationCells(mapped, extra, l), score, total > 0 ? score / total : 0,
+          ...stabilityCells(frequency, chosen.has(l)), ...centersOf(fit, l), ...imputedCell(l),
+        ]);
       });
     }
     return rows;
@@ -159,10 +193,14 @@ export function featuresRows(fit: FitResult, mapped: MappedData, options: Featur
   let total = 0;
   for (let l = 0; l < p; l++) total += scores[l]!;
   const list = options.all ? rankByScore(scores, p) : Array.from(fit.selectedFeatures);
-  const rows: Cell[][] = [['rank', 'feature', ...extra, 'score', 'share', ...centerHeaders(k), ...imputedHeader]];
+  const chosen = new Set(fit.selectedFeatures);
+  const rows: Cell[][] = [['rank', 'feature', ...extra, 'score', 'share', ...stabilityHeader, ...centerHeaders(k), ...imputedHeader]];
   list.forEach((l, r) => {
     const score = scores[l]!;
-    rows.push([r + 1, name(l), ...annotationCells(mapped, extra, l), score, total > 0 ? score / total : 0, ...centersOf(fit, l), ...imputedCell(l)]);
+    rows.push([
+      r + 1, name(l), ...annotationCells(mapped, extra, l), score, total > 0 ? score / total : 0,
+      ...stabilityCells(stability?.featureFrequency[l], chosen.has(l)), ...centersOf(fit, l), ...imputedCell(l),
+    ]);
   });
   return rows;
 }
@@ -183,6 +221,58 @@ export function gapRows(tune: TuneResult): Cell[][] {
     ['s', 'gap', 'sd', 'log O', 'mean permuted log O'],
     ...tune.curve.map((g) => [g.s, g.gap, g.sd, g.logO, g.meanPermutedLogO]),
   ];
+}
+
+/**
+ * The Stability sheet: header `feature, selected, selection frequency, unstable` (SKFR2: then `frequency in
+ * cluster 1..k`, the fraction of fits whose matched cluster selected it); every feature, most often selected
+ * first (ties: the fit's ranking). `selected` = yes for the fit's selection (SKFR2: the union).
+ * Example: [feature, selected, selection frequency, unstable], ['F1', 'yes', 1, null], …, ['F37', 'yes', 0.35, '< half of the subsamples'].
+ */
+export function stabilityRows(fit: FitResult, mapped: MappedData, stability: StabilityResult): Cell[][] {
+  const p = fit.p;
+  const k = fit.options.k;
+  const byCluster = stability.clusterFeatureFrequency;
+  const chosen = new Set(fit.selectedFeatures);
+  const rank = new Map(rankByScore(fit.featureScores, p).map((l, r) => [l, r]));
+  const order = Array.from({ length: p }, (_, l) => l).sort(
+    (a, b) => (stability.featureFrequency[b] ?? 0) - (stability.featureFrequency[a] ?? 0) || rank.get(a)! - rank.get(b)!,
+  );
+  const rows: Cell[][] = [['feature', 'selected', 'selection frequency', 'unstable', ...(byCluster ? Array.from({ length: k }, (_, j) => `frequency in cluster ${j + 1}`) : [])]];
+  for (const l of order) {
+    const frequency = stability.featureFrequency[l]!;
+    rows.push([
+      mapped.featureNames[l] ?? `feature ${l + 1}`,
+      chosen.has(l) ? 'yes' : 'no',
+      fractionCell(frequency),
+      chosen.has(l) && frequency < 0.5 ? UNSTABLE_MARK : null,
+      ...(byCluster ? Array.from({ length: k }, (_, j) => fractionCell(byCluster[j * p + l])) : []),
+    ]);
+  }
+  return rows;
+}
+
+/** The K curve sheet: header `k, gap, sd, log W, mean permuted log W, silhouette`; one row per k tried. */
+export function kCurveRows(kCurve: { curve: readonly KPoint[] }): Cell[][] {
+  return [
+    ['k', 'gap', 'sd', 'log W', 'mean permuted log W', 'silhouette'],
+    ...kCurve.curve.map((point) => [point.k, point.gap, point.sd, point.logW, point.meanPermutedLogW, fractionCell(point.silhouette)]),
+  ];
+}
+
+/**
+ * Every rule's choice on one line, the default rule (`defaultRule`: DEFAULT_S_RULE or DEFAULT_K_RULE) and the
+ * fitted one (`default: true` in the choices, the rule asked for) marked.
+ * @example rulesLine(sRules, 'knee-se') // "knee-se 20 (default, fitted) · tibshirani 13 · argmax 77 · within-sd-of-max 67 · knee 20"
+ * @example rulesLine(sRules, 'knee-se') // with --s-rule argmax: "knee-se 20 (default) · … · argmax 77 (fitted) · …"
+ */
+export function rulesLine(choices: readonly ({ rule: string; default: boolean } & ({ s: number } | { k: number }))[], defaultRule: string): string {
+  return choices
+    .map((c) => {
+      const marks = [...(c.rule === defaultRule ? ['default'] : []), ...(c.default ? ['fitted'] : [])];
+      return `${c.rule} ${'s' in c ? c.s : c.k}${marks.length > 0 ? ` (${marks.join(', ')})` : ''}`;
+    })
+    .join(' · ');
 }
 
 /** Header `cluster, <classes…>, total`; one row per cluster: samples of each known class. */

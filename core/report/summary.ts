@@ -5,12 +5,13 @@
  */
 import { SkfrError } from '../errors.js';
 import { computeMetrics } from '../analysis.js';
-import type { FitResult, TuneResult } from '../engine/types.js';
+import { DEFAULT_K_RULE, DEFAULT_S_RULE } from '../engine/index.js';
+import type { FitResult, KPoint, KRuleChoice, KSStep, SFlags, SRuleChoice, StabilityResult, TuneResult } from '../engine/types.js';
 import type { Metrics } from '../jobs/types.js';
 import type { Cell } from '../table/write.js';
 import type { FormatId, MappedData, Recipe } from '../table/types.js';
-import type { ImputedCells } from './rows.js';
-import type { ResultWarning } from './warnings.js';
+import { rulesLine, type ImputedCells } from './rows.js';
+import { sFlagMessages, type ResultWarning } from './warnings.js';
 
 export interface ReportInput {
   fit: FitResult;
@@ -39,6 +40,15 @@ export interface ReportInput {
   command?: string | null;
   /** The cells filled in for the fit, taken before it (default: from `mapped`, valid while its matrix is as prepared). */
   imputed?: ImputedCells | null;
+  /** Issue 13 (AnalysisResult): every rule's s when tuned (default: tune.sRules) and the warnings about it. */
+  sRules?: readonly SRuleChoice[] | null;
+  sFlags?: SFlags | null;
+  /** The Gap-over-k curve with every rule's k, when k was chosen: the K curve sheet. */
+  kCurve?: { curve: readonly KPoint[]; kRules: readonly KRuleChoice[]; permutations: number } | null;
+  /** The steps of the alternating k / s search. */
+  ksSteps?: readonly KSStep[] | null;
+  /** The fit's stability: the Stability sheet, and columns in Samples and Features. */
+  stability?: StabilityResult | null;
 }
 
 function list(values: readonly string[]): string {
@@ -140,7 +150,42 @@ export function summaryRows(report: ReportInput, metrics: Metrics | null): Cell[
       ['gap statistic: s values', tune.curve.map((g) => g.s).join(', ')],
       ['gap statistic: permutations', tune.permutations],
       ['gap statistic: best s (max gap)', tune.bestS],
-      ['gap statistic: one-SE s', tune.oneSeS],
+      ['gap statistic: s within one sd of the max gap', tune.oneSeS],
+    );
+  }
+  const sRules = report.sRules ?? tune?.sRules ?? null;
+  if (sRules && sRules.length > 0) {
+    const fitted = sRules.find((c) => c.default);
+    rows.push(['s rules', rulesLine(sRules, DEFAULT_S_RULE)]);
+    if (fitted) rows.push(['s rule fitted', `${fitted.rule}${fitted.rule === DEFAULT_S_RULE ? ' (default)' : ''}: s = ${fitted.s}`]);
+    const flags = report.sFlags ?? tune?.flags ?? null;
+    const curve = tune?.curve ?? [];
+    if (flags && fitted && curve.length > 0) {
+      for (const message of sFlagMessages(flags, fitted.s, [curve[0]!.s, curve[curve.length - 1]!.s], fit.p)) rows.push(['s warning', message]);
+    }
+  }
+  if (report.kCurve) {
+    rows.push(
+      ['gap statistic over k: k values', report.kCurve.curve.map((point) => point.k).join(', ')],
+      ['gap statistic over k: permutations', report.kCurve.permutations],
+      ['k rules', rulesLine(report.kCurve.kRules, DEFAULT_K_RULE)],
+    );
+  }
+  (report.ksSteps ?? []).forEach((step, t) => {
+    rows.push([
+      `k / s search, step ${t + 1}`,
+      step.tuned === 's' ? `s = ${step.s} chosen at k = ${step.k}` : `k = ${step.k} chosen at s = ${step.s}`,
+    ]);
+  });
+  const stability = report.stability ?? null;
+  if (stability) {
+    const unstable = stability.unstableSelected.map((l) => mapped.featureNames[l] ?? `feature ${l + 1}`);
+    rows.push(
+      ['stability: subsample fits', stability.subsamples],
+      ['stability: samples per subsample', `${stability.subsampleSize} (${Math.round(stability.fraction * 100)} %)`],
+      ['stability: mean ARI with the full fit', stability.meanAri],
+      ['stability: ARI of each subsample fit', Array.from(stability.ari, (a) => Number(a.toFixed(4))).join(', ')],
+      ['stability: selected features in fewer than half of the subsamples', unstable.length > 0 ? unstable.join(', ') : 'none'],
     );
   }
   if (metrics) {

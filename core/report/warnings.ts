@@ -84,3 +84,38 @@ export function resultWarnings(input: WarningInput): ResultWarning[] {
   }
   return warnings;
 }
+
+/**
+ * The warnings about a tuned s (SFlags, core/engine/gap.ts) in words, for the CLI summary and the report.
+ * @example sFlagMessages({ atRangeEnd: true, noClearMaximum: false }, 20, [1, 20], 77)
+ *   // ['The chosen s = 20 is the last s tried (1–20): a larger s may be better; widen the range.']
+ */
+export function sFlagMessages(
+  flags: { atRangeEnd: boolean; noClearMaximum: boolean },
+  chosen: number,
+  range: readonly [number, number],
+  p: number | null = null,
+): string[] {
+  const messages: string[] = [];
+  const [from, to] = range;
+  if (flags.atRangeEnd) {
+    const last = chosen === to;
+    if (last && p !== null && to >= p) {
+      messages.push(`The chosen s = ${chosen} is the last s tried (${from}–${to}): every feature is kept, the Gap curve supports no sparser set.`);
+    } else if (!last && from <= 1) {
+      messages.push(`The chosen s = ${chosen} is the first s tried (${from}–${to}): a single feature separates the clusters as well as any larger set.`);
+    } else {
+      messages.push(
+        `The chosen s = ${chosen} is the ${last ? 'last' : 'first'} s tried (${from}–${to}): a ${last ? 'larger' : 'smaller'} s may be better; ` +
+          `${last ? 'widen the range' : 'start the range lower'}.`,
+      );
+    }
+  }
+  if (flags.noClearMaximum) {
+    messages.push(
+      'The Gap curve has no clear maximum (it does not come down after its highest point, or never rises above 0): ' +
+        'the data do not single out one s, so the rules differ; compare their choices, or check the stability of the proteins.',
+    );
+  }
+  return messages;
+}

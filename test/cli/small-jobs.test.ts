@@ -62,7 +62,12 @@ describe('threads by default only for work big enough to pay for them', () => {
     expect(poolOptionsFor(null, settingsFromOptions({ k: 8, s: 24, restarts: 1 }), SMALL_FIT_CELLS - 1, 1)).toEqual({ workers: 1 });
     expect(poolOptionsFor(null, settingsFromOptions({ k: 3, tune: { from: 1, to: 5 } }), 100, 10)).toEqual({});
     expect(poolOptionsFor(2, fit20, 10, 5)).toEqual({ workers: 2 });
-    expect(CLUSTER_HELP).toMatch(/--workers N\s+threads running restarts[^]*small\s+fit, samples × features × restarts < 3·10⁷ without --tune-s, runs in\s+this thread/);
+    // --stability B: B more fits of 80 % of the samples count too (1080 × 77 × 20 × (1 + 0.8·50) ≈ 6.8·10⁷).
+    expect(poolOptionsFor(null, settingsFromOptions({ k: 8, s: 24, stability: { subsamples: 50 } }), 1080, 77)).toEqual({});
+    expect(poolOptionsFor(null, settingsFromOptions({ k: 8, s: 24, stability: { subsamples: 2 } }), 1080, 77)).toEqual({ workers: 1 });
+    expect(CLUSTER_HELP).toMatch(
+      /--workers N\s+threads running restarts[^]*small\s+fit, samples × features × restarts \(× 0\.8·B more with --stability\)\s+< 3·10⁷ without --tune-s, runs in this thread/,
+    );
   });
 
   if (availableParallelism() < 2) console.log('skipped the end-to-end small-job test: this machine has one core, so nothing runs on threads');

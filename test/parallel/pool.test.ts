@@ -4,8 +4,8 @@
  * threads than cores, reports user errors with their codes, and honours a cancel.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fit, simulate, tuneSparsity } from '../../core/engine/index.js';
-import type { FitOptions, FitResult, Matrix } from '../../core/engine/types.js';
+import { fit, simulate, stabilitySelection, tuneSparsity } from '../../core/engine/index.js';
+import type { FitOptions, Matrix, StabilityOptions } from '../../core/engine/types.js';
 import { SkfrError } from '../../core/errors.js';
 import { isShared, shareFloat64 } from '../../core/parallel/shared.js';
 import { createWorkerPool, fitParallel, resolveWorkerCount, type WorkerPool } from '../../cli/parallel/pool.js';
@@ -99,6 +99,41 @@ describe('tuning on the worker pool', () => {
     const sim = simulate('sparse', { n: 100, p: 20, k: 3, s: 5, seed: 1 });
     await expect(pool.tune(sim.X, { k: 3, sValues: [5], permutations: 0 })).rejects.toMatchObject({ code: 'invalid-option' });
     await expect(pool.tune(sim.X, { k: 3, sValues: [] })).rejects.toMatchObject({ code: 'invalid-s' });
+  });
+});
+
+describe('stability on the worker pool', () => {
+  it('gives stabilitySelection()’s figures on 2 threads and in this thread (SKFR1 and SKFR2, missing cells)', async () => {
+    const sparse = simulate('sparse', { n: 200, p: 30, k: 4, s: 6, seed: 8 });
+    const missing = simulate('missing', { n: 150, p: 20, k: 3, s: 5, seed: 4 });
+    const inThread = createWorkerPool({ workers: 1 });
+    const cases: [Matrix, StabilityOptions][] = [
+      [sparse.X, { k: 4, s: 6, restarts: 3, seed: 5, subsamples: 7 }],
+      [sparse.X, { k: 4, s: 3, restarts: 2, seed: 6, subsamples: 5, variant: 'local' }],
+      [missing.X, { k: 3, s: 5, restarts: 2, seed: 7, subsamples: 5, fraction: 0.6 }],
+    ];
+    for (const [X, options] of cases) {
+      const { subsamples: _b, fraction: _f, ...fitOptions } = options;
+      const full = fit(X, fitOptions);
+      const expected = stabilitySelection(X, options, full);
+      expect(await pool.stability(X, options, full)).toEqual(expected);
+      expect(await inThread.stability(X, options, full)).toEqual(expected);
+      // Without the full fit: fitted on the pool first, the same figures.
+      expect(await pool.stability(X, options)).toEqual(expected);
+    }
+  });
+
+  it('reports a progress per subsample fit, rejects impossible options, and honours a cancel', async () => {
+    const sim = simulate('sparse', { n: 300, p: 40, k: 5, s: 8, seed: 3 });
+    const seen: number[] = [];
+    await pool.stability(sim.X, { k: 5, s: 8, restarts: 2, subsamples: 6, onProgress: (p) => seen.push(p.subsample ?? -1) });
+    expect([...seen].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
+    await expect(pool.stability(sim.X, { k: 5, s: 8, subsamples: 0 })).rejects.toMatchObject({ code: 'invalid-option' });
+    const signal = { aborted: false };
+    const started = performance.now();
+    const run = pool.stability(sim.X, { k: 5, s: 8, restarts: 20, subsamples: 500, signal, onProgress: () => void (signal.aborted = true) });
+    await expect(run).rejects.toMatchObject({ code: 'cancelled' });
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 });
 

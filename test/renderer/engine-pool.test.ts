@@ -6,7 +6,7 @@
  * after 3 deaths in a row and the pool answers in-thread; never more workers than cores, none for one core.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fit, simulate, tuneSparsity } from '../../core/engine/index';
+import { fit, simulate, stabilitySelection, tuneSparsity } from '../../core/engine/index';
 import type { FitOptions, FitResult, Matrix, TuneOptions } from '../../core/engine/types';
 import { SkfrError } from '../../core/errors';
 import { createExecutor } from '../../core/parallel/executor';
@@ -137,6 +137,24 @@ describe('answers identical to the single-threaded engine', () => {
     expect(actual.bestS).toBe(expected.bestS);
     expect(actual.oneSeS).toBe(expected.oneSeS);
     expectSameFit(expected.fit, actual.fit);
+  });
+
+  it('stability: stabilitySelection()’s figures on 1, 2 and 3 workers and in-thread (SKFR1, SKFR2); a cancel ends in "cancelled"', async () => {
+    const options = { ...FIT, restarts: 2, subsamples: 6 };
+    const local = { ...options, s: 3, variant: 'local' as const };
+    for (const o of [options, local]) {
+      const { subsamples: _b, ...fitOptions } = o;
+      const full = fit(sparse.X, fitOptions);
+      const expected = stabilitySelection(sparse.X, o, full);
+      for (const workers of [1, 2, 3]) {
+        const engine = pool({ workers, makeWorker: factory().makeWorker });
+        expect(await engine.stability(sparse.X, o, full)).toEqual(expected);
+      }
+    }
+    const engine = pool({ workers: 2, makeWorker: factory().makeWorker });
+    const signal = { aborted: false };
+    const run = engine.stability(sparse.X, { ...options, subsamples: 200, signal, onProgress: () => void (signal.aborted = true) });
+    expect(await codeOf(run)).toBe('cancelled');
   });
 
   it('user mistakes reject with the engine’s code; a cancel ends in "cancelled"', async () => {

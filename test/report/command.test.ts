@@ -61,4 +61,34 @@ describe('reproduceCommand', () => {
     expect(args.join(' ')).toContain('--tune-s 1:20 --permutations 10');
     expect(reproduceArgs({ ...base, settings, defaultFeatures: ['a', 'b', 'c'] }).join(' ')).toContain('--features a,b');
   });
+
+  describe('issue 13: the rule for s, the range of k, stability', () => {
+    const rows: Mapping = { orientation: 'samples-as-rows', idColumn: 'id', annotationColumns: ['class'], featureColumns: null, filters: [] };
+    const input = { fileName: 'sim.csv', sheet: null, headerRow: 1, layout: { ...layout, format: 'table' as const, quantity: null, recipe: { steps: [] } }, format: 'table' as const, quantity: null, mapping: rows, recipe: { steps: [] }, classColumn: 'class' };
+    const tune = { from: 1, to: 50, step: 1, permutations: 10 };
+    const words = (extra: object) => reproduceArgs({ ...input, settings: { ...settings, ...extra } }).join(' ');
+
+    it('--s-rule only when it is not the default (knee-se), and only with --tune-s', () => {
+      expect(words({ s: undefined, tune, sRule: 'argmax' })).toContain('--tune-s 1:50 --s-rule argmax --permutations 10');
+      expect(words({ s: undefined, tune, sRule: 'knee-se' })).not.toContain('--s-rule');
+      expect(words({ s: undefined, tune })).not.toContain('--s-rule');
+      expect(words({ sRule: 'argmax' })).not.toContain('--s-rule');
+    });
+
+    it('--tune-k instead of --k; with --tune-s, --k only when the search starts elsewhere than FROM', () => {
+      const alone = words({ tuneK: { from: 3, to: 15 } });
+      expect(alone).toContain('--tune-k 3:15 --s 10 --variant');
+      expect(alone).not.toMatch(/--k \d/);
+      expect(alone).not.toContain('--permutations');
+      expect(words({ tuneK: { from: 3, to: 15, permutations: 5 } })).toContain('--tune-k 3:15 --s 10 --permutations 5 --variant');
+      expect(words({ k: 3, s: undefined, tune, tuneK: { from: 3, to: 15 } })).toContain(' --tune-k 3:15 --tune-s 1:50 --permutations 10');
+      expect(words({ k: 3, s: undefined, tune, tuneK: { from: 3, to: 15 } })).not.toMatch(/--k \d/);
+      expect(words({ k: 5, s: undefined, tune, tuneK: { from: 3, to: 15 } })).toContain('--k 5 --tune-k 3:15 --tune-s 1:50');
+    });
+
+    it('--stability B after the sparsity', () => {
+      expect(words({ stability: { subsamples: 50 } })).toContain('--k 3 --s 10 --stability 50 --variant global');
+      expect(words({})).not.toContain('--stability');
+    });
+  });
 });

@@ -1,8 +1,9 @@
 /**
  * A pool of nested Web Workers running the SKFR engine for the browser build: the bridge worker
- * (worker.ts) hands it to createSession as its AnalysisEngine, so restarts of a fit and the (data set,
- * restart) paths of the gap statistic run in parallel — with results identical to fit() / tuneSparsity()
- * for the same seed (core/parallel/orchestrate.ts: each task is a pure function of the job and its index).
+ * (worker.ts) hands it to createSession as its AnalysisEngine, so restarts of a fit, the (data set,
+ * restart) paths of the gap statistic and the subsample fits of a stability run go in parallel — with
+ * results identical to fit() / tuneSparsity() / stabilitySelection() for the same seed
+ * (core/parallel/orchestrate.ts: each task is a pure function of the job and its index).
  * The browser twin of cli/parallel/pool.ts.
  *
  * Size: min(navigator.hardwareConcurrency, `workers`); one core (or `workers: 1`) means no workers at all —
@@ -26,11 +27,11 @@
  *   serveJobs(port, createSession(undefined, { engine: pool }));
  *   pool.size                                        // 2 on a 2-core machine
  */
-import { fit, tuneSparsity } from '../../../core/engine/index';
-import type { FitOptions, FitResult, Matrix, TuneOptions, TuneResult } from '../../../core/engine/types';
+import { fit, stabilitySelection, tuneSparsity } from '../../../core/engine/index';
+import type { FitOptions, FitResult, Matrix, StabilityOptions, StabilityResult, TuneOptions, TuneResult } from '../../../core/engine/types';
 import type { AnalysisEngine } from '../../../core/analysis';
 import { SkfrError } from '../../../core/errors';
-import { fitWith, tuneWith } from '../../../core/parallel/orchestrate';
+import { fitWith, stabilityWith, tuneWith } from '../../../core/parallel/orchestrate';
 import type { WorkerRequest, WorkerResponse } from '../../../core/parallel/protocol';
 import type { WorkerLink } from '../../../core/parallel/scheduler';
 import { allocateSharedFloat64, isShared } from '../../../core/parallel/shared';
@@ -54,6 +55,8 @@ export interface WebWorkerPool extends AnalysisEngine {
   readonly sharedMemory: boolean;
   fit(X: Matrix, options: FitOptions): Promise<FitResult>;
   tune(X: Matrix, options: TuneOptions): Promise<TuneResult>;
+  /** stabilitySelection on the workers: one subsample fit per task, identical for any number of workers. */
+  stability(X: Matrix, options: StabilityOptions, full?: FitResult): Promise<StabilityResult>;
   /** Terminate the workers; later calls reject with 'invalid-request'. */
   close(): void;
 }
@@ -114,7 +117,11 @@ interface Slot {
   deaths: number;
 }
 
-const IN_THREAD = { fit: async (X: Matrix, o: FitOptions) => fit(X, o), tune: async (X: Matrix, o: TuneOptions) => tuneSparsity(X, o) };
+const IN_THREAD = {
+  fit: async (X: Matrix, o: FitOptions) => fit(X, o),
+  tune: async (X: Matrix, o: TuneOptions) => tuneSparsity(X, o),
+  stability: async (X: Matrix, o: StabilityOptions, full?: FitResult) => stabilitySelection(X, o, full),
+};
 
 export function createWebWorkerPool(options: WebWorkerPoolOptions = {}): WebWorkerPool {
   const count = resolveWebWorkerCount(options.workers);
@@ -179,6 +186,7 @@ export function createWebWorkerPool(options: WebWorkerPoolOptions = {}): WebWork
     sharedMemory,
     fit: (X, o) => busy((links) => fitWith(links, X, o), () => IN_THREAD.fit(X, o)),
     tune: (X, o) => busy((links) => tuneWith(links, X, o), () => IN_THREAD.tune(X, o)),
+    stability: (X, o, full) => busy((links) => stabilityWith(links, X, o, full), () => IN_THREAD.stability(X, o, full)),
     close() {
       if (closed) return;
       closed = true;
