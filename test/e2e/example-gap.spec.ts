@@ -49,7 +49,7 @@ test('example: choose s by the gap statistic, cancel a run, then complete anothe
   const chosen = Number(/Chosen s = (\d+)/.exec(note)?.[1]);
   expect(chosen).toBeGreaterThanOrEqual(4);
   expect(chosen).toBeLessThanOrEqual(16);
-  await expect(page.getByTestId('summary-Features kept (s)')).toHaveText(`${chosen} (chosen)`);
+  await expect(page.getByTestId('summary-Features kept (s)')).toHaveText(`${chosen} (chosen by knee-se)`);
   await expect(page.getByTestId('feature-name')).toHaveCount(chosen);
   await page.getByTestId('gap-chart').scrollIntoViewIfNeeded();
   await screenshot(page, 'results-example-gap');

@@ -128,8 +128,9 @@ describe('gapOption', () => {
     { s: 1, gap: 0.1, sd: 0.02, logO: 1, meanPermutedLogO: 0.9 },
     { s: 2, gap: 0.3, sd: 0.1, logO: 1, meanPermutedLogO: 0.7 },
   ];
-  it('plots Gap(s) by s with ±sd lines and marks the chosen s', () => {
-    const o = gapOption({ curve, bestS: 3, oneSeS: 2, permutations: 10 }, 3);
+  it('plots Gap(s) by s with ±sd lines and marks the fitted s with the rule that chose it', () => {
+    // Without sRules (an older host): bestS = 3 (argmax) and oneSeS = 2 (within-sd-of-max) are the choices.
+    const o = gapOption({ curve, bestS: 3, oneSeS: 2, permutations: 10 }, { fittedS: 3 });
     const [gap, upper, lower] = seriesOf(o);
     expect(gap!.data).toEqual([
       [1, 0.1],
@@ -143,11 +144,12 @@ describe('gapOption', () => {
     ].map(([s, v]) => [s, expect.closeTo(v!, 12)]));
     expect(lower!.data[0]).toEqual([1, expect.closeTo(0.08, 12)]);
     expect(gap!.markLine!.data).toEqual([{ xAxis: 3 }]);
-    expect(gap!.markLine!.label.formatter).toBe('chosen s = 3');
+    expect(gap!.markLine!.label.formatter).toBe('s = 3, chosen by argmax');
+    expect(gap!.markLine!.label.formatter).not.toMatch(/largest gap/);
     expect((o.title as { text: string }).text).toBe('Gap statistic (10 permutations)');
     const formatter = (o.tooltip as { formatter: (p: unknown) => string }).formatter;
-    expect(formatter([{ seriesName: 'Gap(s)', data: [2, 0.3] }, { seriesName: 'Gap + sd', data: [2, 0.4] }])).toBe(
-      's = 2\nGap(s): 0.3000\nGap + sd: 0.4000',
+    expect(formatter([{ seriesName: 'Gap(s)', value: [2, 0.3] }, { seriesName: 'Gap + sd', value: [2, 0.4] }])).toBe(
+      's = 2\nGap(s): 0.3000\nGap + sd: 0.4000\nchosen by: within-sd-of-max',
     );
   });
 });
@@ -162,7 +164,7 @@ describe('plainText', () => {
       contingencyOption(m),
       centersOption({ k: 1, p: 1, means: [0], featureNames: ['a'] }, [0]),
       pcaOption({ x: [0], y: [0], explained: [1, 0], sampleIds: ['s'], groups: groupsFromClusters([1], 1), colourBy: 'cluster' }),
-      gapOption({ curve: [], bestS: 1, oneSeS: 1, permutations: 1 }, 1),
+      gapOption({ curve: [], bestS: 1, oneSeS: 1, permutations: 1 }, { fittedS: 1 }),
     ];
     for (const o of options) expect((o.tooltip as { renderMode?: string }).renderMode).toBe('richText');
   });

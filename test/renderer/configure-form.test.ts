@@ -84,6 +84,7 @@ describe('ConfigureForm', () => {
     expect(runs[0]).toEqual({
       k: 3,
       tune: { from: 5, to: 30, step: 5, permutations: 8 },
+      sRule: 'knee-se',
       variant: 'local',
       loss: 'absolute',
       restarts: 20,
@@ -103,6 +104,52 @@ describe('ConfigureForm', () => {
     );
     await wrapper.get('form').trigger('submit');
     expect(runs).toEqual([]);
+  });
+
+  it('"choose s for me" defaults to the whole range 1..p with knee-se, and lists every rule with one line', async () => {
+    const { wrapper, runs } = mountForm();
+    await wrapper.get('[data-testid=s-mode-tune]').setValue(true);
+    expect((wrapper.get('[data-testid=field-tune-from]').element as HTMLInputElement).value).toBe('1');
+    expect((wrapper.get('[data-testid=field-tune-to]').element as HTMLInputElement).value).toBe('77');
+    expect(wrapper.get('#tune-to-help').text()).toBe('Largest s to try (up to 77, every feature).');
+    const rules = wrapper.findAll('[data-testid=s-rule] label');
+    expect(rules.map((r) => r.find('b').text())).toEqual(['knee-se (recommended)', 'tibshirani', 'argmax', 'within-sd-of-max', 'knee']);
+    for (const r of rules) expect(r.find('.explain').text().length).toBeGreaterThan(20);
+    expect((wrapper.get('[data-testid=s-rule-knee-se]').element as HTMLInputElement).checked).toBe(true);
+    await wrapper.get('[data-testid=s-rule-argmax]').setValue(true);
+    await wrapper.get('form').trigger('submit');
+    expect(runs[0]).toMatchObject({ tune: { from: 1, to: 77, step: 1, permutations: 10 }, sRule: 'argmax' });
+  });
+
+  it('"choose k for me" shows a k range (2..15 by default) and sends tuneK', async () => {
+    const { wrapper, runs } = mountForm();
+    await wrapper.get('[data-testid=k-mode-tune]').setValue(true);
+    // s is fixed: the k field itself is not asked.
+    expect(wrapper.find('[data-testid=field-k]').exists()).toBe(false);
+    expect((wrapper.get('[data-testid=field-k-from]').element as HTMLInputElement).value).toBe('2');
+    expect((wrapper.get('[data-testid=field-k-to]').element as HTMLInputElement).value).toBe('15');
+    expect(wrapper.get('#k-to-help').text()).toBe('Largest k to try (up to 1079, the samples less one).');
+    await wrapper.get('[data-testid=field-permutations]').setValue('5');
+    await wrapper.get('form').trigger('submit');
+    expect(runs[0]).toMatchObject({ k: 2, s: 10, tuneK: { from: 2, to: 15, permutations: 5 } });
+    // With s chosen too, k is where the search starts.
+    await wrapper.get('[data-testid=s-mode-tune]').setValue(true);
+    expect(wrapper.get('label[for=k]').text()).toBe('Starting k');
+  });
+
+  it('the stability switch shows B with its limits and sends it; B outside 20–200 stops Run', async () => {
+    const { wrapper, runs } = mountForm();
+    expect(wrapper.find('[data-testid=field-subsamples]').exists()).toBe(false);
+    await wrapper.get('[data-testid=stability]').setValue(true);
+    expect((wrapper.get('[data-testid=field-subsamples]').element as HTMLInputElement).value).toBe('50');
+    expect(wrapper.get('#subsamples-help').text()).toContain('20–200 (default 50)');
+    expect(wrapper.get('[data-testid=stability-switch]').text()).toContain('80 % of the samples (864 of 1080)');
+    await wrapper.get('[data-testid=field-subsamples]').setValue('500');
+    expect(wrapper.get('[data-testid=error-subsamples]').text()).toBe('subsample fits = 500 is not possible: subsample fits must be a whole number from 20 to 200.');
+    expect(wrapper.get('[data-testid=run-button]').attributes('disabled')).toBeDefined();
+    await wrapper.get('[data-testid=field-subsamples]').setValue('20');
+    await wrapper.get('form').trigger('submit');
+    expect(runs[0]).toMatchObject({ s: 10, stability: { subsamples: 20 } });
   });
 
   it('each setting has a one-line explanation and a label', () => {

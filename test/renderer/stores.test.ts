@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import type { RunHandle, SkfrApi } from '../../core/jobs/api';
-import type { FitView, JobRequest, JobResponse, OpenResult, Progress } from '../../core/jobs/types';
+import type { FitRequest, FitView, JobRequest, JobResponse, OpenResult, Progress } from '../../core/jobs/types';
 import type { Mapping } from '../../core/table/types';
 import { setApi } from '../../renderer/src/bridge/api';
 import { useAnalysisStore } from '../../renderer/src/stores/analysis';
@@ -238,5 +238,87 @@ describe('stores', () => {
     expect(results.fit?.objective).toBe(10);
     expect(ui.notice).toMatchObject({ code: 'cancelled', title: 'Run cancelled', tone: 'info' });
     expect(ui.screen).toBe('configure');
+  });
+});
+
+describe('choosing s and k, stability (issue 13)', () => {
+  /** A tuned fit as the host returns it: every rule's s, the fitted one (knee-se) at 4. */
+  function tunedView(): FitView {
+    return {
+      fitId: 'f-tuned',
+      metrics: null,
+      fileName: 'mice.csv',
+      objective: 1,
+      s: 4,
+      k: 3,
+      gap: { curve: [], bestS: 5, oneSeS: 5, permutations: 5 },
+      sRules: [
+        { rule: 'knee-se', s: 4, default: true },
+        { rule: 'tibshirani', s: 2, default: false },
+      ],
+      sFlags: { atRangeEnd: false, noClearMaximum: false },
+      kCurve: null,
+    } as unknown as FitView;
+  }
+
+  it('a run carries sRule, tuneK and stability; a re-fit at another rule’s s is a plain fit with the same request, and the tuned curves stay', async () => {
+    const fits: JobRequest[] = [];
+    const { api } = stubApi((r) => {
+      if (r.type === 'open') return { ok: true, type: 'open', result: opened };
+      if (r.type === 'map') {
+        const answer = mapOk(r) as { ok: true; type: 'map'; result: { n: number; p: number } };
+        return { ...answer, result: { ...answer.result, n: 40, p: 5 } } as JobResponse;
+      }
+      fits.push(r);
+      return fits.length === 1
+        ? { ok: true, type: 'fit', result: tunedView() }
+        : { ok: true, type: 'fit', result: { fitId: 'f-refit', metrics: null, fileName: 'mice.csv', objective: 2, s: 2, k: 3, gap: null } as unknown as FitView };
+    });
+    setApi(api);
+    const dataset = useDatasetStore();
+    const analysis = useAnalysisStore();
+    const results = useResultsStore();
+    await dataset.openExample();
+    await vi.waitFor(() => expect(dataset.mapResult?.n).toBe(40));
+    // Sized to the data: s over the whole range 1..p, k over 2..min(15, n − 1).
+    expect([analysis.form.tuneFrom, analysis.form.tuneTo, analysis.form.kFrom, analysis.form.kTo]).toEqual(['1', '5', '2', '15']);
+    analysis.form = { ...analysis.form, sMode: 'tune', sRule: 'tibshirani', kMode: 'tune', k: '3', permutations: '5', stability: true, subsamples: '20' };
+    await analysis.run();
+    expect(fits).toHaveLength(1);
+    const first = fits[0] as FitRequest;
+    expect(first.settings).toMatchObject({
+      k: 3,
+      tune: { from: 1, to: 5, step: 1, permutations: 5 },
+      sRule: 'tibshirani',
+      tuneK: { from: 2, to: 15, permutations: 5 },
+      stability: { subsamples: 20 },
+    });
+    expect(results.tuning?.view.fitId).toBe('f-tuned');
+
+    await analysis.refit({ s: 2 }, 'tibshirani');
+    expect(fits).toHaveLength(2);
+    const second = fits[1] as FitRequest;
+    expect(second.settings).toEqual({
+      k: 3,
+      s: 2,
+      variant: first.settings.variant,
+      loss: first.settings.loss,
+      restarts: first.settings.restarts,
+      seed: first.settings.seed,
+      maxIterations: first.settings.maxIterations,
+      standardize: first.settings.standardize,
+      stability: { subsamples: 20 },
+    });
+    expect([second.datasetId, second.classColumn]).toEqual([first.datasetId, first.classColumn]);
+    expect(second.mapping).toEqual(first.mapping);
+    expect(second.recipe).toEqual(first.recipe);
+    expect(results.fit?.fitId).toBe('f-refit');
+    // The tuned fit's curve and rules stay on the screen, with the picked rule.
+    expect(results.tuning).toMatchObject({ rule: 'tibshirani', param: 's' });
+    expect(results.tuning?.view.fitId).toBe('f-tuned');
+    // A fresh run from Configure drops them when it has no curve of its own.
+    analysis.form = { ...analysis.form, sMode: 'fixed', kMode: 'fixed', stability: false };
+    await analysis.run();
+    expect(results.tuning).toBeNull();
   });
 });

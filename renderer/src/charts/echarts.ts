@@ -1,9 +1,10 @@
 /**
- * ECharts, registered modularly: only the charts, components and renderers this app draws with
+ * ECharts, registered modularly: only the charts, components, features (label layout: rule markers' labels
+ * moved apart) and renderers this app draws with
  * (canvas on screen; SVG for "Save as SVG", rendered server-side style without a DOM node).
  */
 import * as echarts from 'echarts/core';
-import { HeatmapChart, LineChart, ScatterChart } from 'echarts/charts';
+import { BarChart, HeatmapChart, LineChart, ScatterChart } from 'echarts/charts';
 import {
   GridComponent,
   LegendComponent,
@@ -12,10 +13,12 @@ import {
   TooltipComponent,
   VisualMapComponent,
 } from 'echarts/components';
+import { LabelLayout } from 'echarts/features';
 import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
 import type { ChartOption } from './types';
 
 echarts.use([
+  BarChart,
   HeatmapChart,
   LineChart,
   ScatterChart,
@@ -25,6 +28,7 @@ echarts.use([
   TitleComponent,
   TooltipComponent,
   VisualMapComponent,
+  LabelLayout,
   CanvasRenderer,
   SVGRenderer,
 ]);

@@ -3,7 +3,8 @@
  * annotation column), the sample id on hover. Above LARGE_THRESHOLD points ECharts' large mode draws each
  * series as one batch and progressively (a few thousand points per frame); above MAX_POINTS an evenly spaced
  * subset of the samples is drawn (sample i is shown when ⌊i·M/n⌋ > ⌊(i−1)·M/n⌋), so 100 000 samples never
- * block the page for long.
+ * block the page for long. With a stability run, the tooltip also says how often the sample stays with its
+ * cluster mates.
  *
  * @example groupsFromClusters(Int32Array.of(1, 2, 1), 2) // { names: ['Cluster 1', 'Cluster 2'], of: [0, 1, 0] }
  */
@@ -51,6 +52,15 @@ export interface ScatterInput {
   groups: Groups;
   /** Legend title: "cluster" or the annotation column. */
   colourBy: string;
+  /** Stability (optional): per sample, how often it stays with its cluster mates over the subsample fits (NaN = not measured). */
+  consistency?: ArrayLike<number> | null;
+}
+
+/** The tooltip's stability line for a sample, or null without a measure. */
+export function consistencyLine(consistency: ArrayLike<number> | null | undefined, i: number): string | null {
+  const c = consistency?.[i];
+  if (c === undefined || !Number.isFinite(c)) return null;
+  return `stays with its cluster mates in ${Math.round(100 * c)} % of subsample fits`;
 }
 
 export function pcaOption(input: ScatterInput): ChartOption {
@@ -111,7 +121,8 @@ export function pcaOption(input: ScatterInput): ChartOption {
       formatter: (p: unknown) => {
         const { seriesIndex, dataIndex, seriesName } = p as { seriesIndex: number; dataIndex: number; seriesName: string };
         const i = members[seriesIndex]?.[dataIndex] ?? -1;
-        return `${plainText(sampleIds[i] ?? `sample ${i + 1}`)}\n${plainText(seriesName)}`;
+        const stability = consistencyLine(input.consistency, i);
+        return `${plainText(sampleIds[i] ?? `sample ${i + 1}`)}\n${plainText(seriesName)}${stability ? `\n${stability}` : ''}`;
       },
     },
     grid: { left: 60, right: 150, top: 40, bottom: 50 },

@@ -1,6 +1,6 @@
 /** The ECharts option type for the charts this app registers (see ./echarts.ts). Types only: no canvas needed. */
 import type { ComposeOption } from 'echarts/core';
-import type { HeatmapSeriesOption, LineSeriesOption, ScatterSeriesOption } from 'echarts/charts';
+import type { BarSeriesOption, HeatmapSeriesOption, LineSeriesOption, ScatterSeriesOption } from 'echarts/charts';
 import type {
   GridComponentOption,
   LegendComponentOption,
@@ -11,6 +11,7 @@ import type {
 } from 'echarts/components';
 
 export type ChartOption = ComposeOption<
+  | BarSeriesOption
   | HeatmapSeriesOption
   | LineSeriesOption
   | ScatterSeriesOption
@@ -45,3 +46,6 @@ export const FONT = { fontFamily: 'system-ui, sans-serif', fontSize: 12 };
 export function plainText(text: string): string {
   return text.replace(/[{}]/g, '').replace(/\|/g, ' ');
 }
+
+/** Pixel position (in the chart box) of a data value of series `seriesIndex`, or null when it is off the chart. */
+export type ToPixel = (seriesIndex: number, value: [number, number]) => [number, number] | null;

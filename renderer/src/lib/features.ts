@@ -2,18 +2,23 @@
 import type { RankedFeature } from '../../../core/jobs/types';
 
 export interface FeatureSort {
-  key: 'rank' | 'name' | 'score';
+  /** 'frequency': the selection frequency over stability's subsample fits. */
+  key: 'rank' | 'name' | 'score' | 'frequency';
   descending: boolean;
 }
 
-/** Returns a sorted copy; `rankOf` maps a feature index to its 1-based rank. Ties keep rank order. */
-export function sortFeatures(rows: RankedFeature[], sort: FeatureSort, rankOf: Map<number, number>): RankedFeature[] {
+/**
+ * Returns a sorted copy; `rankOf` maps a feature index to its 1-based rank, `frequency` (by feature index) is
+ * the selection frequency for the 'frequency' key. Ties keep rank order.
+ */
+export function sortFeatures(rows: RankedFeature[], sort: FeatureSort, rankOf: Map<number, number>, frequency?: ArrayLike<number> | null): RankedFeature[] {
   const rank = (f: RankedFeature) => rankOf.get(f.index) ?? Number.MAX_SAFE_INTEGER;
   const sign = sort.descending ? -1 : 1;
   return [...rows].sort((a, b) => {
     let c = 0;
     if (sort.key === 'name') c = a.name.localeCompare(b.name, undefined, { numeric: true });
     else if (sort.key === 'score') c = a.score - b.score;
+    else if (sort.key === 'frequency') c = (frequency?.[a.index] ?? 0) - (frequency?.[b.index] ?? 0);
     else c = rank(a) - rank(b);
     return c !== 0 ? sign * c : rank(a) - rank(b);
   });

@@ -2,11 +2,17 @@
  * The Configure form: its raw model (strings as typed, so messages quote exactly what the user wrote),
  * defaults, and validation against the mapped data's size (n samples, p features).
  * validateSettings turns a valid form into the FitSettings of core/jobs; an invalid one into one reason per field.
+ *
+ * Issue 13: "choose s for me" tries the whole range 1..p by default (the host steps a wide range on a log scale
+ * with a fine pass near the chosen s) and sends the rule (`sRule`, default 'knee-se'); "choose k for me" sends
+ * `tuneK` (default 2..min(15, n − 1)); the stability switch sends `stability: { subsamples: B }` (B 20–200).
  */
 import type { FitSettings } from '../../../core/jobs/types';
-import type { Variant } from '../../../core/engine/types';
+import type { SRule, Variant } from '../../../core/engine/types';
 
 export type SparsityMode = 'fixed' | 'tune';
+export type ClustersMode = 'fixed' | 'tune';
+
 
 export interface SettingsForm {
   variant: Variant;
@@ -16,6 +22,12 @@ export interface SettingsForm {
   tuneFrom: string;
   tuneTo: string;
   tuneStep: string;
+  /** The rule whose s is fitted when s is chosen (every rule's choice is shown with the results). */
+  sRule: SRule;
+  kMode: ClustersMode;
+  kFrom: string;
+  kTo: string;
+  /** Shuffled copies per s (and per k) of the gap statistic. */
   permutations: string;
   restarts: string;
   seed: string;
@@ -23,9 +35,24 @@ export interface SettingsForm {
   /** Absolute (L1) loss: cluster medians, robust to outliers. */
   robust: boolean;
   standardize: boolean;
+  /** "How sure?": B fits on random subsamples of 80 % of the samples. */
+  stability: boolean;
+  subsamples: string;
 }
 
-export type SettingsField = 'k' | 's' | 'tuneFrom' | 'tuneTo' | 'tuneStep' | 'permutations' | 'restarts' | 'seed' | 'maxIterations';
+export type SettingsField =
+  | 'k'
+  | 's'
+  | 'tuneFrom'
+  | 'tuneTo'
+  | 'tuneStep'
+  | 'kFrom'
+  | 'kTo'
+  | 'permutations'
+  | 'subsamples'
+  | 'restarts'
+  | 'seed'
+  | 'maxIterations';
 
 export type SettingsErrors = Partial<Record<SettingsField, string>>;
 
@@ -39,24 +66,44 @@ export const LIMITS = {
   permutations: { min: 1, max: 200 },
   seed: { min: 0, max: 4294967295 },
   maxIterations: { min: 1, max: 10000 },
+  /** Subsample fits of the stability switch. */
+  subsamples: { min: 20, max: 200, default: 50 },
+  /** Largest k of the default "choose k for me" range (never above n − 1). */
+  kTo: 15,
 } as const;
+
+/** Share of the samples in each subsample fit (the engine's default, core/engine/stability.ts). */
+export const SUBSAMPLE_FRACTION = 0.8;
+
+/** The default range of "choose k for me": 2..min(15, n − 1). */
+export function defaultKRange(n: number): { from: number; to: number } {
+  return { from: 2, to: Math.max(2, Math.min(LIMITS.kTo, n - 1)) };
+}
 
 export function defaultSettingsForm(size?: DataSize): SettingsForm {
   const p = size?.p ?? 10;
+  const n = size?.n ?? 100;
+  const kRange = defaultKRange(n);
   return {
     variant: 'global',
     k: '3',
     sMode: 'fixed',
     s: String(Math.max(1, Math.min(10, p))),
     tuneFrom: '1',
-    tuneTo: String(Math.max(1, Math.min(20, p))),
+    tuneTo: String(Math.max(1, p)),
     tuneStep: '1',
+    sRule: 'knee-se',
+    kMode: 'fixed',
+    kFrom: String(kRange.from),
+    kTo: String(kRange.to),
     permutations: '10',
     restarts: '20',
     seed: '1',
     maxIterations: '100',
     robust: false,
     standardize: true,
+    stability: false,
+    subsamples: String(LIMITS.subsamples.default),
   };
 }
 
@@ -101,12 +148,35 @@ export interface Validated {
 export function validateSettings(form: SettingsForm, size: DataSize): Validated {
   const errors: SettingsErrors = {};
   const { n, p } = size;
-  const k = n >= 2
-    ? whole(errors, 'k', 'k', form.k, 2, n, ` (the number of samples is ${n})`)
-    : ((errors.k = `k cannot be chosen: at least 2 samples are needed and the mapped data has ${n}.`), null);
+  const kTuned = form.kMode === 'tune';
+  const sTuned = form.sMode === 'tune';
+  // Choosing k: the range from..to (2 ≤ from < to ≤ n − 1); k is then the start of the alternating search when
+  // s is chosen too, and not asked otherwise.
+  let kRange: { from: number; to: number } | null = null;
+  if (kTuned) {
+    if (n < 3) {
+      errors.kFrom = `k cannot be chosen: at least 3 samples are needed and the mapped data has ${n}.`;
+    } else {
+      const from = whole(errors, 'kFrom', 'from k', form.kFrom, 2, n - 1, ` (at most the number of samples less one, ${n - 1})`);
+      const to = whole(errors, 'kTo', 'to k', form.kTo, 2, n - 1, ` (at most the number of samples less one, ${n - 1})`);
+      if (from !== null && to !== null && from >= to) {
+        errors.kTo = `to k = ${to} is not above from k = ${from}: the range must hold at least two values of k.`;
+      } else if (from !== null && to !== null) kRange = { from, to };
+    }
+  }
+  let k: number | null = null;
+  if (!kTuned || sTuned) {
+    k = n >= 2
+      ? whole(errors, 'k', 'k', form.k, 2, n, ` (the number of samples is ${n})`)
+      : ((errors.k = `k cannot be chosen: at least 2 samples are needed and the mapped data has ${n}.`), null);
+  } else if (kRange) k = kRange.from;
   let s: number | undefined;
   let tune: FitSettings['tune'];
-  if (form.sMode === 'fixed') {
+  let perms: number | null = null;
+  if (sTuned || kTuned) {
+    perms = whole(errors, 'permutations', 'permutations', form.permutations, LIMITS.permutations.min, LIMITS.permutations.max, '');
+  }
+  if (!sTuned) {
     s = whole(errors, 's', 's', form.s, 1, p, ` (the number of features is ${p})`) ?? undefined;
   } else {
     const from = whole(errors, 'tuneFrom', 'from', form.tuneFrom, 1, p, ` (the number of features is ${p})`);
@@ -116,10 +186,18 @@ export function validateSettings(form: SettingsForm, size: DataSize): Validated 
     }
     const span = from !== null && to !== null && to > from ? to - from : 1;
     const step = whole(errors, 'tuneStep', 'step', form.tuneStep, 1, Math.max(1, span), ' (at most the width of the range)');
-    const perms = whole(errors, 'permutations', 'permutations', form.permutations, LIMITS.permutations.min, LIMITS.permutations.max, '');
     if (from !== null && to !== null && step !== null && perms !== null && from <= to) {
       tune = { from, to, step, permutations: perms };
     }
+  }
+  let stability: FitSettings['stability'];
+  if (form.stability) {
+    const B = whole(errors, 'subsamples', 'subsample fits', form.subsamples, LIMITS.subsamples.min, LIMITS.subsamples.max, '');
+    const drawn = Math.round(SUBSAMPLE_FRACTION * n);
+    const largestK = kRange ? kRange.to : k;
+    if (B !== null && largestK !== null && drawn < largestK) {
+      errors.subsamples = `Stability needs subsamples of at least k = ${largestK} samples, and 80 % of the ${n} samples is ${drawn}; lower k or turn stability off.`;
+    } else if (B !== null) stability = { subsamples: B };
   }
   const restarts = whole(errors, 'restarts', 'restarts', form.restarts, LIMITS.restarts.min, LIMITS.restarts.max, '');
   const seed = whole(errors, 'seed', 'seed', form.seed, LIMITS.seed.min, LIMITS.seed.max, '');
@@ -135,7 +213,19 @@ export function validateSettings(form: SettingsForm, size: DataSize): Validated 
     seed,
     maxIterations,
     standardize: form.standardize,
-    ...(form.sMode === 'fixed' ? { s } : { tune }),
+    ...(sTuned ? { tune, sRule: form.sRule } : { s }),
+    ...(kRange && perms !== null ? { tuneK: { ...kRange, permutations: perms } } : {}),
+    ...(stability ? { stability } : {}),
   };
   return { settings, errors };
+}
+
+/**
+ * The settings of a plain fit at a rule's s (and k) after a tuning: the same settings with s set and nothing
+ * chosen any more (no tune, sRule or tuneK); stability is kept, so the new fit says how sure it is too.
+ * @example refitSettings({ k: 3, tune: { from: 1, to: 77 }, sRule: 'knee-se', … }, { s: 13 }) // { k: 3, s: 13, … }
+ */
+export function refitSettings(settings: FitSettings, at: { s: number; k?: number }): FitSettings {
+  const { tune: _tune, sRule: _rule, tuneK: _tuneK, s: _s, ...rest } = settings;
+  return { ...rest, k: at.k ?? settings.k, s: at.s };
 }

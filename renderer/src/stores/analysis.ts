@@ -3,16 +3,19 @@
  * column used for comparison (any sample annotation: a table column or a column of the attached sample table),
  * the preparation recipe sent with the fit, and one fit job at a time with its latest progress, start time and cancel.
  * An impute step of the recipe draws from the run's seed: it follows the seed field as it changes.
+ * `refit` runs a plain fit at another rule's s (or k) of the tuned fit shown on Results: the same data, recipe,
+ * class column and settings (stability included), s set, nothing chosen; the tuned curves stay shown.
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import type { Progress } from '../../../core/engine/types';
+import type { FitRequest } from '../../../core/jobs/types';
 import { getApi } from '../bridge/api';
 import { plain } from '../lib/plain';
 import { withImputeSeed } from '../lib/prepare-steps';
-import { defaultSettingsForm, LIMITS, parseWhole, validateSettings, type SettingsForm } from '../lib/settings';
+import { defaultKRange, defaultSettingsForm, LIMITS, parseWhole, refitSettings, validateSettings, type SettingsForm } from '../lib/settings';
 import { useDatasetStore } from './dataset';
-import { useResultsStore } from './results';
+import { useResultsStore, type TuningSource } from './results';
 import { useUiStore } from './ui';
 
 export interface RunningJob {
@@ -70,10 +73,13 @@ export const useAnalysisStore = defineStore('analysis', () => {
         // First mapping of this table: size s and the tuning range to p, k to the known classes when there are some.
         const sized = defaultSettingsForm({ n: map.n, p: map.p });
         const classes = classCount(classColumn.value);
+        const kRange = defaultKRange(map.n);
         form.value = {
           ...form.value,
           s: sized.s,
           tuneTo: sized.tuneTo,
+          kFrom: String(kRange.from),
+          kTo: String(kRange.to),
           k: classes >= 2 && classes <= map.n ? String(classes) : form.value.k,
         };
       }
@@ -93,28 +99,44 @@ export const useAnalysisStore = defineStore('analysis', () => {
     const settings = validated.value.settings;
     const current = dataset.opened;
     if (!settings || !current || running.value) return;
+    await submit({
+      type: 'fit',
+      datasetId: current.datasetId,
+      mapping: plain(dataset.mapping),
+      recipe: plain(withImputeSeed(dataset.recipe, settings.seed)),
+      settings: plain(settings),
+      classColumn: classColumn.value,
+    }, null);
+  }
+
+  /**
+   * A plain fit at `at.s` (and `at.k`, default the fit's k) with everything else as the request of the tuned fit
+   * on the Results screen; `rule` names the rule whose choice it is. Nothing happens without such a fit or while
+   * a job runs.
+   */
+  async function refit(at: { s?: number; k?: number }, rule: string | null = null): Promise<void> {
+    const results = useResultsStore();
+    const shown = results.fit;
+    const source = results.tuning;
+    const request = results.request;
+    if (!shown || !source || !request || running.value) return;
+    const settings = refitSettings(request.settings, { s: at.s ?? shown.s, k: at.k ?? shown.k });
+    await submit({ ...request, settings: plain(settings) }, { view: source.view, rule, param: at.s !== undefined ? 's' : 'k' });
+  }
+
+  async function submit(request: FitRequest, from: TuningSource | null): Promise<void> {
     const ui = useUiStore();
     const results = useResultsStore();
     progress.value = null;
-    const handle = getApi().run(
-      {
-        type: 'fit',
-        datasetId: current.datasetId,
-        mapping: plain(dataset.mapping),
-        recipe: plain(withImputeSeed(dataset.recipe, settings.seed)),
-        settings: plain(settings),
-        classColumn: classColumn.value,
-      },
-      (p) => {
-        progress.value = p;
-      },
-    );
+    const handle = getApi().run(request, (p) => {
+      progress.value = p;
+    });
     running.value = { jobId: handle.jobId, startedAt: Date.now(), cancelling: false };
     ui.dismiss('run');
     const response = await handle.response;
     running.value = null;
     if (response.ok) {
-      results.setFit(response.result);
+      results.setFit(response.result, { request, from });
       ui.go('results');
     } else {
       ui.showError(response.error, 'run');
@@ -132,5 +154,5 @@ export const useAnalysisStore = defineStore('analysis', () => {
     getApi().cancel(running.value.jobId);
   }
 
-  return { form, classColumn, running, progress, validated, canRun, seed, run, cancel, chooseClass };
+  return { form, classColumn, running, progress, validated, canRun, seed, run, refit, cancel, chooseClass };
 });

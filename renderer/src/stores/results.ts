@@ -1,10 +1,12 @@
 /**
  * The last good fit (FitView) and what is derived from it on demand: the evaluation against a chosen annotation
  * column (an `evaluate` job) and the exports saved so far (through the platform's save dialog or a download).
+ * Also the request that made the fit (so a rule's s can be fitted with the same data and settings) and, for such
+ * a re-fit, the tuned fit whose curves and rule choices stay on the screen (`tuning`).
  */
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
-import type { ExportFormat, ExportWhat, FitView, Metrics } from '../../../core/jobs/types';
+import type { ExportFormat, ExportWhat, FitRequest, FitView, Metrics } from '../../../core/jobs/types';
 import { getApi } from '../bridge/api';
 import { baseName } from '../lib/format';
 import { useUiStore } from './ui';
@@ -21,16 +23,40 @@ export const EXPORT_NAMES: Record<ExportWhat, string> = {
   report: 'report',
 };
 
+/** A tuned fit whose gap (and k) curves stay shown after a re-fit at one of its rules' choices. */
+export interface TuningSource {
+  view: FitView;
+  /** The rule the user picked for the re-fit (named on the chart), when a rule marker or button was used. */
+  rule: string | null;
+  /** Which choice the re-fit took: a rule's s or a rule's k (null: the tuned fit itself). */
+  param: 's' | 'k' | null;
+}
+
+/** Whether a fit carries curves to choose from (s or k was tuned). */
+export function hasChoices(view: FitView | null): view is FitView {
+  return view !== null && (view.gap != null || view.kCurve != null);
+}
+
 export const useResultsStore = defineStore('results', () => {
   const fit = shallowRef<FitView | null>(null);
+  /** The request that produced `fit` (null for a fit set without one). */
+  const request = shallowRef<FitRequest | null>(null);
+  /** The tuned fit of the curves shown: `fit` itself when tuned, else the fit it was re-fitted from. */
+  const tuning = shallowRef<TuningSource | null>(null);
   const metrics = shallowRef<Metrics | null>(null);
   const classColumn = ref<string | null>(null);
   const evaluating = ref(false);
   const exporting = ref<ExportWhat | null>(null);
   const saved = ref<SavedExport[]>([]);
 
-  function setFit(view: FitView): void {
+  /**
+   * Shows a new fit. `from`: it is a re-fit of a tuned fit at one of its rules' choices, whose curves stay shown;
+   * without it, the fit's own curves are shown (or none).
+   */
+  function setFit(view: FitView, options: { request?: FitRequest | null; from?: TuningSource | null } = {}): void {
     fit.value = Object.freeze(view);
+    request.value = options.request ?? null;
+    tuning.value = hasChoices(view) ? { view: fit.value, rule: null, param: null } : (options.from ?? null);
     metrics.value = view.metrics;
     classColumn.value = view.metrics?.classColumn ?? null;
     saved.value = [];
@@ -71,5 +97,5 @@ export const useResultsStore = defineStore('results', () => {
     }
   }
 
-  return { fit, metrics, classColumn, evaluating, exporting, saved, setFit, evaluate, exportFile };
+  return { fit, request, tuning, metrics, classColumn, evaluating, exporting, saved, setFit, evaluate, exportFile };
 });
