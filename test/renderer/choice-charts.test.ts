@@ -164,8 +164,8 @@ describe('stability bars', () => {
 
   it('keeps at most `max` bars and sizes the chart to them', () => {
     expect(stabilityRows({ ...input, max: 2 }).map((r) => r.name)).toEqual(['e', 'a']);
-    expect(stabilityHeight(4)).toBe(90 + 18 * 4);
-    expect(stabilityHeight(0)).toBe(160);
+    expect(stabilityHeight(4)).toBe(110 + 18 * 4);
+    expect(stabilityHeight(0)).toBe(180);
   });
 
   it('a missing or NaN frequency counts as never selected', () => {

@@ -66,7 +66,7 @@ export function stabilityRows(input: StabilityBarsInput): StabilityRow[] {
 
 /** Pixel height that gives each bar room for its label. */
 export function stabilityHeight(rows: number): number {
-  return Math.max(160, 90 + 18 * rows);
+  return Math.max(180, 110 + 18 * rows);
 }
 
 export function stabilityOption(input: StabilityBarsInput): ChartOption {
@@ -85,7 +85,7 @@ export function stabilityOption(input: StabilityBarsInput): ChartOption {
         return `${plainText(row.name)}\nselected in ${Math.round(row.frequency * B)} of ${B} fits (${Math.round(100 * row.frequency)} %)\n${KIND_TEXT[row.kind]}`;
       },
     },
-    grid: { left: 150, right: 40, top: 40, bottom: 40 },
+    grid: { left: 150, right: 40, top: 60, bottom: 40 },
     xAxis: { type: 'value', min: 0, max: 100, name: 'selected in (% of subsample fits)', nameLocation: 'middle', nameGap: 26, axisLabel: { formatter: '{value} %' } },
     yAxis: { type: 'category', inverse: true, data: rows.map((r) => r.name), axisLabel: { width: 140, overflow: 'truncate' } },
     series: [
