@@ -1,7 +1,21 @@
 #!/usr/bin/env node
-// The one quality gate behind `npm test`: type-checks, unit tests (Vitest), end-to-end tests (Playwright, web and
-// Electron projects). Prints each runner's own output, then the totals as one line alone: `N passed, N failed`
-// (CI reads only that line). Exits non-zero when anything failed.
+// The one quality gate behind `npm test`: checks (the CLI build, every type-check, ESLint), unit tests (Vitest),
+// end-to-end tests (Playwright, web and Electron projects). Prints each runner's own output, then two lines:
+//
+//   checks: N passed, N failed
+//   N passed, N failed[, N skipped]
+//
+// The last line is alone and last (CI greps it). How it counts:
+// - Tests are counted as tests: `passed` counts only tests that ran and passed (Vitest and Playwright; a flaky
+//   Playwright test that passed on retry counts as passed). A check is not a test, so a passed check adds nothing
+//   to `passed`; it is reported on the `checks:` line only.
+// - A failure of any kind is a failure: `failed` counts failed tests, plus each failed check (printed as
+//   `FAILED: <check>`), plus each Vitest file that failed to load (no test of it ran), plus one for a runner that
+//   exited non-zero without reporting a failed test or produced no report at all.
+// - Every skip is counted: skipped and todo tests, the Electron specs when no Electron binary is present, and,
+//   outside CI, every end-to-end test when Chromium is missing (counted by listing them, `playwright test
+//   --list`). In CI a missing Chromium is a failed check as well.
+// Exits non-zero when `failed` is not 0. Flags: --no-typecheck, --no-lint, --no-e2e (each says what it left out).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -11,20 +25,27 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const reports = join(root, 'reports');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const checks = { passed: 0, failed: 0 };
 const args = new Set(process.argv.slice(2));
 
-function run(label, command, commandArgs, env = {}) {
+function run(label, command, commandArgs, env = {}, stdio = 'inherit') {
   console.log(`\n=== ${label}: ${[command, ...commandArgs].map((a) => a.replace(root + '/', '')).join(' ')}`);
-  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(command, commandArgs, { cwd: root, stdio, env: { ...process.env, ...env } });
   return result.status ?? 1;
+}
+
+/** A failure that is not a test's: it fails the run and counts in `failed`. */
+function fail(reason) {
+  totals.failed += 1;
+  console.log(`FAILED: ${reason}`);
 }
 
 function check(label, command, commandArgs) {
   const status = run(label, command, commandArgs);
-  if (status === 0) totals.passed += 1;
+  if (status === 0) checks.passed += 1;
   else {
-    totals.failed += 1;
-    console.log(`FAILED: ${label}`);
+    checks.failed += 1;
+    fail(label);
   }
 }
 
@@ -36,10 +57,18 @@ function readJson(file) {
   }
 }
 
+/** Number of tests in a Playwright JSON report (specs nest in suites, each spec has one test per project). */
+function countPlaywrightTests(report) {
+  const walk = (suite) =>
+    (suite.specs ?? []).reduce((n, spec) => n + (spec.tests ?? []).length, 0) +
+    (suite.suites ?? []).reduce((n, child) => n + walk(child), 0);
+  return (report.suites ?? []).reduce((n, suite) => n + walk(suite), 0);
+}
+
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-// 1. Build the CLI (dist/) so the bin the tests spawn is current, and type-check every tsconfig.
+// 1. Checks: build the CLI (dist/) so the bin the tests spawn is current, type-check every tsconfig, lint.
 check('build the skfr CLI', bin('tsc'), ['-p', 'tsconfig.cli.json']);
 if (!args.has('--no-typecheck')) {
   check('type-check core (platform-free)', bin('tsc'), ['-p', 'tsconfig.core.json', '--noEmit']);
@@ -50,7 +79,17 @@ if (!args.has('--no-typecheck')) {
     check('type-check renderer (vue-tsc)', bin('vue-tsc'), ['-p', 'tsconfig.web.json', '--noEmit']);
   if (existsSync(join(root, 'test/e2e/tsconfig.json')))
     check('type-check end-to-end specs', bin('tsc'), ['-p', 'test/e2e/tsconfig.json', '--noEmit']);
-}
+} else console.log('\n(type-checks left out: --no-typecheck)');
+if (!args.has('--no-lint')) {
+  check('lint (ESLint)', bin('eslint'), [
+    '--max-warnings',
+    '0',
+    '--cache',
+    '--cache-location',
+    join(root, 'node_modules', '.cache', 'eslint') + '/',
+    '.',
+  ]);
+} else console.log('\n(lint left out: --no-lint)');
 
 // 2. Unit tests.
 const vitestJson = join(reports, 'vitest.json');
@@ -62,27 +101,41 @@ const vitestStatus = run('unit tests (Vitest)', bin('vitest'), [
 ]);
 const unit = readJson(vitestJson);
 if (unit) {
+  const failedTests = unit.numFailedTests ?? 0;
   totals.passed += unit.numPassedTests ?? 0;
-  totals.failed += unit.numFailedTests ?? 0;
+  totals.failed += failedTests;
   totals.skipped += (unit.numPendingTests ?? 0) + (unit.numTodoTests ?? 0);
-  // A suite that failed to load has no tests counted: make it visible.
+  // A test file that failed to load has no tests counted: make it visible.
   const brokenSuites = (unit.testResults ?? []).filter((s) => s.status === 'failed' && (s.assertionResults ?? []).length === 0);
-  totals.failed += brokenSuites.length;
-} else if (vitestStatus !== 0 || !unit) {
-  totals.failed += 1;
-  console.log('FAILED: Vitest produced no report');
-}
+  for (const suite of brokenSuites) fail(`Vitest could not run ${String(suite.name).replace(root + '/', '')}`);
+  // Unhandled errors fail Vitest's run without failing a test.
+  if (vitestStatus !== 0 && failedTests === 0 && brokenSuites.length === 0) fail(`Vitest exited with ${vitestStatus}`);
+} else fail('Vitest produced no report');
 
 // 3. End-to-end tests (Playwright): the web build in Debian's Chromium, and Electron when its binary exists.
-if (!args.has('--no-e2e') && existsSync(join(root, 'playwright.config.ts'))) {
+if (args.has('--no-e2e')) console.log('\n(end-to-end tests left out: --no-e2e)');
+else if (existsSync(join(root, 'playwright.config.ts'))) {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromium)) {
     const reason = `Chromium not found at ${chromium} (install it: apt-get install -y chromium)`;
+    // Not run, so counted as skipped, each of them: list them without running anything (no browser, no server).
+    const listJson = join(reports, 'playwright-list.json');
+    const listStatus = run(
+      'list the end-to-end tests (Playwright)',
+      bin('playwright'),
+      ['test', '--list', '--reporter=json'],
+      { PLAYWRIGHT_JSON_OUTPUT_FILE: listJson },
+      ['ignore', 'ignore', 'inherit'],
+    );
+    const listed = listStatus === 0 ? readJson(listJson) : null;
+    if (listed) {
+      const count = countPlaywrightTests(listed);
+      totals.skipped += count;
+      console.log(`SKIPPED ${count} end-to-end tests: ${reason}`);
+    } else fail(`could not list the end-to-end tests (playwright test --list exited with ${listStatus}); ${reason}`);
     if (process.env.CI) {
-      totals.failed += 1;
-      console.log(`FAILED: ${reason}`);
-    } else {
-      console.log(`SKIPPED end-to-end tests: ${reason}`);
+      checks.failed += 1;
+      fail(`${reason}; CI requires it`);
     }
   } else {
     const pwJson = join(reports, 'playwright.json');
@@ -94,17 +147,12 @@ if (!args.has('--no-e2e') && existsSync(join(root, 'playwright.config.ts'))) {
       totals.passed += (e2e.stats.expected ?? 0) + (e2e.stats.flaky ?? 0);
       totals.failed += e2e.stats.unexpected ?? 0;
       totals.skipped += e2e.stats.skipped ?? 0;
-      if (pwStatus !== 0 && !(e2e.stats.unexpected > 0)) {
-        totals.failed += 1;
-        console.log(`FAILED: Playwright exited with ${pwStatus}`);
-      }
-    } else {
-      totals.failed += 1;
-      console.log('FAILED: Playwright produced no report');
-    }
+      if (pwStatus !== 0 && !(e2e.stats.unexpected > 0)) fail(`Playwright exited with ${pwStatus}`);
+    } else fail('Playwright produced no report');
   }
 }
 
 console.log('');
+console.log(`checks: ${checks.passed} passed, ${checks.failed} failed`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -10,7 +10,7 @@ export function selectKth(a: Float64Array, lo: number, hi: number, kth: number):
     // median of three → pivot
     let x = a[lo]!;
     let y = a[mid]!;
-    let z = a[hi]!;
+    const z = a[hi]!;
     if (x > y) [x, y] = [y, x];
     if (y > z) {
       y = z;

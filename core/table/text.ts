@@ -81,10 +81,16 @@ export function isValidUtf8(bytes: Uint8Array): boolean {
     }
     let need: number;
     let min: number;
-    if (b >= 0xc2 && b <= 0xdf) (need = 1), (min = 0x80);
-    else if (b >= 0xe0 && b <= 0xef) (need = 2), (min = 0x800);
-    else if (b >= 0xf0 && b <= 0xf4) (need = 3), (min = 0x10000);
-    else return false;
+    if (b >= 0xc2 && b <= 0xdf) {
+      need = 1;
+      min = 0x80;
+    } else if (b >= 0xe0 && b <= 0xef) {
+      need = 2;
+      min = 0x800;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      need = 3;
+      min = 0x10000;
+    } else return false;
     let cp = b & (0x3f >> need);
     for (let k = 1; k <= need; k++) {
       const c = bytes[i + k];
@@ -148,10 +154,16 @@ export class Utf8Validator {
         continue;
       }
       if (b < 0x80) continue;
-      if (b >= 0xc2 && b <= 0xdf) (need = 1), (min = 0x80);
-      else if (b >= 0xe0 && b <= 0xef) (need = 2), (min = 0x800);
-      else if (b >= 0xf0 && b <= 0xf4) (need = 3), (min = 0x10000);
-      else return (this.ok = false);
+      if (b >= 0xc2 && b <= 0xdf) {
+        need = 1;
+        min = 0x80;
+      } else if (b >= 0xe0 && b <= 0xef) {
+        need = 2;
+        min = 0x800;
+      } else if (b >= 0xf0 && b <= 0xf4) {
+        need = 3;
+        min = 0x10000;
+      } else return (this.ok = false);
       cp = b & (0x3f >> need);
     }
     this.need = need;

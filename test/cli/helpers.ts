@@ -23,11 +23,18 @@ export async function skfr(argv: readonly string[], options: { isTTY?: boolean }
   return { code, stdout, stderr };
 }
 
+/**
+ * The parsed `--json` output of `skfr cluster`: tests read it by path (`json.metrics.ari`), as a user's script
+ * would, so it is untyped JSON on purpose.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+export type CliJson = Record<string, any>;
+
 /** Run and parse the --json output, failing loudly with stderr when the run did not succeed. */
-export async function skfrJson(argv: readonly string[]): Promise<Record<string, any>> {
+export async function skfrJson(argv: readonly string[]): Promise<CliJson> {
   const run = await skfr([...argv, '--json']);
   if (run.code !== 0) throw new Error(`skfr exited ${run.code}: ${run.stderr}`);
-  return JSON.parse(run.stdout) as Record<string, any>;
+  return JSON.parse(run.stdout) as CliJson;
 }
 
 export function tempDir(prefix: string): { dir: string; cleanup: () => void } {

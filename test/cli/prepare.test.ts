@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shellQuote } from '../../core/report/command.js';
-import { micePath, repoRoot, tempDir } from './helpers.js';
+import { micePath, repoRoot, tempDir, type CliJson } from './helpers.js';
 
 const bin = join(repoRoot, 'cli', 'bin', 'skfr.js');
 const built = join(repoRoot, 'dist', 'cli', 'main.js');
@@ -49,10 +49,10 @@ beforeAll(() => {
 
 const run = (args: string[]) => spawnSync(process.execPath, [bin, 'cluster', ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 120_000 });
 
-function json(args: string[]): Record<string, any> {
+function json(args: string[]): CliJson {
   const result = run([...args, '--json']);
   expect(result.status, result.stderr).toBe(0);
-  return JSON.parse(result.stdout) as Record<string, any>;
+  return JSON.parse(result.stdout) as CliJson;
 }
 
 /** A printed `skfr cluster …` command run through a real shell (its quoting included), from `cwd`. */
@@ -89,12 +89,16 @@ function readCsv(path: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') (row.push(cell), (cell = ''));
-    else if (c === '\n' || c === '\r') {
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n' || c === '\r') {
       if (c === '\r' && text[i + 1] === '\n') i++;
       row.push(cell);
       rows.push(row);
@@ -107,7 +111,7 @@ function readCsv(path: string): string[][] {
 }
 
 const first = (cell: string | undefined) => (cell ?? '').split(';')[0]!.trim();
-const step = (out: Record<string, any>, kind: string) => out.preparation.find((s: { step: string }) => s.step === kind);
+const step = (out: CliJson, kind: string) => out.preparation.find((s: { step: string }) => s.step === kind);
 
 /**
  * The MaxQuant file prepared by hand as the default recipe says: flagged rows out (Reverse / Potential
@@ -172,7 +176,7 @@ describe('the proposed preparation, and the command that reproduces the run', ()
     expect(out.command).toContain('--seed 1');
     const again = runCommand(out.command, ['--json']);
     expect(again.status, again.stderr).toBe(0);
-    const rerun = JSON.parse(again.stdout) as Record<string, any>;
+    const rerun = JSON.parse(again.stdout) as CliJson;
     expect(rerun.labels).toEqual(out.labels);
     expect(rerun.selectedFeatures).toEqual(out.selectedFeatures);
     expect(rerun.recipe).toEqual(out.recipe);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { micePath, repoRoot, tempDir } from './helpers.js';
+import { micePath, repoRoot, tempDir, type CliJson } from './helpers.js';
 
 const real = (name: string) => fileURLToPath(new URL(`../../../shared/data/real/${name}`, import.meta.url));
 const bin = join(repoRoot, 'cli', 'bin', 'skfr.js');
@@ -44,10 +44,10 @@ beforeAll(() => {
 
 const run = (args: string[]) => spawnSync(process.execPath, [bin, 'cluster', ...args], { cwd: tmp.dir, encoding: 'utf8', timeout: 120_000 });
 
-function json(args: string[]): Record<string, any> {
+function json(args: string[]): CliJson {
   const result = run([...args, '--json']);
   expect(result.status, result.stderr).toBe(0);
-  return JSON.parse(result.stdout) as Record<string, any>;
+  return JSON.parse(result.stdout) as CliJson;
 }
 
 /** A tab-separated file split by hand (these files quote nothing): header and rows, CRLF or LF. */
@@ -57,11 +57,11 @@ function tsv(path: string): { header: string[]; rows: string[][] } {
 }
 
 const first = (cell: string | undefined) => (cell ?? '').split(';')[0]!.trim();
-const step = (json: Record<string, any>, kind: string, flag?: string) =>
+const step = (json: CliJson, kind: string, flag?: string) =>
   json.preparation.find((s: { step: string; label: string }) => s.step === kind && (flag === undefined || s.label.startsWith(flag)));
 
 /** Common to every run: the analysis sees exactly the features it names, and the selected ones are among them. */
-function expectConsistent(json: Record<string, any>) {
+function expectConsistent(json: CliJson) {
   expect(json.featureLabels).toHaveLength(json.p);
   expect(new Set(json.featureLabels).size).toBe(json.p);
   expect(Object.keys(json.featureScores)).toEqual(json.featureLabels);

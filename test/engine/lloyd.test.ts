@@ -6,7 +6,6 @@ import type { Matrix } from '../../core/engine/index.js';
 function naiveLloyd(X: Matrix, seeds: Int32Array, maxIterations = 100): number[] {
   const n = X.rows;
   const p = X.cols;
-  const k = seeds.length;
   const row = (i: number): number[] => Array.from(X.data.subarray(i * p, (i + 1) * p));
   let centers: number[][] = Array.from(seeds, (i) => row(i));
   const nearest = (x: number[]): number => {

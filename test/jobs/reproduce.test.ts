@@ -15,6 +15,7 @@ import { createSession } from '../../core/jobs/session.js';
 import type { JobResponse } from '../../core/jobs/types.js';
 import { withGroup } from '../../core/prepare/propose.js';
 import { shellQuote } from '../../core/report/command.js';
+import type { CliJson } from '../cli/helpers.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const realDir = resolve(repoRoot, '..', 'shared', 'data', 'real');
@@ -77,7 +78,7 @@ describe('a session on MaxQuant + design, then its reproduce command through the
     const line = `${shellQuote(process.execPath)} ${shellQuote(bin)} ${view.command.slice('skfr '.length)} --json`;
     const cli = spawnSync('/bin/sh', ['-c', line], { cwd: realDir, encoding: 'utf8', timeout: 120_000 });
     expect(cli.status, cli.stderr).toBe(0);
-    const out = JSON.parse(cli.stdout) as Record<string, any>;
+    const out = JSON.parse(cli.stdout) as CliJson;
     expect(out.sampleIds).toEqual(view.sampleIds);
     expect(out.labels).toEqual(Array.from(view.clusters));
     expect(out.selectedFeatures).toEqual(view.selected.map((l) => view.featureNames[l]));

@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fit, simulate } from '../../core/engine/index.js';
-import type { FitResult } from '../../core/engine/types.js';
 import { createWorkerPool, type WorkerPool } from '../../cli/parallel/pool.js';
 import { expectSameFit } from './same-fit.js';
 

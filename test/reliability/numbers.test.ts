@@ -41,7 +41,11 @@ function naiveSds(data: Float64Array, n: number, p: number): Float64Array {
   for (let l = 0; l < p; l++) {
     let sum = 0;
     let m = 0;
-    for (let i = 0; i < n; i++) if (Number.isFinite(data[i * p + l]!)) (sum += data[i * p + l]!), m++;
+    for (let i = 0; i < n; i++)
+      if (Number.isFinite(data[i * p + l]!)) {
+        sum += data[i * p + l]!;
+        m++;
+      }
     const mean = sum / m;
     let ss = 0;
     for (let i = 0; i < n; i++) if (Number.isFinite(data[i * p + l]!)) ss += (data[i * p + l]! - mean) ** 2;

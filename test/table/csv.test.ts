@@ -79,7 +79,10 @@ describe('CSV quoting, BOM, line ends', () => {
     const bytes = new Uint8Array(2 + text.length * 2);
     bytes[0] = 0xff;
     bytes[1] = 0xfe;
-    for (let i = 0; i < text.length; i++) bytes[2 + 2 * i] = text.charCodeAt(i) & 0xff, (bytes[3 + 2 * i] = text.charCodeAt(i) >> 8);
+    for (let i = 0; i < text.length; i++) {
+      bytes[2 + 2 * i] = text.charCodeAt(i) & 0xff;
+      bytes[3 + 2 * i] = text.charCodeAt(i) >> 8;
+    }
     const t = parseTable(bytes, 'u16.txt');
     expect(col(t, 'id').texts).toEqual(['α']);
     expect(nums(col(t, 'x'))).toEqual([1]);

@@ -210,7 +210,7 @@ function likeliestSamples(columns: string[]): string[] {
     const key = m ? m[1]!.toLowerCase() : '';
     groups.set(key, [...(groups.get(key) ?? []), name]);
   }
-  let best: string[] = groups.get('') ?? [];
+  const best: string[] = groups.get('') ?? [];
   for (const [key, group] of groups) if (key !== '' && group.length >= 2 && group.length >= best.length / 4) return group;
   return best.length > 0 ? best : columns;
 }
