@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fit, pathLogO, prepareFit, restartPathSummary, simulate, tuneSparsity } from '../../core/engine/index.js';
+import { fit, prepareFit, runRestart, simulate, tuneSparsity } from '../../core/engine/index.js';
+import { skfrReference, type RefResult } from '../reference/skfr-reference.js';
 
 /**
  * The paper's two gap-statistic examples (Section 3): n = 400, k = 10 equal classes, s = 15 informative
@@ -59,19 +60,74 @@ describe('gap statistic', () => {
   });
 
   it('log O(X, s) is the best of the restarts walked along the s path, each warm-started from the previous s', () => {
+    // Derived without the engine's gap code (restartPathSummary, pathLogO, observedSS, logObjective): each
+    // restart's path is walked by the plain reference (test/reference/skfr-reference.ts), and O = totalSS −
+    // withinSS, the best restart and log O are computed here, from their definitions. Only the seeded start of
+    // each path (restart r's cold fit at the first s) is taken from the engine, and the reference checks it.
     const sim = simulate('sparse', { n: 200, k: 4, s: 6, p: 30, seed: 2 });
     const sValues = [2, 6, 10];
-    const result = tuneSparsity(sim.X, { k: 4, sValues, permutations: 2, restarts: 3, seed: 5 });
-    const prep = prepareFit(sim.X, { k: 4, s: 2, restarts: 3, seed: 5 });
-    const paths = [0, 1, 2].map((r) => restartPathSummary(prep, r, sValues));
-    const expected = pathLogO(paths);
-    expect(result.curve.map((point) => point.logO)).toEqual(Array.from(expected));
-    // The first s is a cold fit: its log O is that of fit(X, { s: 2, restarts: 3 }).
-    expect(result.curve[0]!.logO).toBe(Math.log(fit(sim.X, { k: 4, s: 2, restarts: 3, seed: 5 }).betweenSS));
-    // Later s values are not: restart r's path at s = 6 starts from its s = 2 partition.
-    const warm = paths.map((path) => path.objectives[1]!);
-    const cold = fit(sim.X, { k: 4, s: 6, restarts: 3, seed: 5 }).restartObjectives;
-    expect(warm).not.toEqual(cold);
+    const k = 4;
+    const result = tuneSparsity(sim.X, { k, sValues, permutations: 2, restarts: 3, seed: 5 });
+
+    const { rows: n, cols: p } = sim.X;
+    const X = Array.from({ length: n }, (_, i) => Array.from(sim.X.data.subarray(i * p, (i + 1) * p)));
+    const ref = (start: readonly number[], s: number) =>
+      skfrReference(X, start, { k, s, variant: 'global', loss: 'squared', standardize: true, maxIterations: 100 });
+    // Standardised data (mean 0, sample sd 1 per column: the design has no missing cells), plainly.
+    const Z = X.map((row) => [...row]);
+    for (let l = 0; l < p; l++) {
+      const mean = X.reduce((sum, row) => sum + row[l]!, 0) / n;
+      const sd = Math.sqrt(X.reduce((sum, row) => sum + (row[l]! - mean) ** 2, 0) / (n - 1));
+      for (let i = 0; i < n; i++) Z[i]![l] = (X[i]![l]! - mean) / sd;
+    }
+    const totalSS = Z.reduce((sum, row) => sum + row.reduce((t, z) => t + z * z, 0), 0);
+    expect(totalSS).toBeCloseTo(p * (n - 1), 6);
+    /** Σ_i Σ_l (z_il − θ_{c(i) l})², θ the sparse centers (cluster means on the selected features, 0 elsewhere). */
+    const withinSS = (labels: readonly number[], selected: readonly number[]) => {
+      let sum = 0;
+      for (let i = 0; i < n; i++) {
+        for (let l = 0; l < p; l++) {
+          let theta = 0;
+          if (selected.includes(l)) {
+            const members = Z.filter((_, m) => labels[m] === labels[i]);
+            theta = members.reduce((t, row) => t + row[l]!, 0) / members.length;
+          }
+          sum += (Z[i]![l]! - theta) ** 2;
+        }
+      }
+      return sum;
+    };
+
+    // Each restart's path: its cold fit at s = 2 (a fixed point of the reference), then s = 6 from the s = 2
+    // partition and s = 10 from the s = 6 one.
+    const prep = prepareFit(sim.X, { k, s: 2, restarts: 3, seed: 5 });
+    const paths = [0, 1, 2].map((r) => {
+      const cold = Array.from(runRestart(prep, r).labels);
+      const steps: RefResult[] = [];
+      let start = cold;
+      for (const s of sValues) {
+        const step = ref(start, s);
+        expect(step.converged).toBe(true);
+        steps.push(step);
+        start = step.labels;
+      }
+      expect(steps[0]!.labels).toEqual(cold);
+      return steps;
+    });
+    const expected = sValues.map((_, t) => {
+      // The best restart at this s: lowest objective, the lower restart on ties.
+      let best = 0;
+      for (let r = 1; r < paths.length; r++) if (paths[r]![t]!.objective < paths[best]![t]!.objective) best = r;
+      const step = paths[best]![t]!;
+      const O = totalSS - withinSS(step.labels, step.selected[0]!);
+      return Math.log(Math.max(O, 1e-12 * totalSS));
+    });
+    result.curve.forEach((point, t) => expect(point.logO).toBeCloseTo(expected[t]!, 9));
+    // Later s values are warm-started, not cold: restart r's path at s = 6 starts from its s = 2 partition, and
+    // that is not where a cold fit at s = 6 ends (on this draw).
+    const warm = paths.map((path) => path[1]!.objective);
+    const cold = fit(sim.X, { k, s: 6, restarts: 3, seed: 5 }).restartObjectives;
+    expect(warm.some((objective, r) => Math.abs(objective - cold[r]!) > 1e-9 * objective)).toBe(true);
   });
 });
 
