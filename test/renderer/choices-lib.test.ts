@@ -3,7 +3,7 @@
  * sends (sRule, tuneK, stability) and the plain re-fit at a rule's s.
  */
 import { describe, expect, it } from 'vitest';
-import { consistencyLine } from '../../renderer/src/charts/pca';
+import { consistencyLine } from '../../core/charts/pca';
 import { sortFeatures } from '../../renderer/src/lib/features';
 import { S_RULE_INFO, S_RULE_ORDER, fittedRule, groupChoices, ruleLabel, sChoicesOf } from '../../renderer/src/lib/rules';
 import { defaultKRange, defaultSettingsForm, refitSettings, validateSettings } from '../../renderer/src/lib/settings';

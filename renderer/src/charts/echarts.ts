@@ -15,7 +15,7 @@ import {
 } from 'echarts/components';
 import { LabelLayout } from 'echarts/features';
 import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
-import type { ChartOption } from './types';
+import type { ChartOption } from '../../../core/charts/types';
 
 echarts.use([
   BarChart,

@@ -9,8 +9,10 @@
  */
 import type { StabilityResult } from '../../../core/engine/types';
 
+import { UNSTABLE_BELOW } from '../../../core/charts/stability';
+
 /** Below this frequency a protein of the full fit's selection is marked unstable (issue 13: fewer than half). */
-export const UNSTABLE_BELOW = 0.5;
+export { UNSTABLE_BELOW };
 
 type StabilityLike = Pick<StabilityResult, 'featureFrequency'> & Partial<Pick<StabilityResult, 'unstableSelected'>>;
 

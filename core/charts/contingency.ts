@@ -5,8 +5,8 @@
  * @example contingencyOption({ clusters: [1, 2], classes: ['a', 'b'], counts: [[3, 0], [1, 2]] , ...})
  *   // heatmap data [[0,0,3],[1,0,0],[0,1,1],[1,1,2]] (x = class index, y = cluster index, count)
  */
-import type { Metrics } from '../../../core/jobs/types';
-import { FONT, TEXT_COLOUR, plainText, type ChartOption } from './types';
+import type { Metrics } from '../jobs/types.js';
+import { FONT, TEXT_COLOUR, plainText, type ChartOption } from './types.js';
 
 export function contingencyOption(metrics: Metrics): ChartOption {
   const { clusters, classes, counts } = metrics.contingency;

@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GapPoint, KPoint, SRuleChoice } from '../../core/engine/types';
-import { FITTED_COLOUR, RULES_SERIES, RULE_COLOUR, clickedValue, gapOption } from '../../renderer/src/charts/gap';
-import { kCurveOption } from '../../renderer/src/charts/k-curve';
-import { groupsFromClusters, pcaOption } from '../../renderer/src/charts/pca';
-import { BAR_COLOURS, stabilityHeight, stabilityOption, stabilityRows } from '../../renderer/src/charts/stability';
+import { FITTED_COLOUR, RULES_SERIES, RULE_COLOUR, clickedValue, gapOption } from '../../core/charts/gap';
+import { kCurveOption } from '../../core/charts/k-curve';
+import { groupsFromClusters, pcaOption } from '../../core/charts/pca';
+import { BAR_COLOURS, stabilityHeight, stabilityOption, stabilityRows } from '../../core/charts/stability';
 
 interface Marker {
   value: [number, number];

@@ -7,8 +7,10 @@
  * @example stabilityOption({ featureNames: ['a', 'b', 'c'], frequency: [0.9, 0.3, 0.6], selected: [0, 1], subsamples: 10 })
  *   // yAxis ['a', 'c', 'b'], bar values [90, 60, 30]; b orange (unstable), c grey (not selected), a blue
  */
-import { UNSTABLE_BELOW } from '../lib/stability';
-import { FONT, TEXT_COLOUR, plainText, type ChartOption } from './types';
+import { FONT, TEXT_COLOUR, plainText, type ChartOption } from './types.js';
+
+/** Below this selection frequency a protein of the full fit's selection is marked unstable (issue 13: fewer than half). */
+export const UNSTABLE_BELOW = 0.5;
 
 export interface StabilityBarsInput {
   featureNames: readonly string[];

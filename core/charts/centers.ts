@@ -5,7 +5,7 @@
  * @example centersOption({ k: 2, p: 3, means: [1, 0, -2,  -1, 0, 2], featureNames: ['a','b','c'] }, [2, 0])
  *   // x axis ['c', 'a'], data [[0,0,-2],[0,1,2],[1,0,1],[1,1,-1]], visualMap range [-2, 2]
  */
-import { FONT, TEXT_COLOUR, plainText, type ChartOption } from './types';
+import { FONT, TEXT_COLOUR, plainText, type ChartOption } from './types.js';
 
 export interface CentersInput {
   k: number;

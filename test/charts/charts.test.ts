@@ -3,11 +3,11 @@
  * holds, the colour scales, large mode for big scatters, and the tooltips' text.
  */
 import { describe, expect, it } from 'vitest';
-import { contingencyOption } from '../../renderer/src/charts/contingency';
-import { centersOption } from '../../renderer/src/charts/centers';
-import { LARGE_THRESHOLD, MAX_POINTS, MISSING_GROUP, groupsFromAnnotation, groupsFromClusters, pcaOption } from '../../renderer/src/charts/pca';
-import { gapOption } from '../../renderer/src/charts/gap';
-import { plainText } from '../../renderer/src/charts/types';
+import { contingencyOption } from '../../core/charts/contingency';
+import { centersOption } from '../../core/charts/centers';
+import { LARGE_THRESHOLD, MAX_POINTS, MISSING_GROUP, groupsFromAnnotation, groupsFromClusters, pcaOption } from '../../core/charts/pca';
+import { gapOption } from '../../core/charts/gap';
+import { plainText } from '../../core/charts/types';
 import type { Metrics } from '../../core/jobs/types';
 
 type Series = { type: string; name?: string; data: unknown[]; large?: boolean; markLine?: { data: { xAxis: number }[]; label: { formatter: string } } };

@@ -10,9 +10,9 @@
  *   // markLine at x = 2 labelled "s = 2, chosen by knee-se"
  */
 import type { ScatterSeriesOption } from 'echarts/charts';
-import type { GapPoint, SRuleChoice } from '../../../core/engine/types';
-import { fittedRule, groupChoices, sChoicesOf, type ChoiceGroup } from '../lib/rules';
-import { FONT, TEXT_COLOUR, plainText, type ChartOption } from './types';
+import type { GapPoint, SRuleChoice } from '../engine/types.js';
+import { fittedRule, groupChoices, sChoicesOf, type ChoiceGroup } from './choices.js';
+import { FONT, TEXT_COLOUR, plainText, type ChartOption } from './types.js';
 
 export interface GapInput {
   curve: GapPoint[];

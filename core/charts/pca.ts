@@ -9,7 +9,7 @@
  * @example groupsFromClusters(Int32Array.of(1, 2, 1), 2) // { names: ['Cluster 1', 'Cluster 2'], of: [0, 1, 0] }
  */
 import type { ScatterSeriesOption } from 'echarts/charts';
-import { FONT, TEXT_COLOUR, colourOf, plainText, type ChartOption } from './types';
+import { FONT, TEXT_COLOUR, colourOf, plainText, type ChartOption } from './types.js';
 
 export const LARGE_THRESHOLD = 2000;
 /** At most this many points are drawn: above it an evenly spaced subset of samples is shown (and the title says so). */

@@ -8,10 +8,10 @@
  *   kRules: [{ rule: 'tibshirani', k: 3, default: true }, { rule: 'silhouette', k: 3, default: false }], permutations: 5 }, 3)
  *   // 'Gap(k)' [[2, 0.2], [3, 0.5]]; 'Average silhouette' on yAxis 1 [[2, 0.3], [3, 0.4]]; markers at [3, 0.5] and [3, 0.4]
  */
-import type { KPoint, KRuleChoice } from '../../../core/engine/types';
-import { groupChoices, kChoicesOf } from '../lib/rules';
-import { FITTED_COLOUR, RULES_SERIES, markerSeries } from './gap';
-import { FONT, TEXT_COLOUR, plainText, type ChartOption } from './types';
+import type { KPoint, KRuleChoice } from '../engine/types.js';
+import { groupChoices, kChoicesOf } from './choices.js';
+import { FITTED_COLOUR, RULES_SERIES, markerSeries } from './gap.js';
+import { FONT, TEXT_COLOUR, plainText, type ChartOption } from './types.js';
 
 export interface KCurveInput {
   curve: KPoint[];
