@@ -14,7 +14,8 @@
  * Optional: `options.tuneK` chooses k by the gap statistic over k at the chosen s (with tuning of s, by the
  * alternating search: s at k, then k at that s, until k stays), giving `kCurve` and `ksSteps`;
  * `options.stability` adds `stability` (B subsample fits of the final settings, on the engine's workers when it
- * has `stability`).
+ * has `stability`). The k search runs on the engine's `tuneK` / `alternate` when it has them (the worker pools),
+ * else in the calling thread.
  *
  * Two entry points share the validation (planAnalysis) and the metrics (finishAnalysis): runAnalysis runs the
  * engine in the calling thread; runAnalysisAsync runs it on any AnalysisEngine, e.g. a worker pool.
@@ -34,6 +35,8 @@ import {
   stabilitySelection,
   tuneClusters,
   tuneSparsity,
+  type AlternateOptions,
+  type AlternateResult,
 } from './engine/index.js';
 import type {
   AbortSignalLike,
@@ -43,6 +46,8 @@ import type {
   KRule,
   KRuleChoice,
   KSStep,
+  KTuneOptions,
+  KTuneResult,
   Matrix,
   Progress,
   SFlags,
@@ -218,10 +223,20 @@ export interface AnalysisEngine {
    * subsample fits run in the calling thread. `full` is the fit on all samples with the same options.
    */
   stability?(X: Matrix, options: StabilityOptions, full: FitResult): Promise<StabilityResult> | StabilityResult;
+  /** Optional: tuneClusters' answer (core/parallel tuneKWith). Without it the tuning of k runs in the calling thread. */
+  tuneK?(X: Matrix, options: KTuneOptions): Promise<KTuneResult> | KTuneResult;
+  /** Optional: alternateKS' answer (core/parallel alternateWith). Without it the k / s search runs in the calling thread. */
+  alternate?(X: Matrix, options: AlternateOptions): Promise<AlternateResult> | AlternateResult;
 }
 
 /** The engine in the calling thread (synchronous). */
-export const SYNC_ENGINE = { fit: fitSkfr, tune: tuneSparsity, stability: stabilitySelection } as const satisfies AnalysisEngine;
+export const SYNC_ENGINE = {
+  fit: fitSkfr,
+  tune: tuneSparsity,
+  stability: stabilitySelection,
+  tuneK: tuneClusters,
+  alternate: alternateKS,
+} as const satisfies AnalysisEngine;
 
 export interface AsyncAnalysisOptions extends AnalysisOptions {
   /** Where fits and tunings run (default SYNC_ENGINE). */
@@ -413,27 +428,38 @@ function planAnalysis(mapped: MappedData, settings: FitSettings, options: Analys
   return { kind: 'fit', X, options: { ...common, ...reuse, s: settings.s! }, ...extra };
 }
 
-/**
- * The k step of a plan with tuneK, in this thread: tuneClusters at the fixed s, or the alternating search when
- * s is tuned too. Returns the pieces of the result it replaces.
- */
-function chooseKInThread(plan: AnalysisPlan, settings: FitSettings): Pick<AnalysisResult, 'fit' | 'tune' | 'chosenS' | 'chosenK' | 'kCurve' | 'ksSteps'> {
-  const { sValues: _s, refine, rule, permutations: _p, s: _fixed, reuseInput: _r, ...common } = plan.options as TuneOptions & FitOptions;
-  const permutations = plan.kPermutations;
-  const kRule = plan.kRule !== undefined ? { rule: plan.kRule } : {};
+/** The k step of a plan with tuneK: tuneClusters at the fixed s, or the alternating search when s is tuned too. */
+type KStep = { kind: 'k'; options: KTuneOptions } | { kind: 'ks'; options: AlternateOptions };
+
+/** The engine call of a plan's k step (the same options in this thread and on any engine). */
+function kStep(plan: AnalysisPlan, settings: FitSettings): KStep {
+  const { sValues: _s, refine, rule, permutations: _p, s: _fixed, reuseInput: _r, k: _k, ...common } = plan.options as TuneOptions & FitOptions;
+  const permutations = plan.kPermutations !== undefined ? { permutations: plan.kPermutations } : {};
   if (plan.kind === 'fit') {
-    const tuned = tuneClusters(plan.X, { ...common, s: plan.options.s, kValues: plan.kValues!, ...(permutations !== undefined ? { permutations } : {}), ...kRule });
-    return { fit: tuned.fit, tune: null, chosenS: plan.options.s, chosenK: tuned.chosenK, kCurve: { curve: tuned.curve, kRules: tuned.kRules, permutations: tuned.permutations }, ksSteps: null };
+    return { kind: 'k', options: { ...common, s: plan.options.s, kValues: plan.kValues!, ...permutations, ...(plan.kRule !== undefined ? { rule: plan.kRule } : {}) } };
   }
-  const result = alternateKS(plan.X, {
-    ...common,
-    k: settings.k,
-    kValues: plan.kValues!,
-    ...(refine ? {} : { sValues: plan.options.sValues }),
-    ...(permutations !== undefined ? { permutations } : {}),
-    ...(rule !== undefined ? { sRule: rule } : {}),
-    ...(plan.kRule !== undefined ? { kRule: plan.kRule } : {}),
-  });
+  return {
+    kind: 'ks',
+    options: {
+      ...common,
+      k: settings.k,
+      kValues: plan.kValues!,
+      ...(refine ? {} : { sValues: plan.options.sValues }),
+      ...permutations,
+      ...(rule !== undefined ? { sRule: rule } : {}),
+      ...(plan.kRule !== undefined ? { kRule: plan.kRule } : {}),
+    },
+  };
+}
+
+/** The pieces of the result a k step replaces, from its answer. */
+function kAnswer(plan: AnalysisPlan, answer: { kind: 'k'; result: KTuneResult } | { kind: 'ks'; result: AlternateResult }): Pick<AnalysisResult, 'fit' | 'tune' | 'chosenS' | 'chosenK' | 'kCurve' | 'ksSteps'> {
+  if (answer.kind === 'k') {
+    const tuned = answer.result;
+    const s = (plan.options as FitOptions).s;
+    return { fit: tuned.fit, tune: null, chosenS: s, chosenK: tuned.chosenK, kCurve: { curve: tuned.curve, kRules: tuned.kRules, permutations: tuned.permutations }, ksSteps: null };
+  }
+  const result = answer.result;
   const lastS = [...result.steps].reverse().find((step) => step.tuned === 's') as Extract<KSStep, { tuned: 's' }>;
   const lastK = result.steps[result.steps.length - 1] as Extract<KSStep, { tuned: 'k' }>;
   const sPick = lastS.sRules.find((choice) => choice.default)!;
@@ -444,10 +470,23 @@ function chooseKInThread(plan: AnalysisPlan, settings: FitSettings): Pick<Analys
     chosenS: sPick.s,
     sRules: lastS.sRules,
     flags: lastS.flags,
-    permutations: plan.options.permutations ?? DEFAULT_PERMUTATIONS,
+    permutations: (plan.options as TuneOptions).permutations ?? DEFAULT_PERMUTATIONS,
     fit: result.fit,
   };
   return { fit: result.fit, tune, chosenS: result.s, chosenK: result.k, kCurve: { curve: lastK.curve, kRules: lastK.kRules, permutations: tune.permutations }, ksSteps: result.steps };
+}
+
+/** A plan's k step in this thread. */
+function chooseKInThread(plan: AnalysisPlan, settings: FitSettings): Pick<AnalysisResult, 'fit' | 'tune' | 'chosenS' | 'chosenK' | 'kCurve' | 'ksSteps'> {
+  const step = kStep(plan, settings);
+  return kAnswer(plan, step.kind === 'k' ? { kind: 'k', result: tuneClusters(plan.X, step.options) } : { kind: 'ks', result: alternateKS(plan.X, step.options) });
+}
+
+/** A plan's k step on an engine: on its tuneK / alternate when it has them (a worker pool), else in this thread. */
+async function chooseKOn(engine: AnalysisEngine, plan: AnalysisPlan, settings: FitSettings): Promise<Pick<AnalysisResult, 'fit' | 'tune' | 'chosenS' | 'chosenK' | 'kCurve' | 'ksSteps'>> {
+  const step = kStep(plan, settings);
+  if (step.kind === 'k') return kAnswer(plan, { kind: 'k', result: engine.tuneK ? await engine.tuneK(plan.X, step.options) : tuneClusters(plan.X, step.options) });
+  return kAnswer(plan, { kind: 'ks', result: engine.alternate ? await engine.alternate(plan.X, step.options) : alternateKS(plan.X, step.options) });
 }
 
 /** Options of the stability run of a plan's final fit. */
@@ -503,9 +542,8 @@ export function runAnalysis(mapped: MappedData, settings: FitSettings, options: 
 export async function runAnalysisAsync(mapped: MappedData, settings: FitSettings, options: AsyncAnalysisOptions = {}): Promise<AnalysisResult> {
   const plan = planAnalysis(mapped, settings, options);
   const engine = options.engine ?? SYNC_ENGINE;
-  // The k search runs in this thread (its fits are many and small); fits and tunings of s on the engine.
   const answer =
-    plan.kValues !== null ? chooseKInThread(plan, settings) : plan.kind === 'tune' ? await engine.tune(plan.X, plan.options) : await engine.fit(plan.X, plan.options);
+    plan.kValues !== null ? await chooseKOn(engine, plan, settings) : plan.kind === 'tune' ? await engine.tune(plan.X, plan.options) : await engine.fit(plan.X, plan.options);
   const fit = 'fit' in answer && !('labels' in answer) ? answer.fit : (answer as FitResult);
   let stability: StabilityResult | null = null;
   if (plan.stability !== null) {

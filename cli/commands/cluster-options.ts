@@ -32,7 +32,7 @@ import {
 export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'k', kind: 'value', placeholder: 'K', help: 'number of clusters (2 ≤ K ≤ samples); required unless --tune-k' },
   { name: 's', kind: 'value', placeholder: 'S', help: 'features to select (1 ≤ S ≤ features; per cluster for --variant local)' },
-  { name: 'tune-s', kind: 'value', placeholder: 'FROM:TO[:STEP]|auto', help: 'instead of --s: choose s by the gap statistic over this range (1:p,\nall the features, is the usual choice; auto = 1:p). Every rule\'s s\nis reported and the fit at the --s-rule\'s s; over 100 values (step 1)\nare searched on a log-spaced grid, then every s near the choice' },
+  { name: 'tune-s', kind: 'value', placeholder: 'FROM:TO[:STEP]|auto', help: 'instead of --s: choose s by the gap statistic over this range (1:p,\nall the features, is the usual choice; auto = 1:p). Every rule\'s s\nis printed; the fit is at the --s-rule\'s. Over 100 values (step 1)\nare searched on a log-spaced grid, then every s near the choice' },
   { name: 's-rule', kind: 'value', placeholder: 'RULE', help: 'with --tune-s, the rule whose s is fitted: knee-se (default;\nTibshirani\'s one-SE rule from the knee of the Gap curve on),\ntibshirani, argmax (largest Gap), within-sd-of-max, knee' },
   { name: 'tune-k', kind: 'value', placeholder: 'FROM:TO', help: 'instead of --k: choose k by the gap statistic over k = FROM..TO at\n--s (also reports the silhouette); with --tune-s, alternate: s at k,\nthen k at that s, until k stays (--k, default FROM, is the start)' },
   { name: 'permutations', kind: 'value', placeholder: 'B', help: 'permuted data sets for --tune-s and --tune-k (default 10)' },
@@ -42,7 +42,7 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'restarts', kind: 'value', placeholder: 'R', help: 'k-means++ restarts, the lowest objective wins (default 20)' },
   { name: 'seed', kind: 'value', placeholder: 'N', help: 'random seed, 0 … 4294967295 (default 1); same seed, same result' },
   { name: 'max-iter', kind: 'value', placeholder: 'M', help: 'iterations per restart before giving up (default 100)' },
-  { name: 'workers', kind: 'value', placeholder: 'N', help: `threads running restarts and gap permutations in parallel, at most the\nnumber of cores (default: the number of cores, ${availableParallelism()} here, but a small\nfit, samples × features × restarts (× 0.8·B more with --stability)\n< 3·10⁷ without --tune-s, runs in this thread); 1 = no threads.\nSame seed, same result for every N` },
+  { name: 'workers', kind: 'value', placeholder: 'N', help: `threads running restarts, gap permutations and subsample fits in\nparallel, at most the number of cores (default: the number of cores,\n${availableParallelism()} here, but a small fit, samples × features × restarts (× 0.8·B\nmore with --stability) < 3·10⁷ without --tune-s or --tune-k, runs in\nthis thread); 1 = no threads. Same seed, same result for every N` },
   { name: 'no-standardize', kind: 'flag', help: 'fit the raw values (default: each feature to mean 0, variance 1)' },
   { name: 'sheet', kind: 'value', placeholder: 'NAME', help: 'sheet of a workbook (default: the first non-empty one)' },
   { name: 'id-column', kind: 'value', placeholder: 'C', help: 'column of sample ids (default: row numbers 1, 2, …)' },
@@ -125,9 +125,9 @@ export const SMALL_FIT_CELLS = 30_000_000;
  */
 export function poolOptionsFor(workers: number | null, settings: FitSettings, n: number, p: number): { workers?: number } {
   if (workers !== null) return { workers };
-  // --stability B adds B fits of 80 % of the samples; --tune-k alone runs in this thread (core/analysis.ts).
+  // --stability B adds B fits of 80 % of the samples; a tuning of k, like one of s, is always big enough.
   const fits = 1 + 0.8 * (settings.stability?.subsamples ?? 0);
-  if (!settings.tune && n * p * settings.restarts * fits < SMALL_FIT_CELLS) return { workers: 1 };
+  if (!settings.tune && !settings.tuneK && n * p * settings.restarts * fits < SMALL_FIT_CELLS) return { workers: 1 };
   return {};
 }
 

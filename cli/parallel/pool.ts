@@ -1,7 +1,7 @@
 /**
  * A pool of Node worker threads running the SKFR engine: restarts of a fit, the permuted data sets of the gap
- * statistic and the subsample fits of a stability run in parallel, with results identical to fit() /
- * tuneSparsity() / stabilitySelection() for the same seed.
+ * statistic over s and over k, and the subsample fits of a stability run in parallel, with results identical to
+ * fit() / tuneSparsity() / tuneClusters() / alternateKS() / stabilitySelection() for the same seed.
  * Never more workers than cores (os.availableParallelism()); with one core (or `workers: 1`) the engine
  * runs in this thread, one restart (or gap path) at a time with the event loop turning in between, so a
  * cancel (Ctrl+C, SIGTERM) is noticed within one restart. The data matrix is shared with the workers
@@ -16,11 +16,11 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { fit, stabilitySelection, tuneSparsity } from '../../core/engine/index.js';
-import type { FitOptions, FitResult, Matrix, StabilityOptions, StabilityResult, TuneOptions, TuneResult } from '../../core/engine/types.js';
+import { alternateKS, fit, stabilitySelection, tuneClusters, tuneSparsity, type AlternateOptions, type AlternateResult } from '../../core/engine/index.js';
+import type { FitOptions, FitResult, KTuneOptions, KTuneResult, Matrix, StabilityOptions, StabilityResult, TuneOptions, TuneResult } from '../../core/engine/types.js';
 import { SkfrError } from '../../core/errors.js';
 import { createExecutor } from '../../core/parallel/executor.js';
-import { fitWith, stabilityWith, tuneWith } from '../../core/parallel/orchestrate.js';
+import { alternateWith, fitWith, stabilityWith, tuneKWith, tuneWith } from '../../core/parallel/orchestrate.js';
 import type { WorkerRequest, WorkerResponse } from '../../core/parallel/protocol.js';
 import type { WorkerLink } from '../../core/parallel/scheduler.js';
 
@@ -38,6 +38,10 @@ export interface WorkerPool {
   tune(X: Matrix, options: TuneOptions): Promise<TuneResult>;
   /** stabilitySelection(X, options, full): one subsample fit per task, the same figures for any number of threads. */
   stability(X: Matrix, options: StabilityOptions, full?: FitResult): Promise<StabilityResult>;
+  /** tuneClusters(X, options): one task per (data set, k), the same curve and fit for any number of threads. */
+  tuneK(X: Matrix, options: KTuneOptions): Promise<KTuneResult>;
+  /** alternateKS(X, options): tune and tuneK in turn on the pool. */
+  alternate(X: Matrix, options: AlternateOptions): Promise<AlternateResult>;
   close(): Promise<void>;
 }
 
@@ -140,6 +144,8 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
       fit: (X, o) => fitWith(links, X, o),
       tune: (X, o) => tuneWith(links, X, o),
       stability: (X, o, full) => stabilityWith(links, X, o, full),
+      tuneK: (X, o) => tuneKWith(links, X, o),
+      alternate: (X, o) => alternateWith(links, X, o),
       close: async () => {},
     };
   }
@@ -197,6 +203,8 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
     fit: (X, o) => busy((links) => fitWith(links, X, o), () => fit(X, o)),
     tune: (X, o) => busy((links) => tuneWith(links, X, o), () => tuneSparsity(X, o)),
     stability: (X, o, full) => busy((links) => stabilityWith(links, X, o, full), () => stabilitySelection(X, o, full)),
+    tuneK: (X, o) => busy((links) => tuneKWith(links, X, o), () => tuneClusters(X, o)),
+    alternate: (X, o) => busy((links) => alternateWith(links, X, o), () => alternateKS(X, o)),
     async close() {
       if (closed) return;
       closed = true;

@@ -42,6 +42,7 @@ export {
   chooseK,
   assembleKCurve,
   bestLogW,
+  checkKValues,
   alternateKS,
   DEFAULT_K_RULE,
   K_RULES,

@@ -74,7 +74,8 @@ export function chooseK(curve: readonly (GapLike & { k: number; silhouette: numb
   return { chosenK: rules.find((choice) => choice.default)!.k, rules };
 }
 
-function checkKValues(kValues: unknown, n: number): number[] {
+/** The k values to try, validated against n (each 2 ≤ k ≤ n), distinct and ascending; shared with core/parallel. */
+export function checkKValues(kValues: unknown, n: number): number[] {
   if (!Array.isArray(kValues) || kValues.length === 0) {
     throw new SkfrError('invalid-k', `No numbers of clusters to try: give at least one k between 2 and the number of samples (${n}).`);
   }

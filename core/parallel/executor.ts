@@ -8,12 +8,24 @@
  * (restartPathSummary) on data set b (0 = observed, b ≥ 1 = permuteColumns(X, seed, b)); a worker keeps its
  * last data set prepared, so consecutive tasks of one b permute and standardise once. Each task is a pure
  * function of the job and its index, so the pool's answer does not depend on which worker ran what, or in
- * which order. Stability jobs: task t fits subsample t + 1 (subsampleFit) of the shared raw matrix.
+ * which order. Stability jobs: task t fits subsample t + 1 (subsampleFit) of the shared raw matrix. Tunings of
+ * k: task b·K + t = the restarts of the t-th k on data set b (kPoint).
  */
 import { toErrorInfo } from '../errors.js';
-import { permuteColumns, prepareFit, restartPathSummary, runRestart, subsampleFit, type PreparedFit } from '../engine/index.js';
+import {
+  bestLogW,
+  finishFit,
+  permuteColumns,
+  prepareFit,
+  restartPathSummary,
+  runRestart,
+  selectedData,
+  silhouette,
+  subsampleFit,
+  type PreparedFit,
+} from '../engine/index.js';
 import type { Matrix } from '../engine/types.js';
-import type { PortableStabilityOptions, PortableTuneOptions, TaskOutput, WorkerRequest, WorkerResponse } from './protocol.js';
+import type { PortableKTuneOptions, PortableStabilityOptions, PortableTuneOptions, TaskOutput, WorkerRequest, WorkerResponse } from './protocol.js';
 import { flagSignal } from './shared.js';
 
 type Job =
@@ -26,11 +38,42 @@ type Job =
       /** The data set of the last task (b = 0: observed), standardised once. */
       permuted: { b: number; prepared: PreparedFit } | null;
     }
-  | { kind: 'stability'; X: Matrix; options: PortableStabilityOptions; signal: { readonly aborted: boolean } };
+  | { kind: 'stability'; X: Matrix; options: PortableStabilityOptions; signal: { readonly aborted: boolean } }
+  | {
+      kind: 'tune-k';
+      X: Matrix;
+      options: PortableKTuneOptions;
+      signal: { readonly aborted: boolean };
+      /** The data set of the last task (b = 0: observed), standardised once. */
+      permuted: { b: number; prepared: PreparedFit } | null;
+    };
 
 export interface Executor {
   /** Handle one request; returns the reply to post, if any. Never throws. */
   handle(request: WorkerRequest): WorkerResponse | null;
+}
+
+/**
+ * Task b·K + t of a tuning of k, exactly as tuneClusters computes it (core/engine/k-tuning.ts): data set b
+ * prepared once per worker (k = the first k, the tuning's restarts; b ≥ 1 a permuted copy standardised in place),
+ * the restarts of k on it (bestLogW), and on the observed data the silhouette of the best restart on its selected
+ * features. Each restart starts from its own seeds and fill, so the answer does not depend on earlier tasks.
+ */
+function kPoint(job: Extract<Job, { kind: 'tune-k' }>, task: number): TaskOutput {
+  const { kValues, ...rest } = job.options;
+  const K = kValues.length;
+  const b = Math.floor(task / K);
+  const k = kValues[task - b * K]!;
+  if (job.permuted === null || job.permuted.b !== b) {
+    const X = b === 0 ? job.X : permuteColumns(job.X, rest.seed, b);
+    job.permuted = { b, prepared: prepareFit(X, { ...rest, k: kValues[0]!, signal: job.signal, reuseInput: b > 0 }) };
+  }
+  const prep = job.permuted.prepared;
+  const { logW, results } = bestLogW(prep, k, rest.restarts);
+  if (b > 0) return { kind: 'k-point', logW, silhouette: NaN };
+  const at: PreparedFit = { ...prep, options: { ...prep.options, k, restarts: rest.restarts }, onProgress: undefined };
+  const best = finishFit(at, results);
+  return { kind: 'k-point', logW, silhouette: silhouette(selectedData(at, best), best.labels, { seed: rest.seed, signal: job.signal }) };
 }
 
 export function createExecutor(): Executor {
@@ -39,6 +82,7 @@ export function createExecutor(): Executor {
   function runTask(job: Job, task: number): TaskOutput {
     if (job.kind === 'fit') return { kind: 'restart', result: runRestart(job.prepared, task) };
     if (job.kind === 'stability') return { kind: 'subsample', summary: subsampleFit(job.X, { ...job.options, signal: job.signal }, task + 1) };
+    if (job.kind === 'tune-k') return kPoint(job, task);
     const { sValues, ...rest } = job.options;
     const restarts = rest.restarts ?? 1;
     const b = Math.floor(task / restarts);
@@ -65,6 +109,9 @@ export function createExecutor(): Executor {
           return null;
         case 'load-stability':
           jobs.set(request.job, { kind: 'stability', X: request.X, options: request.options, signal: flagSignal(request.abortFlag) });
+          return null;
+        case 'load-tune-k':
+          jobs.set(request.job, { kind: 'tune-k', X: request.X, options: request.options, signal: flagSignal(request.abortFlag), permuted: null });
           return null;
         case 'release':
           jobs.delete(request.job);

@@ -10,6 +10,9 @@
  *   (B + 1)·R tasks balance two or more workers better than B + 1 big ones. With `refine`, a second batch
  *   of tasks fits the fine pass near the chosen s, as tuneSparsity does.
  * - stability: the raw matrix in shared memory; one task per subsample fit (stabilityWith).
+ * - tuning of k: the raw matrix in shared memory; one task per (data set b, k): the restarts of k on the observed
+ *   data or its b-th permutation (tuneKWith, as tuneClusters); the alternating k / s search (alternateWith) is
+ *   tuneWith and tuneKWith in turn, as alternateKS.
  *
  * Memory: the working matrix is shared, not copied per worker — except when it has missing cells, which
  * k-POD overwrites during a restart: then each worker keeps a private copy of the fit's working matrix.
@@ -17,9 +20,34 @@
  * @example const result = await fitWith(links, X, { k: 10, s: 10, restarts: 20, seed: 1 }); // same as fit()
  */
 import { SkfrError } from '../errors.js';
-import { finishFit, pathLogO, prepareFit, validateFitOptions, type RestartResult } from '../engine/index.js';
+import {
+  assembleKCurve,
+  checkKValues,
+  chooseK,
+  DEFAULT_K_RULE,
+  defaultSparsityGrid,
+  finishFit,
+  pathLogO,
+  prepareFit,
+  validateFitOptions,
+  type AlternateOptions,
+  type AlternateResult,
+  type RestartResult,
+} from '../engine/index.js';
 import { FIT_DEFAULTS } from '../engine/options.js';
-import type { FitOptions, FitResult, Matrix, StabilityOptions, StabilityResult, TuneOptions, TuneResult } from '../engine/types.js';
+import type {
+  FitOptions,
+  FitResult,
+  KSStep,
+  KTuneOptions,
+  KTuneResult,
+  Matrix,
+  Progress,
+  StabilityOptions,
+  StabilityResult,
+  TuneOptions,
+  TuneResult,
+} from '../engine/types.js';
 import { assembleTune, DEFAULT_S_RULE } from '../engine/gap.js';
 import { assembleStability, resolveStability, stabilityProgress } from '../engine/stability.js';
 import { DEFAULT_PERMUTATIONS, MAX_PERMUTATIONS, mergeCurves, refineGrid, resolveTuneRestarts } from '../engine/tuning.js';
@@ -151,4 +179,79 @@ export async function stabilityWith(links: readonly WorkerLink[], X: Matrix, opt
     { signal, onTaskDone: (_task, finished) => onProgress?.(stabilityProgress(finished, B)) },
   );
   return assembleStability(reference, outputs.map((output) => expect(output, 'subsample').summary), fraction);
+}
+
+/**
+ * tuneClusters on workers: task b·K + t runs the restarts of the t-th k on data set b (0 = observed, b ≥ 1 its
+ * b-th column permutation, made in the worker from (seed, b)) and returns log W (and on the observed data the
+ * silhouette of the best restart); the host assembles the curve, the rules choose, and the fit at the chosen k runs
+ * on the pool. Identical to tuneClusters(X, options) for any number of workers; progress after every task; a
+ * cancel through `options.signal` stops the running tasks at their next check.
+ */
+export async function tuneKWith(links: readonly WorkerLink[], X: Matrix, options: KTuneOptions): Promise<KTuneResult> {
+  // (k, if a caller passes one along, is not a setting here: every k of kValues is tried.)
+  const { kValues, permutations, onProgress, tuneRestarts: _r, rule, signal, reuseInput: _reuse, k: _k, ...rest } = options as KTuneOptions & { reuseInput?: unknown; k?: unknown };
+  const K = checkKValues(kValues, X.rows);
+  const B = permutations ?? DEFAULT_PERMUTATIONS;
+  if (!Number.isInteger(B) || B < 1 || B > MAX_PERMUTATIONS) {
+    throw new SkfrError('invalid-option', `permutations = ${String(B)} is not possible: permutations must be a whole number between 1 and ${MAX_PERMUTATIONS}.`);
+  }
+  const resolved = validateFitOptions(X.rows, X.cols, { ...rest, k: K[0]! });
+  const fullRestarts = resolved.restarts;
+  const R = options.tuneRestarts !== undefined ? resolveTuneRestarts(options) : fullRestarts;
+  const seed = resolved.seed;
+  const shared: Matrix = { rows: X.rows, cols: X.cols, data: shareFloat64(X.data) };
+  const abortFlag = createAbortFlag();
+  const tasks = (B + 1) * K.length;
+  const outputs = await runTasks(
+    links,
+    (job) => ({ kind: 'load-tune-k', job, X: shared, options: { ...rest, seed, restarts: R, kValues: K }, abortFlag }),
+    tasks,
+    abortFlag,
+    {
+      signal,
+      onTaskDone: (task, finished) =>
+        onProgress?.({ stage: 'tuning', fraction: finished / tasks, k: K[task % K.length]!, permutation: Math.floor(task / K.length), permutations: B }),
+    },
+  );
+  const point = (task: number) => expect(outputs[task]!, 'k-point');
+  const observedLogW = K.map((_, t) => point(t).logW);
+  const silhouettes = K.map((_, t) => point(t).silhouette);
+  const permutedLogW = K.map((_, t) => Float64Array.from({ length: B }, (_v, b) => point((b + 1) * K.length + t).logW));
+  const curve = assembleKCurve(K, observedLogW, permutedLogW, silhouettes);
+  const { chosenK, rules } = chooseK(curve, rule ?? DEFAULT_K_RULE);
+  // Bit for bit tuneClusters' fit: fresh seeds at the chosen k, all restarts.
+  const fit = await fitWith(links, shared, { ...rest, seed, k: chosenK, restarts: fullRestarts, ...(signal ? { signal } : {}) });
+  onProgress?.({ stage: 'done', fraction: 1, permutations: B });
+  return { curve, chosenK, kRules: rules, permutations: B, fit };
+}
+
+/**
+ * alternateKS on workers: s at the current k (tuneWith), then k at that s (tuneKWith), until a k step keeps k or
+ * maxRounds rounds; the same steps and fit as alternateKS for any number of workers.
+ */
+export async function alternateWith(links: readonly WorkerLink[], X: Matrix, options: AlternateOptions): Promise<AlternateResult> {
+  const { k: k0, kValues, sValues, sRule, kRule, maxRounds, onProgress, ...common } = options;
+  const rounds = maxRounds ?? 5;
+  const grid = sValues ?? defaultSparsityGrid(X.cols);
+  const refine = sValues === undefined;
+  const steps: KSStep[] = [];
+  let k = k0;
+  let s = grid[0]!;
+  let fit: FitResult | null = null;
+  let settled = false;
+  for (let round = 0; round < rounds && !settled; round++) {
+    const share = (part: number) => (progress: Progress) =>
+      onProgress?.({ ...progress, stage: progress.stage === 'done' ? 'tuning' : progress.stage, fraction: (2 * round + part + progress.fraction) / (2 * rounds) });
+    const tunedS = await tuneWith(links, X, { ...common, k, sValues: grid, refine, ...(sRule ? { rule: sRule } : {}), onProgress: share(0) });
+    s = tunedS.chosenS;
+    steps.push({ tuned: 's', k, s, sRules: tunedS.sRules, flags: tunedS.flags, curve: tunedS.curve });
+    const tunedK = await tuneKWith(links, X, { ...common, s, kValues, ...(kRule ? { rule: kRule } : {}), onProgress: share(1) });
+    steps.push({ tuned: 'k', k: tunedK.chosenK, s, kRules: tunedK.kRules, curve: tunedK.curve });
+    fit = tunedK.fit;
+    settled = tunedK.chosenK === k;
+    k = tunedK.chosenK;
+  }
+  onProgress?.({ stage: 'done', fraction: 1 });
+  return { steps, k, s, settled, fit: fit! };
 }

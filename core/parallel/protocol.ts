@@ -7,7 +7,8 @@
  * then its tasks are handed out one at a time ('task'), and finally released ('release').
  * Tasks of a fit are restarts r = 0..R−1; tasks of a tuning are pairs (b, r): task = b·R + r runs restart r
  * of data set b (b = 0 the observed data, b ≥ 1 the b-th column-permuted copy) along the path of s values;
- * tasks of a stability job are its subsample fits, task t = subsample t + 1.
+ * tasks of a stability job are its subsample fits, task t = subsample t + 1; tasks of a tuning of k are pairs
+ * (b, t): task = b·K + t runs the restarts of the t-th k on data set b.
  */
 import type { ErrorInfo } from '../errors.js';
 import type { FitOptions, Matrix, StabilityOptions } from '../engine/types.js';
@@ -22,6 +23,12 @@ export type PortableStabilityOptions = Omit<StabilityOptions, 'signal' | 'onProg
 /** Fit options without callbacks, with the s values of a tuning. */
 export type PortableTuneOptions = Omit<FitOptions, 's' | 'signal' | 'onProgress'> & { sValues: number[]; seed: number };
 
+/**
+ * Fit options of a tuning of k without callbacks: the k values (validated, ascending), the resolved seed and the
+ * restarts per (data set, k) (k-tuning.ts: all restarts unless tuneRestarts).
+ */
+export type PortableKTuneOptions = Omit<FitOptions, 'k' | 'signal' | 'onProgress' | 'reuseInput'> & { kValues: number[]; seed: number; restarts: number };
+
 export type WorkerRequest =
   | {
       kind: 'load-fit';
@@ -35,6 +42,11 @@ export type WorkerRequest =
   | { kind: 'load-tune'; job: number; X: Matrix; options: PortableTuneOptions; abortFlag: Int32Array }
   /** Stability: task b − 1 fits subsample b (core/engine/stability.ts, subsampleFit) of the shared raw X. */
   | { kind: 'load-stability'; job: number; X: Matrix; options: PortableStabilityOptions; abortFlag: Int32Array }
+  /**
+   * Gap over k: task b·K + t runs the restarts of k = kValues[t] on data set b (0 = the shared observed X, b ≥ 1
+   * its b-th column permutation) — bestLogW, and on the observed data the silhouette of the best restart.
+   */
+  | { kind: 'load-tune-k'; job: number; X: Matrix; options: PortableKTuneOptions; abortFlag: Int32Array }
   | { kind: 'task'; job: number; task: number }
   | { kind: 'release'; job: number };
 
@@ -43,7 +55,9 @@ export type TaskOutput =
   /** One restart's path over the s values of one data set (gap.ts restartPathSummary). */
   | { kind: 'path'; summary: PathSummary }
   /** One subsample fit of a stability job. */
-  | { kind: 'subsample'; summary: SubsampleSummary };
+  | { kind: 'subsample'; summary: SubsampleSummary }
+  /** One (data set, k) of a tuning of k: log W of the best restart; its average silhouette on the observed data (else NaN). */
+  | { kind: 'k-point'; logW: number; silhouette: number };
 
 export type WorkerResponse =
   | { kind: 'done'; job: number; task: number; output: TaskOutput }

@@ -4,7 +4,7 @@
  * (--tune-k), the stability of a fit (--stability, identical on 1 and 2 threads), what the summary says, what the
  * exports carry; and, in-process, the option errors.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as XLSX from 'xlsx';
@@ -127,6 +127,40 @@ describe('--tune-k and --stability', () => {
     expect(out.command).toContain('--tune-k 3:15 --s 10');
     expect(out.command).not.toMatch(/--k \d/);
   }, 120_000);
+
+  it('--tune-k with --tune-s (the alternating search): the same steps and fit on 1 and 2 threads; the summary lists the steps', () => {
+    const args = ['cluster', 'sparse.csv', ...sim, '--tune-k', '8:11', '--tune-s', '6:14:4', '--permutations', '2', '--restarts', '3'];
+    const { timings: _a, ...one } = json([...args, '--workers', '1']);
+    const { timings: _b, ...two } = json([...args, '--workers', '2']);
+    expect(two).toEqual(one);
+    expect(one.ksSteps[0]).toMatchObject({ tuned: 's', k: 8 });
+    expect(one.ksSteps.at(-1).tuned).toBe('k');
+    expect(one.chosenK).toBe(one.ksSteps.at(-1).k);
+    expect(one.k).toBe(one.chosenK);
+    expect(one.sRules).toHaveLength(5);
+    const text = run([...args, '--workers', '2']);
+    expect(text.stdout).toMatch(/^k \/ s search: s = \d+ at k = 8 → k = \d+ at s = \d+( → .*)? \((settled|not settled: stopped after its last round)\)$/m);
+  }, 120_000);
+
+  it('Ctrl+C while choosing k stops the run promptly (one line, exit 130), in this thread and on threads', async () => {
+    for (const workers of ['1', '2']) {
+      const child = spawn(process.execPath, [bin, 'cluster', 'sparse.csv', ...sim, '--tune-k', '3:15', '--s', '10', '--permutations', '1000', '--workers', workers], {
+        cwd: tmp.dir,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (text: string) => void (stderr += text));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      await new Promise((resolve) => setTimeout(resolve, 2000)); // started, read, choosing k
+      const t0 = performance.now();
+      child.kill('SIGINT');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      const code = await exited;
+      clearTimeout(timer);
+      expect({ workers, code, stderr }).toEqual({ workers, code: 130, stderr: 'error: cancelled (Ctrl+C); nothing was written.\n' });
+      expect(performance.now() - t0).toBeLessThan(3000);
+    }
+  }, 60_000);
 
   it('--stability 20 on the sparse design (n = 400, p = 200): informative ≥ 0.9, noise ≤ 0.2; identical on 1 and 2 threads', () => {
     const args = ['cluster', 'sparse200.csv', ...sim, '--k', '10', '--s', '10', '--stability', '20'];

@@ -65,8 +65,9 @@ describe('threads by default only for work big enough to pay for them', () => {
     // --stability B: B more fits of 80 % of the samples count too (1080 × 77 × 20 × (1 + 0.8·50) ≈ 6.8·10⁷).
     expect(poolOptionsFor(null, settingsFromOptions({ k: 8, s: 24, stability: { subsamples: 50 } }), 1080, 77)).toEqual({});
     expect(poolOptionsFor(null, settingsFromOptions({ k: 8, s: 24, stability: { subsamples: 2 } }), 1080, 77)).toEqual({ workers: 1 });
-    expect(CLUSTER_HELP).toMatch(
-      /--workers N\s+threads running restarts[^]*small\s+fit, samples × features × restarts \(× 0\.8·B more with --stability\)\s+< 3·10⁷ without --tune-s, runs in this thread/,
+    expect(poolOptionsFor(null, settingsFromOptions({ k: 3, s: 5, tuneK: { from: 3, to: 5 } }), 100, 10)).toEqual({});
+    expect(CLUSTER_HELP.replace(/\s+/g, ' ')).toMatch(
+      /--workers N threads running restarts[^]*a small fit, samples × features × restarts \(× 0\.8·B more with --stability\) < 3·10⁷ without --tune-s or --tune-k, runs in this thread/,
     );
   });
 

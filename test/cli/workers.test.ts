@@ -59,7 +59,7 @@ describe('skfr cluster --workers', () => {
       expect(run.stderr.trim().split('\n')).toHaveLength(1);
       expect(run.stderr).toMatch(new RegExp(`^error: --workers (${bad} is not possible: it must be at least 1|must be a whole number, got “${bad}”)`));
     }
-    expect((await skfr(['cluster', '--help'])).stdout).toMatch(/--workers N\s+threads running restarts and gap permutations/);
+    expect((await skfr(['cluster', '--help'])).stdout).toMatch(/--workers N\s+threads running restarts, gap permutations and subsample fits/);
   });
 
   if (cores < 2) console.log('skipped the Ctrl+C-during-work test: this machine has one core, so no worker threads start');

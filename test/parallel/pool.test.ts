@@ -4,8 +4,8 @@
  * threads than cores, reports user errors with their codes, and honours a cancel.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fit, simulate, stabilitySelection, tuneSparsity } from '../../core/engine/index.js';
-import type { FitOptions, Matrix, StabilityOptions } from '../../core/engine/types.js';
+import { alternateKS, fit, simulate, stabilitySelection, tuneClusters, tuneSparsity } from '../../core/engine/index.js';
+import type { FitOptions, KTuneOptions, Matrix, StabilityOptions } from '../../core/engine/types.js';
 import { SkfrError } from '../../core/errors.js';
 import { isShared, shareFloat64 } from '../../core/parallel/shared.js';
 import { createWorkerPool, fitParallel, resolveWorkerCount, type WorkerPool } from '../../cli/parallel/pool.js';
@@ -132,6 +132,52 @@ describe('stability on the worker pool', () => {
     const signal = { aborted: false };
     const started = performance.now();
     const run = pool.stability(sim.X, { k: 5, s: 8, restarts: 20, subsamples: 500, signal, onProgress: () => void (signal.aborted = true) });
+    await expect(run).rejects.toMatchObject({ code: 'cancelled' });
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('choosing k on the worker pool', () => {
+  /** Everything but the timings, which differ run to run. */
+  const plain = <T extends { fit: { timings: unknown } }>(result: T) => ({ ...result, fit: { ...result.fit, timings: null } });
+
+  it('tuneK gives tuneClusters()’s curve, rules and fit, on 2 threads and in this thread (SKFR1, SKFR2, missing cells)', async () => {
+    const sparse = simulate('sparse', { n: 180, p: 20, k: 4, s: 6, seed: 5 });
+    const missing = simulate('missing', { n: 150, p: 20, k: 3, s: 5, seed: 4 });
+    const inThread = createWorkerPool({ workers: 1 });
+    const cases: [Matrix, KTuneOptions][] = [
+      [sparse.X, { s: 6, kValues: [5, 2, 3, 4, 6], permutations: 3, restarts: 3, seed: 2 }],
+      [sparse.X, { s: 3, kValues: [3, 4, 5], permutations: 2, restarts: 2, seed: 3, variant: 'local', rule: 'silhouette' }],
+      [missing.X, { s: 5, kValues: [2, 3, 4], permutations: 2, restarts: 2, tuneRestarts: 1, seed: 4 }],
+    ];
+    for (const [X, options] of cases) {
+      const expected = plain(tuneClusters(X, options));
+      expect(plain(await pool.tuneK(X, options))).toEqual(expected);
+      expect(plain(await inThread.tuneK(X, options))).toEqual(expected);
+    }
+  });
+
+  it('alternate gives alternateKS()’s steps, k, s and fit', async () => {
+    const sim = simulate('sparse', { n: 150, p: 12, k: 4, s: 5, seed: 3 });
+    const options = { k: 3, kValues: [3, 4, 5], sValues: [3, 5, 8], permutations: 2, restarts: 2, seed: 1 };
+    const expected = alternateKS(sim.X, options);
+    const actual = await pool.alternate(sim.X, options);
+    expect(actual.steps).toEqual(expected.steps);
+    expect([actual.k, actual.s, actual.settled]).toEqual([expected.k, expected.s, expected.settled]);
+    expectSameFit(expected.fit, actual.fit);
+  });
+
+  it('reports progress per (data set, k), refuses impossible ranges, and honours a cancel', async () => {
+    const sim = simulate('sparse', { n: 300, p: 40, k: 5, s: 8, seed: 3 });
+    const fractions: number[] = [];
+    await pool.tuneK(sim.X, { s: 8, kValues: [4, 5], permutations: 2, restarts: 2, onProgress: (p) => fractions.push(p.fraction) });
+    expect(fractions).toHaveLength(3 * 2 + 1);
+    expect(fractions.at(-1)).toBe(1);
+    await expect(pool.tuneK(sim.X, { s: 8, kValues: [1, 3] })).rejects.toMatchObject({ code: 'invalid-k' });
+    await expect(pool.tuneK(sim.X, { s: 8, kValues: [3], permutations: 0 })).rejects.toMatchObject({ code: 'invalid-option' });
+    const signal = { aborted: false };
+    const started = performance.now();
+    const run = pool.tuneK(sim.X, { s: 8, kValues: [3, 4, 5, 6, 7, 8], permutations: 200, signal, onProgress: () => void (signal.aborted = true) });
     await expect(run).rejects.toMatchObject({ code: 'cancelled' });
     expect(performance.now() - started).toBeLessThan(5000);
   });

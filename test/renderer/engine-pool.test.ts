@@ -6,7 +6,7 @@
  * after 3 deaths in a row and the pool answers in-thread; never more workers than cores, none for one core.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fit, simulate, stabilitySelection, tuneSparsity } from '../../core/engine/index';
+import { alternateKS, fit, simulate, stabilitySelection, tuneClusters, tuneSparsity } from '../../core/engine/index';
 import type { FitOptions, FitResult, Matrix, TuneOptions } from '../../core/engine/types';
 import { SkfrError } from '../../core/errors';
 import { createExecutor } from '../../core/parallel/executor';
@@ -155,6 +155,23 @@ describe('answers identical to the single-threaded engine', () => {
     const signal = { aborted: false };
     const run = engine.stability(sparse.X, { ...options, subsamples: 200, signal, onProgress: () => void (signal.aborted = true) });
     expect(await codeOf(run)).toBe('cancelled');
+  });
+
+  it('tuneK and alternate: tuneClusters() / alternateKS()’s answer on 1 and 3 workers', async () => {
+    const options = { s: 6, kValues: [3, 4, 5], permutations: 2, restarts: 3, seed: 2 };
+    const expected = tuneClusters(sparse.X, options);
+    const alternate = { k: 3, kValues: [3, 4, 5], sValues: [4, 6, 9], permutations: 2, restarts: 2, seed: 1 };
+    const steps = alternateKS(sparse.X, alternate);
+    for (const workers of [1, 3]) {
+      const engine = pool({ workers, makeWorker: factory().makeWorker });
+      const actual = await engine.tuneK(sparse.X, options);
+      expect(actual.curve).toEqual(expected.curve);
+      expect(actual.kRules).toEqual(expected.kRules);
+      expectSameFit(expected.fit, actual.fit);
+      const searched = await engine.alternate(sparse.X, alternate);
+      expect(searched.steps).toEqual(steps.steps);
+      expectSameFit(steps.fit, searched.fit);
+    }
   });
 
   it('user mistakes reject with the engine’s code; a cancel ends in "cancelled"', async () => {

@@ -1,8 +1,9 @@
 /**
  * A pool of nested Web Workers running the SKFR engine for the browser build: the bridge worker
  * (worker.ts) hands it to createSession as its AnalysisEngine, so restarts of a fit, the (data set,
- * restart) paths of the gap statistic and the subsample fits of a stability run go in parallel — with
- * results identical to fit() / tuneSparsity() / stabilitySelection() for the same seed
+ * restart) paths of the gap statistic over s, the (data set, k) tasks of the gap statistic over k and the
+ * subsample fits of a stability run go in parallel — with results identical to fit() / tuneSparsity() /
+ * tuneClusters() / alternateKS() / stabilitySelection() for the same seed
  * (core/parallel/orchestrate.ts: each task is a pure function of the job and its index).
  * The browser twin of cli/parallel/pool.ts.
  *
@@ -27,11 +28,11 @@
  *   serveJobs(port, createSession(undefined, { engine: pool }));
  *   pool.size                                        // 2 on a 2-core machine
  */
-import { fit, stabilitySelection, tuneSparsity } from '../../../core/engine/index';
-import type { FitOptions, FitResult, Matrix, StabilityOptions, StabilityResult, TuneOptions, TuneResult } from '../../../core/engine/types';
+import { alternateKS, fit, stabilitySelection, tuneClusters, tuneSparsity, type AlternateOptions, type AlternateResult } from '../../../core/engine/index';
+import type { FitOptions, FitResult, KTuneOptions, KTuneResult, Matrix, StabilityOptions, StabilityResult, TuneOptions, TuneResult } from '../../../core/engine/types';
 import type { AnalysisEngine } from '../../../core/analysis';
 import { SkfrError } from '../../../core/errors';
-import { fitWith, stabilityWith, tuneWith } from '../../../core/parallel/orchestrate';
+import { alternateWith, fitWith, stabilityWith, tuneKWith, tuneWith } from '../../../core/parallel/orchestrate';
 import type { WorkerRequest, WorkerResponse } from '../../../core/parallel/protocol';
 import type { WorkerLink } from '../../../core/parallel/scheduler';
 import { allocateSharedFloat64, isShared } from '../../../core/parallel/shared';
@@ -57,6 +58,10 @@ export interface WebWorkerPool extends AnalysisEngine {
   tune(X: Matrix, options: TuneOptions): Promise<TuneResult>;
   /** stabilitySelection on the workers: one subsample fit per task, identical for any number of workers. */
   stability(X: Matrix, options: StabilityOptions, full?: FitResult): Promise<StabilityResult>;
+  /** tuneClusters on the workers (one task per data set and k), identical for any number of workers. */
+  tuneK(X: Matrix, options: KTuneOptions): Promise<KTuneResult>;
+  /** alternateKS on the workers. */
+  alternate(X: Matrix, options: AlternateOptions): Promise<AlternateResult>;
   /** Terminate the workers; later calls reject with 'invalid-request'. */
   close(): void;
 }
@@ -121,6 +126,8 @@ const IN_THREAD = {
   fit: async (X: Matrix, o: FitOptions) => fit(X, o),
   tune: async (X: Matrix, o: TuneOptions) => tuneSparsity(X, o),
   stability: async (X: Matrix, o: StabilityOptions, full?: FitResult) => stabilitySelection(X, o, full),
+  tuneK: async (X: Matrix, o: KTuneOptions) => tuneClusters(X, o),
+  alternate: async (X: Matrix, o: AlternateOptions) => alternateKS(X, o),
 };
 
 export function createWebWorkerPool(options: WebWorkerPoolOptions = {}): WebWorkerPool {
@@ -187,6 +194,8 @@ export function createWebWorkerPool(options: WebWorkerPoolOptions = {}): WebWork
     fit: (X, o) => busy((links) => fitWith(links, X, o), () => IN_THREAD.fit(X, o)),
     tune: (X, o) => busy((links) => tuneWith(links, X, o), () => IN_THREAD.tune(X, o)),
     stability: (X, o, full) => busy((links) => stabilityWith(links, X, o, full), () => IN_THREAD.stability(X, o, full)),
+    tuneK: (X, o) => busy((links) => tuneKWith(links, X, o), () => IN_THREAD.tuneK(X, o)),
+    alternate: (X, o) => busy((links) => alternateWith(links, X, o), () => IN_THREAD.alternate(X, o)),
     close() {
       if (closed) return;
       closed = true;
