@@ -1,0 +1,160 @@
+/**
+ * Entry of `npm run bench:parse` (compiled to dist/bench/parse.js): how fast `skfr` reads numbers, beside
+ * pandas', polars' and pyarrow's `read_csv` on the same files (issue 17). For each size, the sparse design
+ * (seed 1, k = 10, s = 10) is written twice: with Python's repr(float) (the shortest digits that read back
+ * exactly: 16–17 significant digits here, as pandas' to_csv writes them) and with 4 decimals. Each file is
+ * read by `skfr`'s CSV reader in a fresh Node process (bench/parse/read-skfr.ts: the path of `skfr cluster`,
+ * chunked, two passes, into shared memory; cold JIT as in a CLI run) and by the Python readers
+ * (bench/parse/read_peers.py; a reader that cannot be imported is skipped with a message). Times are the
+ * median of --repeats runs; ratios are skfr / peer (below 1: skfr faster).
+ *
+ * Flags: --sizes 50000x200,100000x200 (default: 50000x200, 100000x200, 20000x1000, 100000x1000; --quick:
+ * 20000x100), --formats repr,fixed4, --repeats N (default 3; --quick 1), --python CMD (see bench/lib/python.ts),
+ * --no-peers, --dir DIR (files; default a temporary folder, removed unless --keep), --keep, --markdown.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { simulate } from '../core/engine/index.js';
+import { parseFlags } from './lib/args.js';
+import { findPython, pythonCandidates } from './lib/python.js';
+import { median } from './lib/stats.js';
+import { fixed, renderTable, seconds } from './lib/table.js';
+import { writeSimulatedCsv, type NumberFormat } from './peers/csv.js';
+
+const flags = parseFlags(process.argv.slice(2), {
+  sizes: 'string',
+  formats: 'string',
+  repeats: 'number',
+  python: 'string',
+  'no-peers': 'boolean',
+  dir: 'string',
+  keep: 'boolean',
+  markdown: 'boolean',
+  quick: 'boolean',
+});
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, here.split(/[\\/]/).includes('dist') ? '../..' : '..');
+const reader = join(repo, 'dist', 'bench', 'parse', 'read-skfr.js');
+const peersScript = join(repo, 'bench', 'parse', 'read_peers.py');
+const quick = flags.quick === true;
+const sizes = ((flags.sizes as string | undefined) ?? (quick ? '20000x100' : '50000x200,100000x200,20000x1000,100000x1000')).split(',').map((size) => {
+  const [n, p] = size.split('x').map(Number);
+  if (!Number.isInteger(n) || !Number.isInteger(p)) throw new Error(`--sizes: "${size}" is not NxP`);
+  return [n!, p!] as const;
+});
+const formats = ((flags.formats as string | undefined) ?? 'repr,fixed4').split(',') as NumberFormat[];
+const repeats = (flags.repeats as number | undefined) ?? (quick ? 1 : 3);
+const style = flags.markdown ? 'markdown' : 'plain';
+const print = (text: string) => process.stdout.write(text + '\n');
+const note = (text: string) => process.stderr.write(text + '\n');
+const PEERS = ['pandas', 'polars', 'pyarrow'] as const;
+type Peer = (typeof PEERS)[number];
+
+if (!existsSync(reader)) throw new Error(`${reader} is missing: run \`npm run build:cli\` first (npm run bench:parse does).`);
+const found = flags['no-peers'] ? { python: '', missing: '--no-peers' } : findPython(pythonCandidates(repo, flags.python as string | undefined), ['pandas', 'polars', 'pyarrow'], ['pandas']);
+
+interface Row {
+  n: number;
+  p: number;
+  format: NumberFormat;
+  megabytes: number;
+  skfr: number;
+  firstPass: number;
+  secondPass: number;
+  peers: Partial<Record<Peer, number>>;
+}
+
+function runSkfr(file: string): { total: number; first: number; second: number } {
+  const run = spawnSync(process.execPath, [reader, file], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (run.status !== 0) throw new Error(`read-skfr failed on ${file}: ${run.stderr}`);
+  const out = JSON.parse(run.stdout) as { totalMs: number; firstPassMs: number; secondPassMs: number };
+  return { total: out.totalMs / 1000, first: out.firstPassMs / 1000, second: out.secondPassMs / 1000 };
+}
+
+const skipped = new Map<Peer, string>();
+function runPeers(file: string): Partial<Record<Peer, number>> {
+  if (found.missing !== null) return {};
+  const run = spawnSync(found.python, [peersScript, file], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (run.status !== 0) throw new Error(`read_peers.py failed on ${file}: ${run.stderr}`);
+  const out = JSON.parse(run.stdout) as Record<Peer, { seconds?: number; version?: string; skipped?: string }>;
+  const times: Partial<Record<Peer, number>> = {};
+  for (const peer of PEERS) {
+    const r = out[peer];
+    if (r?.seconds !== undefined) times[peer] = r.seconds;
+    else skipped.set(peer, r?.skipped ?? 'no result');
+  }
+  return times;
+}
+
+const dir = (flags.dir as string | undefined) ?? mkdtempSync(join(tmpdir(), 'skfr-parse-'));
+mkdirSync(dir, { recursive: true });
+const rows: Row[] = [];
+print(`# skfr's CSV reader vs pandas, polars and pyarrow read_csv — ${new Date().toISOString()}`);
+print(`skfr: ${'dist/bench/parse/read-skfr.js'} (the reader of \`skfr cluster\`, whole process); peers: ${found.missing === null ? `${found.python} bench/parse/read_peers.py` : `SKIPPED (${found.missing}; see bench/lib/python.ts)`}; median of ${repeats} run(s)`);
+try {
+  for (const [n, p] of sizes) {
+    const sim = simulate('sparse', { n, p, k: 10, s: 10, seed: 1 });
+    for (const format of formats) {
+      const file = join(dir, `sparse-n${n}-p${p}-${format}.csv`);
+      const t = performance.now();
+      writeSimulatedCsv(sim, file, format);
+      const size = statSync(file).size;
+      note(`wrote ${file} (${(size / 1e6).toFixed(0)} MB) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      const ours = Array.from({ length: repeats }, () => runSkfr(file));
+      const theirs = Array.from({ length: repeats }, () => runPeers(file));
+      const peers: Partial<Record<Peer, number>> = {};
+      for (const peer of PEERS) {
+        const times = theirs.map((r) => r[peer]).filter((v): v is number => v !== undefined);
+        if (times.length > 0) peers[peer] = median(times);
+      }
+      rows.push({
+        n,
+        p,
+        format,
+        megabytes: size / 1e6,
+        skfr: median(ours.map((r) => r.total)),
+        firstPass: median(ours.map((r) => r.first)),
+        secondPass: median(ours.map((r) => r.second)),
+        peers,
+      });
+      note(`  skfr ${seconds(rows.at(-1)!.skfr)} s; ${PEERS.map((peer) => `${peer} ${seconds(peers[peer])}`).join(', ')}`);
+      if (!flags.keep) rmSync(file, { force: true });
+    }
+  }
+} finally {
+  if (!flags.keep && flags.dir === undefined) rmSync(dir, { recursive: true, force: true });
+}
+for (const [peer, why] of skipped) print(`${peer}: skipped — ${why}`);
+print('');
+const ratio = (a: number, b: number | undefined) => (b === undefined ? '–' : `${fixed(a / b, 2)}×`);
+print(
+  renderTable(
+    ['n', 'p', 'numbers', 'MB', 'skfr s', 'pass 1 s', 'pass 2 s', 'MB/s', 'pandas s', 'polars s', 'pyarrow s', 'skfr / pandas', 'skfr / polars', 'skfr / pyarrow'],
+    rows.map((r) => [
+      String(r.n),
+      String(r.p),
+      r.format === 'repr' ? 'repr (17 digits)' : '4 decimals',
+      fixed(r.megabytes, 0),
+      seconds(r.skfr),
+      seconds(r.firstPass),
+      seconds(r.secondPass),
+      fixed(r.megabytes / r.skfr, 0),
+      seconds(r.peers.pandas),
+      seconds(r.peers.polars),
+      seconds(r.peers.pyarrow),
+      ratio(r.skfr, r.peers.pandas),
+      ratio(r.skfr, r.peers.polars),
+      ratio(r.skfr, r.peers.pyarrow),
+    ]),
+    style,
+  ),
+);
+if (rows.some((r) => r.peers.polars !== undefined)) {
+  const within = rows.filter((r) => r.peers.polars !== undefined && r.skfr <= 2 * r.peers.polars).length;
+  const counted = rows.filter((r) => r.peers.polars !== undefined).length;
+  print('');
+  print(`skfr within 2× of polars read_csv: ${within} of ${counted} files (issue 17's goal: all, with parallel reading)`);
+}

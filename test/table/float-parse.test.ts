@@ -1,0 +1,331 @@
+/**
+ * core/table/float-parse.ts: decimal bytes → float64 equal to Number(text) bit for bit (issue 17), and the
+ * syntax the CSV reader accepted before (bench/parse/legacy-number.ts, the parser it replaced) kept exactly.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { fallbackCount, parseNumberBytes, POW10_MANTISSAS, Q_MAX, Q_MIN } from '../../core/table/float-parse.js';
+import { parseNumberBytes as cellsParse } from '../../core/table/cells.js';
+import { parseTable } from '../../core/table/index.js';
+import { legacyParseNumberBytes } from '../../bench/parse/legacy-number.js';
+import { pyRepr } from '../../bench/peers/csv.js';
+
+const encoder = new TextEncoder();
+
+/** Parse a whole string, as the reader does for a trimmed cell. */
+function parse(text: string, decimalComma = false): number {
+  const bytes = encoder.encode(text);
+  return parseNumberBytes(bytes, 0, bytes.length, decimalComma);
+}
+
+/** What the parser must give: Number(text) ("," read as "." under decimalComma), ±Infinity → NaN. */
+function expected(text: string, decimalComma = false): number {
+  const value = Number(decimalComma ? text.replace(',', '.') : text);
+  return value === Infinity || value === -Infinity ? NaN : value;
+}
+
+function legacy(text: string, decimalComma = false): number {
+  const bytes = encoder.encode(text);
+  return legacyParseNumberBytes(bytes, 0, bytes.length, decimalComma);
+}
+
+/** Bit-for-bit equality with a readable failure (Object.is tells -0 from 0 and NaN equals NaN). */
+function expectSame(text: string, decimalComma = false): void {
+  const got = parse(text, decimalComma);
+  const want = expected(text, decimalComma);
+  if (!Object.is(got, want)) expect.fail(`"${text}"${decimalComma ? ' (decimal comma)' : ''}: got ${got}, Number gives ${want}`);
+}
+
+const HARD_CASES = [
+  // Halfway and near-halfway cases (round half to even) around 2^53 and 1.
+  '9007199254740992',
+  '9007199254740993',
+  '9007199254740994',
+  '9007199254740995',
+  '9007199254740993.0000000000000001',
+  '18014398509481985',
+  '18014398509481986',
+  '72057594037927933',
+  '7.2057594037927933e16',
+  '1.00000000000000011102230246251565404236316680908203125',
+  '1.00000000000000011102230246251565404236316680908203124',
+  '1.00000000000000011102230246251565404236316680908203126',
+  '1.000000000000000111022302462515654042363166809082031251',
+  '0.99999999999999994448884876874217297882',
+  '1.0000000000000002220446049250313080847263336181640625',
+  '1.00000000000000033306690738754696212708950042724609375',
+  // Classic troublemakers.
+  '1e23',
+  '8.98846567431158e307',
+  '0.1',
+  '0.2',
+  '0.3',
+  '0.30000000000000004',
+  '2.2250738585072011e-308',
+  '2.2250738585072012e-308',
+  '2.225073858507201136057409796709131975934819546351645648e-308',
+  '2.2250738585072014e-308',
+  '4.4501477170144023e-308',
+  '4.9406564584124654e-324',
+  '4.9e-324',
+  '5e-324',
+  '2.4703282292062327e-324',
+  '2.4703282292062328e-324',
+  '1e-324',
+  '1e-400',
+  '-1e-400',
+  '1.7976931348623157e308',
+  '1.7976931348623158e308',
+  '1.7976931348623159e308',
+  '-1.7976931348623157e308',
+  '1e308',
+  '1e309',
+  '1e400',
+  '-1e400',
+  '179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497791',
+  '123456789012345678901234567890',
+  '12345678901234567890',
+  '1234567890123456789',
+  '123456789012345678',
+  '999999999999999999',
+  '9999999999999999999',
+  '18446744073709551615',
+  '18446744073709551616',
+  '0.000000000000000000000000000000000000000000001e45',
+  '00000000000000000000000000000001',
+  '1.00000000000000000000000000000',
+  '100000000000000000000000000000000000000000000e-44',
+  '3.14159265358979323846264338327950288419716939937510',
+  '6.02214076e23',
+  '1.602176634e-19',
+  '7.0420557077594588669468784357561207962098443483187940792729600000e+59',
+  '7.0420557077594588669468784357561207962098443483187940792729600001e+59',
+  '9.5e-322',
+  '2.2250738585072009e-308',
+  '1.1754943508222875e-38',
+  '3.4028234663852886e38',
+  '5.0216813883093446e-3',
+  '4.35679e+302',
+  // Signs, zeros, short forms.
+  '0',
+  '-0',
+  '+0',
+  '-0.0',
+  '-0e500',
+  '0e-500',
+  '000.000',
+  '.5',
+  '5.',
+  '-.5',
+  '+5.',
+  '+.5e+3',
+  '1E5',
+  '1e+5',
+  '1e-5',
+  '1e05',
+  '1e-0005',
+  '-1.2345678901234567',
+  '1.2345678901234567e-05',
+];
+
+describe('parseNumberBytes gives Number(text) bit for bit', () => {
+  it('on known hard cases', () => {
+    for (const text of HARD_CASES) {
+      expectSame(text);
+      if (text.includes('.')) expectSame(text.replace('.', ','), true);
+    }
+  });
+
+  it('is what core/table/cells.ts exports', () => {
+    expect(cellsParse).toBe(parseNumberBytes);
+  });
+
+  it('on random decimal strings: 1–20 significant digits, exponents −330…310, signs, leading zeros, e/E', () => {
+    const digitString = (min: number, max: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: min, maxLength: max }).map((d) => d.join(''));
+    const text = fc
+      .record({
+        sign: fc.constantFrom('', '-', '+'),
+        zeros: fc.constantFrom('', '0', '000'),
+        intDigits: digitString(0, 20),
+        dot: fc.boolean(),
+        fracZeros: fc.constantFrom('', '0', '00000'),
+        fracDigits: digitString(0, 20),
+        exp: fc.option(
+          fc.record({
+            e: fc.constantFrom('e', 'E'),
+            sign: fc.constantFrom('', '-', '+'),
+            pad: fc.constantFrom('', '0', '00'),
+            value: fc.integer({ min: 0, max: 330 }),
+          }),
+        ),
+        comma: fc.boolean(),
+      })
+      .filter((r) => r.zeros.length + r.intDigits.length + (r.dot ? r.fracZeros.length + r.fracDigits.length : 0) > 0)
+      .map((r) => {
+        const mantissa = r.zeros + r.intDigits + (r.dot ? (r.comma ? ',' : '.') + r.fracZeros + r.fracDigits : '');
+        const exponent = r.exp === null ? '' : `${r.exp.e}${r.exp.sign}${r.exp.pad}${r.exp.value}`;
+        return { text: r.sign + mantissa + exponent, comma: r.comma && r.dot };
+      });
+    fc.assert(
+      fc.property(text, ({ text, comma }) => {
+        expectSame(text, comma);
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('on decimal strings of every double: shortest, 17 digits, repr, fixed and exponential forms, subnormals', () => {
+    const bits = new Float64Array(1);
+    const words = new Uint32Array(bits.buffer);
+    const double = fc.tuple(fc.integer({ min: 0, max: 0xffffffff }), fc.integer({ min: 0, max: 0xffffffff })).map(([hi, lo]) => {
+      words[0] = lo;
+      words[1] = hi;
+      return bits[0]!;
+    });
+    const subnormal = fc.tuple(fc.integer({ min: 0, max: 0xfffff }), fc.integer({ min: 1, max: 0xffffffff })).map(([hi, lo]) => {
+      words[0] = lo;
+      words[1] = hi; // exponent bits 0: subnormal
+      return bits[0]!;
+    });
+    fc.assert(
+      fc.property(fc.oneof(double, subnormal, fc.double({ min: -1e6, max: 1e6, noNaN: true })), (x) => {
+        if (!Number.isFinite(x)) return;
+        for (const text of [String(x), x.toExponential(), x.toPrecision(17), x.toPrecision(16), x.toPrecision(15), x.toExponential(19), pyRepr(x)]) {
+          expectSame(text);
+          if (x !== 0) expect(Object.is(parse(String(x)), x)).toBe(true);
+        }
+        if (Math.abs(x) < 1e21) for (const digits of [0, 4, 10, 20]) expectSame(x.toFixed(digits));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('on ties: halfway points between neighbouring doubles, written out exactly', () => {
+    /** The exact decimal expansion of m · 2^e (e ≤ 0): m · 5^−e with −e decimals. */
+    const exact = (m: bigint, e: number): string => {
+      const digits = (m * BigInt(5) ** BigInt(-e)).toString().padStart(-e + 1, '0');
+      return e === 0 ? digits : `${digits.slice(0, digits.length + e)}.${digits.slice(digits.length + e)}`;
+    };
+    for (let k = 0; k < 40; k++) {
+      // Odd multiples of 2^52 · 2^e's half ulp: halfway between two doubles of [2^52, 2^53) · 2^(e+1).
+      const m = (BigInt(1) << BigInt(53)) + BigInt(2 * k + 1);
+      for (const e of [0, -1, -7, -60, -1075 + 53]) {
+        const text = exact(m, e);
+        expectSame(text);
+        expectSame(`-${text}`);
+        // Just above and below the tie.
+        expectSame(`${text}1`.includes('.') ? `${text}1` : `${text}.1`);
+        expectSame(exact(m * BigInt(10) - BigInt(1), e - 1).replace(/^0+(?=\d)/, ''));
+      }
+    }
+  });
+
+  it('needs Number() only for subnormals, out-of-range exponents and 19+ digits (none on repr-written data)', () => {
+    const x = new Float64Array(20_000);
+    let seed = 1;
+    for (let i = 0; i < x.length; i++) {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      x[i] = (seed / 2147483648 - 0.5) * 12;
+    }
+    const before = fallbackCount.calls;
+    for (const v of x) {
+      const text = pyRepr(v);
+      expect(Object.is(parse(text), v)).toBe(true);
+    }
+    expect(fallbackCount.calls - before).toBe(0);
+    // Dyadic values written out exactly (float32 data as doubles): the case Go's version leaves to its fallback.
+    for (const text of ['4.4712982177734375', '-2.0913848876953125', '0.18898773193359375', '1.5050811767578125']) expectSame(text);
+    expect(fallbackCount.calls - before).toBe(0);
+  });
+
+  it("has fast_float's table of 128-bit mantissas of 5^q, q = −342…308", () => {
+    expect(POW10_MANTISSAS.length).toBe((Q_MAX - Q_MIN + 1) * 4);
+    const entry = (q: number) => {
+      let m = BigInt(0);
+      for (let w = 0; w < 4; w++) m = (m << BigInt(32)) | BigInt(POW10_MANTISSAS[(q - Q_MIN) * 4 + w]!);
+      return m;
+    };
+    const top = BigInt(1) << BigInt(127);
+    for (let q = Q_MIN; q <= Q_MAX; q++) {
+      const m = entry(q);
+      expect(m >= top && m < top * BigInt(2)).toBe(true);
+    }
+    // Its first rows (5^−342, 5^−341), as printed in fast_float's and Go's sources.
+    expect(entry(-342)).toBe(BigInt('0xeef453d6923bd65a113faa2906a13b3f'));
+    expect(entry(-341)).toBe(BigInt('0x9558b4661b6565f84ac7ca59a424c507'));
+    expect(entry(0)).toBe(top); // 5^0 = 1
+    expect(entry(1)).toBe(BigInt(5) * (top >> BigInt(2))); // 5 = 1.01b · 2^2
+  });
+});
+
+describe('the accepted syntax is the one the reader had', () => {
+  const ODD = [
+    '', ' ', '+', '-', '.', ',', '+.', '-.', 'e', 'E', 'e5', '.e5', '1e', '1e+', '1e-', '1E-', '1e+-5', '1ee5', '1e5.5',
+    '1.2.3', '1,2,3', '1.2,3', '1,2.3', '--1', '+-1', '-+1', '1-', '1+', ' 1', '1 ', '1 000', '1_000', '0x1A', '0b1',
+    '0o7', 'Infinity', '-Infinity', 'inf', 'NaN', 'nan', 'NA', '1e400', '-1e400', '1d5', '1f', '١', '½', '1.5%',
+    '$1', '1.0e+0000000000005', '1e99999', '1e100000', '1e-100000', '0e100000', '.', '..5', '5..', '+5', '-5.',
+    '00', '-00.00e-00', ',5', '5,', '-,5', '1,5e3', '1.5e3,', 'e+5', '1.e5', '.1e5', '1.5E+05',
+  ];
+
+  it('on odd inputs: the same value or the same NaN, with and without a decimal comma', () => {
+    for (const text of ODD) {
+      for (const comma of [false, true]) {
+        const got = parse(text, comma);
+        const before = legacy(text, comma);
+        if (!Object.is(got, before)) expect.fail(`"${text}"${comma ? ' (comma)' : ''}: now ${got}, before ${before}`);
+      }
+    }
+  });
+
+  it('pins what is a number', () => {
+    expect(parse('.5')).toBe(0.5);
+    expect(parse('5.')).toBe(5);
+    expect(parse('+5')).toBe(5);
+    expect(Object.is(parse('-0'), -0)).toBe(true);
+    expect(parse('1,5', true)).toBe(1.5);
+    expect(parse('1.5', true)).toBe(1.5); // a decimal comma file may still hold points
+    expect(parse(',5', true)).toBe(0.5);
+    expect(parse('1,5e3', true)).toBe(1500);
+    expect(parse('1e-400')).toBe(0); // underflow is a number, as Number says
+    for (const text of ['1,5', '1e400', '-1e400', '1 5', ' 1', '1e', 'e1', '.', '+', '-', 'Infinity', '0x10', '1,000.5', '1.5.']) {
+      expect(parse(text)).toBeNaN();
+    }
+  });
+
+  it('on random strings over the characters of numbers and their neighbours', () => {
+    const chars = fc.constantFrom(...'0123456789.,+-eE xI_'.split(''), '00', '1e', '.5');
+    fc.assert(
+      fc.property(fc.array(chars, { maxLength: 14 }), fc.boolean(), (parts, comma) => {
+        const text = parts.join('');
+        const got = parse(text, comma);
+        const before = legacy(text, comma);
+        if (!Object.is(got, before)) expect.fail(`"${text}"${comma ? ' (comma)' : ''}: now ${got}, before ${before}`);
+      }),
+      { numRuns: 30_000 },
+    );
+  });
+
+  it('parses a range inside a larger buffer (start, end) without looking past it', () => {
+    const bytes = encoder.encode('x-1.2345678901234567e-3y');
+    expect(parseNumberBytes(bytes, 1, bytes.length - 1, false)).toBe(-1.2345678901234567e-3);
+    expect(parseNumberBytes(bytes, 1, 5, false)).toBe(-1.2);
+    expect(parseNumberBytes(bytes, 1, 4, false)).toBe(-1);
+    expect(parseNumberBytes(bytes, 0, 4, false)).toBeNaN();
+    expect(parseNumberBytes(bytes, 3, 3, false)).toBeNaN();
+  });
+});
+
+describe('through the CSV reader', () => {
+  it('reads repr-written numbers exactly, in comma and semicolon files', () => {
+    const values = [0.1, -1.2345678901234567, 2.2250738585072014e-308, 5e-324, 1.7976931348623157e308, 123456.78901234567, -0, 9007199254740992, 1e23];
+    const csv = `id,x\n${values.map((v, i) => `s${i},${pyRepr(v)}`).join('\n')}\n`;
+    const table = parseTable(encoder.encode(csv), 'repr.csv');
+    const x = table.columns.find((c) => c.name === 'x')!;
+    expect(x.kind).toBe('numeric');
+    values.forEach((v, i) => expect(Object.is(x.numbers![i], Number(pyRepr(v)))).toBe(true));
+    const semicolon = `id;x\n${values.map((v, i) => `s${i};${pyRepr(v).replace('.', ',')}`).join('\n')}\n`;
+    const table2 = parseTable(encoder.encode(semicolon), 'comma.csv');
+    const x2 = table2.columns.find((c) => c.name === 'x')!;
+    values.forEach((v, i) => expect(Object.is(x2.numbers![i], Number(pyRepr(v)))).toBe(true));
+  });
+});
