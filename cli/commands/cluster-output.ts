@@ -146,7 +146,7 @@ export function clusterSummary(
   timings: Timings,
   written: { path: string; what: string }[],
 ): string {
-  const { fit, tune, metrics } = result;
+  const { fit, metrics } = result;
   const names = mapped.featureNames;
   const k = fit.options.k;
   const lines: string[] = [];

@@ -3,7 +3,7 @@
  * CSV or XLSX (core/table/write.ts); the report workbook puts them on its sheets.
  * Clusters are shown 1-based (1..k); centers are in the original units of the data (`fit.originalMeans`).
  */
-import type { FitResult, KPoint, KRuleChoice, StabilityResult, TuneResult } from '../engine/types.js';
+import type { FitResult, KPoint, StabilityResult, TuneResult } from '../engine/types.js';
 import type { Metrics } from '../jobs/types.js';
 import type { Cell } from '../table/write.js';
 import type { MappedData } from '../table/types.js';
