@@ -25,7 +25,7 @@ import { adjustedRandIndex, simulate } from '../core/engine/index.js';
 import { parseFlags } from './lib/args.js';
 import { fixed, megabytes, renderTable, seconds } from './lib/table.js';
 import { loadMice, miceCsvPath } from './lib/mice.js';
-import { createWorkerPool } from '../cli/parallel/pool.js';
+import { createWorkerPool } from '../node/parallel/pool.js';
 import { writeSimulatedCsv } from './peers/csv.js';
 import { measureProcess, type ProcessMeasure } from './peers/measure.js';
 

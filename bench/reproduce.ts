@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism, loadavg } from 'node:os';
-import { createWorkerPool } from '../cli/parallel/pool.js';
+import { createWorkerPool } from '../node/parallel/pool.js';
 import { parseFlags } from './lib/args.js';
 import { peakRssBytes } from './lib/memory.js';
 import { megabytes } from './lib/table.js';

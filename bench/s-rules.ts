@@ -20,7 +20,7 @@ import { availableParallelism } from 'node:os';
 import { tuneGrid } from '../core/analysis.js';
 import { mixedNodes, normalizedMutualInfo, simulate, tuneClusters, S_RULES, K_RULES, DEFAULT_S_RULE, DEFAULT_K_RULE } from '../core/engine/index.js';
 import type { FitResult, Matrix, SRule, TuneResult } from '../core/engine/types.js';
-import { createWorkerPool } from '../cli/parallel/pool.js';
+import { createWorkerPool } from '../node/parallel/pool.js';
 import { parseFlags } from './lib/args.js';
 import { median } from './lib/stats.js';
 import { fixed, renderTable } from './lib/table.js';

@@ -11,8 +11,8 @@
 import { fileURLToPath } from 'node:url';
 import { realpathSync } from 'node:fs';
 import { SkfrError } from '../core/errors.js';
-import { CancelledError, CANCEL_EXIT_CODES, type CancelSignal } from './cancel.js';
-import { checkOutputPaths, openInputChunks, OutputSet, readInputFile, removeTemporariesSync, writeFileAtomic } from './files.js';
+import { CancelledError, CANCEL_EXIT_CODES, type CancelSignal } from '../node/cancel.js';
+import { checkOutputPaths, openInputChunks, OutputSet, readInputFile, removeTemporariesSync, writeFileAtomic } from '../node/files.js';
 import { packageVersion } from './version.js';
 import { clusterCommand, CLUSTER_HELP } from './commands/cluster.js';
 import { simulateCommand, SIMULATE_HELP } from './commands/simulate.js';

@@ -8,7 +8,7 @@
  * a cancel, which the pool passes to its threads through shared memory.
  */
 import { parentPort } from 'node:worker_threads';
-import { createWorkerPool } from '../cli/parallel/pool.js';
+import { createWorkerPool } from '../node/parallel/pool.js';
 import { serveJobs } from '../core/jobs/host.js';
 import { createSession } from '../core/jobs/session.js';
 import { nodeFileIO } from './node-io.js';

@@ -2,4 +2,4 @@
  * Entry of one engine worker thread of the compute process's pool (bundled to out/main/engine-worker.js):
  * the same worker as the CLI's (cli/parallel/worker.ts), which runs restarts and gap permutations.
  */
-import '../cli/parallel/worker.js';
+import '../node/parallel/worker.js';

@@ -11,7 +11,7 @@ import type { WorkerLink } from '../../core/parallel/scheduler.js';
 export function workerLinks(count: number): { links: WorkerLink[]; close: () => Promise<void> } {
   const self = new URL(import.meta.url);
   const source = self.pathname.endsWith('.ts');
-  const url = new URL(source ? '../../cli/parallel/worker.ts' : '../../cli/parallel/worker.js', self);
+  const url = new URL(source ? '../../node/parallel/worker.ts' : '../../node/parallel/worker.js', self);
   const start = (): Worker =>
     source
       ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`, { eval: true })

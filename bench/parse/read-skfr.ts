@@ -5,7 +5,7 @@
  * { totalMs, firstPassMs, secondPassMs, rows, numbers } (first pass: format, UTF-8 check, line count; second
  * pass: rows and numbers into the column buffer). Usage: node read-skfr.js FILE
  */
-import { openInputChunks } from '../../cli/files.js';
+import { openInputChunks } from '../../node/files.js';
 import { allocateSharedFloat64 } from '../../core/parallel/shared.js';
 import { parseTableChunks } from '../../core/table/stream.js';
 

@@ -10,7 +10,7 @@ import { fit, simulate, stabilitySelection, tuneSparsity } from '../../core/engi
 import type { FitResult, Matrix, StabilityResult, TuneResult } from '../../core/engine/types.js';
 import { stabilityWith } from '../../core/parallel/orchestrate.js';
 import { workerLinks } from '../lib/links.js';
-import { createWorkerPool, type WorkerPool } from '../../cli/parallel/pool.js';
+import { createWorkerPool, type WorkerPool } from '../../node/parallel/pool.js';
 import { loadMice } from '../lib/mice.js';
 import { renderTable, seconds, type TableStyle } from '../lib/table.js';
 

@@ -11,7 +11,7 @@ import { SkfrError } from '../../core/errors.js';
 import { toCsv } from '../../core/table/write-csv.js';
 import { formatOptions, optional, parseArgv, readChoice, readInt, type OptionSpec } from '../args.js';
 import type { CommandContext } from '../main.js';
-import { outputWriter } from '../files.js';
+import { outputWriter } from '../../node/files.js';
 
 const DESIGNS = ['sparse', 'outliers', 'subsets', 'missing'] as const satisfies readonly Design[];
 

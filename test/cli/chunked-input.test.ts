@@ -7,7 +7,7 @@ import * as XLSX from 'xlsx';
 import { Sha256, sha256Hex } from '../../core/hash.js';
 import { join } from 'node:path';
 import { main, nodeIO, type CliIO } from '../../cli/main.js';
-import { openInputChunks } from '../../cli/files.js';
+import { openInputChunks } from '../../node/files.js';
 import { micePath, tempDir } from './helpers.js';
 
 const tmp = tempDir('skfr-chunked-');

@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkOutputPath, readInputFile, writeFileAtomic } from '../../cli/files.js';
+import { checkOutputPath, readInputFile, writeFileAtomic } from '../../node/files.js';
 import { SkfrError } from '../../core/errors.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'skfr-files-'));

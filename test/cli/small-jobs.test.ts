@@ -9,13 +9,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_RESTARTS } from '../../core/engine/options.js';
 import { main, nodeIO, type CliIO } from '../../cli/main.js';
-import { createWorkerPool } from '../../cli/parallel/pool.js';
+import { createWorkerPool } from '../../node/parallel/pool.js';
 import { CLUSTER_HELP, planCluster, poolOptionsFor, SMALL_FIT_CELLS } from '../../cli/commands/cluster-options.js';
 import { settingsFromOptions } from '../../core/analysis.js';
 import { micePath, skfr, tempDir } from './helpers.js';
 
-vi.mock('../../cli/parallel/pool.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../cli/parallel/pool.js')>();
+vi.mock('../../node/parallel/pool.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../node/parallel/pool.js')>();
   return { ...actual, createWorkerPool: vi.fn(actual.createWorkerPool) };
 });
 

@@ -10,7 +10,7 @@ import type { WorkerRequest, WorkerResponse } from '../../core/parallel/protocol
 import type { WorkerLink } from '../../core/parallel/scheduler.js';
 
 export function threadLinks(count: number): { links: WorkerLink[]; close: () => Promise<void> } {
-  const url = new URL('../../cli/parallel/worker.ts', import.meta.url);
+  const url = new URL('../../node/parallel/worker.ts', import.meta.url);
   const code = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`;
   const workers = Array.from({ length: count }, () => new Worker(code, { eval: true }));
   const links = workers.map(

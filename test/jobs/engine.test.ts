@@ -7,7 +7,7 @@ import { fit, tuneSparsity } from '../../core/engine/index.js';
 import type { FitOptions, TuneOptions } from '../../core/engine/types.js';
 import { createSession } from '../../core/jobs/session.js';
 import type { JobResponse } from '../../core/jobs/types.js';
-import { createWorkerPool } from '../../cli/parallel/pool.js';
+import { createWorkerPool } from '../../node/parallel/pool.js';
 import { nodeFileIO } from '../../electron/node-io.js';
 import { miceCsv, miceMapping, skfr1 } from './fork.js';
 

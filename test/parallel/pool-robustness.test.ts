@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fit, simulate } from '../../core/engine/index.js';
-import { createWorkerPool, type WorkerPool } from '../../cli/parallel/pool.js';
+import { createWorkerPool, type WorkerPool } from '../../node/parallel/pool.js';
 import { expectSameFit } from './same-fit.js';
 
 const entry = new URL('./fixtures/dying-worker.ts', import.meta.url);

@@ -8,7 +8,7 @@ import { alternateKS, fit, simulate, stabilitySelection, tuneClusters, tuneSpars
 import type { FitOptions, KTuneOptions, Matrix, StabilityOptions } from '../../core/engine/types.js';
 import { SkfrError } from '../../core/errors.js';
 import { isShared, shareFloat64 } from '../../core/parallel/shared.js';
-import { createWorkerPool, fitParallel, resolveWorkerCount, type WorkerPool } from '../../cli/parallel/pool.js';
+import { createWorkerPool, fitParallel, resolveWorkerCount, type WorkerPool } from '../../node/parallel/pool.js';
 import { expectSameFit } from './same-fit.js';
 
 let pool: WorkerPool;

@@ -8,7 +8,7 @@ import { chmodSync, linkSync, mkdirSync, readdirSync, readFileSync, symlinkSync,
 import { open, unlink } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkOutputPaths, OutputSet, writeFailure } from '../../cli/files.js';
+import { checkOutputPaths, OutputSet, writeFailure } from '../../node/files.js';
 import { main, nodeIO, type CliIO } from '../../cli/main.js';
 import { SkfrError } from '../../core/errors.js';
 import { skfr, tempDir } from '../cli/helpers.js';

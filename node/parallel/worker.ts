@@ -7,7 +7,7 @@ import { parentPort } from 'node:worker_threads';
 import { createExecutor } from '../../core/parallel/executor.js';
 import type { WorkerRequest } from '../../core/parallel/protocol.js';
 
-if (!parentPort) throw new Error('cli/parallel/worker must run in a worker thread');
+if (!parentPort) throw new Error('node/parallel/worker must run in a worker thread');
 const port = parentPort;
 const executor = createExecutor();
 port.on('message', (request: WorkerRequest) => {
