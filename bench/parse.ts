@@ -8,9 +8,15 @@
  * (bench/parse/read_peers.py; a reader that cannot be imported is skipped with a message). Times are the
  * median of --repeats runs; ratios are skfr / peer (below 1: skfr faster).
  *
+ * First, numbers alone: 2 million cells of each format converted in this process by the parser before issue 17,
+ * the current one and `Number()` on ready-made strings (bench/parse/micro.ts; CPU time, alternating rounds).
+ *
  * Flags: --sizes 50000x200,100000x200 (default: 50000x200, 100000x200, 20000x1000, 100000x1000; --quick:
  * 20000x100), --formats repr,fixed4, --repeats N (default 3; --quick 1), --python CMD (see bench/lib/python.ts),
- * --no-peers, --dir DIR (files; default a temporary folder, removed unless --keep), --keep, --markdown.
+ * --no-peers, --dir DIR (files; default a temporary folder, removed unless --keep), --keep, --markdown,
+ * --before DIST: also time DIST/bench/parse/read-skfr.js, the same reader built from an earlier commit (e.g.
+ * `git worktree add /tmp/before <commit>`, `tsc -p tsconfig.cli.json` there, this file's read-skfr.js copied
+ * into its dist/bench/parse/), alternating with the current one on every file: before/after under one load.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -23,6 +29,7 @@ import { findPython, pythonCandidates } from './lib/python.js';
 import { median } from './lib/stats.js';
 import { fixed, renderTable, seconds } from './lib/table.js';
 import { writeSimulatedCsv, type NumberFormat } from './peers/csv.js';
+import { microParse } from './parse/micro.js';
 
 const flags = parseFlags(process.argv.slice(2), {
   sizes: 'string',
@@ -34,6 +41,7 @@ const flags = parseFlags(process.argv.slice(2), {
   keep: 'boolean',
   markdown: 'boolean',
   quick: 'boolean',
+  before: 'string',
 });
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, here.split(/[\\/]/).includes('dist') ? '../..' : '..');
@@ -65,10 +73,14 @@ interface Row {
   firstPass: number;
   secondPass: number;
   peers: Partial<Record<Peer, number>>;
+  before: number | undefined;
 }
 
-function runSkfr(file: string): { total: number; first: number; second: number } {
-  const run = spawnSync(process.execPath, [reader, file], { encoding: 'utf8', maxBuffer: 1 << 20 });
+const beforeReader = flags.before === undefined ? null : join(resolve(flags.before as string), 'bench', 'parse', 'read-skfr.js');
+if (beforeReader !== null && !existsSync(beforeReader)) throw new Error(`--before: ${beforeReader} is missing`);
+
+function runSkfr(file: string, script = reader): { total: number; first: number; second: number } {
+  const run = spawnSync(process.execPath, [script, file], { encoding: 'utf8', maxBuffer: 1 << 20 });
   if (run.status !== 0) throw new Error(`read-skfr failed on ${file}: ${run.stderr}`);
   const out = JSON.parse(run.stdout) as { totalMs: number; firstPassMs: number; secondPassMs: number };
   return { total: out.totalMs / 1000, first: out.firstPassMs / 1000, second: out.secondPassMs / 1000 };
@@ -89,11 +101,22 @@ function runPeers(file: string): Partial<Record<Peer, number>> {
   return times;
 }
 
+print(`# skfr's CSV reader vs pandas, polars and pyarrow read_csv — ${new Date().toISOString()}`);
+print('');
+print('Numbers alone (2 million cells of the sparse design, CPU ns per number, median of 7 alternating rounds):');
+const micro = formats.map((format) => microParse(format, quick ? 500_000 : 2_000_000));
+print(
+  renderTable(
+    ['numbers', 'bytes/number', 'before (issue 17) ns', 'now ns', 'before / now', 'Number(string) ns', 'all equal to Number(text)'],
+    micro.map((m) => [m.format === 'repr' ? 'repr (17 digits)' : '4 decimals', fixed(m.bytesPerNumber, 1), fixed(m.legacyNs, 1), fixed(m.currentNs, 1), `${fixed(m.legacyNs / m.currentNs, 2)}×`, fixed(m.numberNs, 1), m.identical ? 'yes' : 'NO']),
+    style,
+  ),
+);
+print('');
 const dir = (flags.dir as string | undefined) ?? mkdtempSync(join(tmpdir(), 'skfr-parse-'));
 mkdirSync(dir, { recursive: true });
 const rows: Row[] = [];
-print(`# skfr's CSV reader vs pandas, polars and pyarrow read_csv — ${new Date().toISOString()}`);
-print(`skfr: ${'dist/bench/parse/read-skfr.js'} (the reader of \`skfr cluster\`, whole process); peers: ${found.missing === null ? `${found.python} bench/parse/read_peers.py` : `SKIPPED (${found.missing}; see bench/lib/python.ts)`}; median of ${repeats} run(s)`);
+print(`Whole files — skfr: ${'dist/bench/parse/read-skfr.js'} (the reader of \`skfr cluster\`, whole process); peers: ${found.missing === null ? `${found.python} bench/parse/read_peers.py` : `SKIPPED (${found.missing}; see bench/lib/python.ts)`}; median of ${repeats} run(s)`);
 try {
   for (const [n, p] of sizes) {
     const sim = simulate('sparse', { n, p, k: 10, s: 10, seed: 1 });
@@ -103,7 +126,12 @@ try {
       writeSimulatedCsv(sim, file, format);
       const size = statSync(file).size;
       note(`wrote ${file} (${(size / 1e6).toFixed(0)} MB) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-      const ours = Array.from({ length: repeats }, () => runSkfr(file));
+      const ours: ReturnType<typeof runSkfr>[] = [];
+      const earlier: number[] = [];
+      for (let r = 0; r < repeats; r++) {
+        if (beforeReader !== null) earlier.push(runSkfr(file, beforeReader).total);
+        ours.push(runSkfr(file));
+      }
       const theirs = Array.from({ length: repeats }, () => runPeers(file));
       const peers: Partial<Record<Peer, number>> = {};
       for (const peer of PEERS) {
@@ -119,6 +147,7 @@ try {
         firstPass: median(ours.map((r) => r.first)),
         secondPass: median(ours.map((r) => r.second)),
         peers,
+        before: earlier.length > 0 ? median(earlier) : undefined,
       });
       note(`  skfr ${seconds(rows.at(-1)!.skfr)} s; ${PEERS.map((peer) => `${peer} ${seconds(peers[peer])}`).join(', ')}`);
       if (!flags.keep) rmSync(file, { force: true });
@@ -132,12 +161,13 @@ print('');
 const ratio = (a: number, b: number | undefined) => (b === undefined ? '–' : `${fixed(a / b, 2)}×`);
 print(
   renderTable(
-    ['n', 'p', 'numbers', 'MB', 'skfr s', 'pass 1 s', 'pass 2 s', 'MB/s', 'pandas s', 'polars s', 'pyarrow s', 'skfr / pandas', 'skfr / polars', 'skfr / pyarrow'],
+    ['n', 'p', 'numbers', 'MB', ...(beforeReader !== null ? ['before s', 'before / now'] : []), 'skfr s', 'pass 1 s', 'pass 2 s', 'MB/s', 'pandas s', 'polars s', 'pyarrow s', 'skfr / pandas', 'skfr / polars', 'skfr / pyarrow'],
     rows.map((r) => [
       String(r.n),
       String(r.p),
       r.format === 'repr' ? 'repr (17 digits)' : '4 decimals',
       fixed(r.megabytes, 0),
+      ...(beforeReader !== null ? [seconds(r.before), ratio(r.before ?? NaN, r.skfr)] : []),
       seconds(r.skfr),
       seconds(r.firstPass),
       seconds(r.secondPass),

@@ -5,9 +5,15 @@
  * the CLI (1080 × 77: a fit with 20 restarts at fixed s, and tuning s over 1..77 with 10 permutations).
  * Python is skipped with a message when python3 with pandas and scikit-learn is missing
  * (Debian: apt-get install -y python3-sklearn python3-pandas).
+ * Each size is written twice (--formats): with 4 decimals and with Python's repr(float) (16–17 significant
+ * digits, as pandas' to_csv writes them); on each file, beside skfr and pandas + scikit-learn, the read times
+ * of pandas, polars and pyarrow `read_csv` (bench/parse/read_peers.py) and skfr's parse time / theirs. polars
+ * and pyarrow are used when the Python found imports them (bench/lib/python.ts: --python, $SKFR_BENCH_PYTHON,
+ * .venv-bench/ made by `python3 -m venv --system-site-packages .venv-bench && .venv-bench/bin/pip install
+ * polars pyarrow`), else skipped with a message; the project never depends on them.
  *
- * Flags: --quick (n = 2000, p = 50 only; mouse tuning over s = 20..28 with B = 2), --python CMD (default
- * python3), --dir DIR (CSV files; default a temporary directory, removed afterwards unless --keep), --keep,
+ * Flags: --quick (n = 2000, p = 50 only; mouse tuning over s = 20..28 with B = 2), --sizes 10000x200,…,
+ * --formats fixed4,repr (default both), --python CMD (default: see bench/lib/python.ts), --dir DIR (CSV files; default a temporary directory, removed afterwards unless --keep), --keep,
  * --markdown, --skfr-args "ARGS" (appended to every skfr run), --cli-tune (also time the full mouse tuning
  * through the CLI as a whole process: single-threaded it took ~20 minutes here, so it is opt-in; the same
  * tuning is always timed in-process on the worker pool).
@@ -17,7 +23,7 @@
  * alone is 2.5× that, so no Node program can be within 3× of it as a whole process.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +32,8 @@ import { parseFlags } from './lib/args.js';
 import { fixed, megabytes, renderTable, seconds } from './lib/table.js';
 import { loadMice, miceCsvPath } from './lib/mice.js';
 import { createWorkerPool } from '../node/parallel/pool.js';
-import { writeSimulatedCsv } from './peers/csv.js';
+import { writeSimulatedCsv, type NumberFormat } from './peers/csv.js';
+import { findPython, probePython, pythonCandidates } from './lib/python.js';
 import { measureProcess, type ProcessMeasure } from './peers/measure.js';
 
 const flags = parseFlags(process.argv.slice(2), {
@@ -37,6 +44,8 @@ const flags = parseFlags(process.argv.slice(2), {
   markdown: 'boolean',
   'skfr-args': 'string',
   'cli-tune': 'boolean',
+  sizes: 'string',
+  formats: 'string',
 });
 /** Extra arguments for every `skfr cluster` run, e.g. --skfr-args "--workers 2" once the CLI has a pool. */
 const extra = ((flags['skfr-args'] as string | undefined) ?? '').split(' ').filter((a) => a.length > 0);
@@ -44,32 +53,47 @@ const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, here.split(/[\\/]/).includes('dist') ? '../..' : '..');
 const skfrBin = join(repo, 'cli', 'bin', 'skfr.js');
 const sklearnScript = join(repo, 'bench', 'peers', 'kmeans_sklearn.py');
-// Default: the first of `python3` on PATH and Debian's /usr/bin/python3 that has pandas and scikit-learn
-// (a pyenv or venv python3 on PATH often lacks the Debian packages).
-const pythonCandidates = flags.python ? [flags.python as string] : ['python3', '/usr/bin/python3'];
-const python = pythonCandidates.find((cmd) => probePython(cmd) === null) ?? pythonCandidates[0]!;
+const readersScript = join(repo, 'bench', 'parse', 'read_peers.py');
+// Default: the first candidate (bench/lib/python.ts) with pandas, scikit-learn, polars and pyarrow, else the
+// first with pandas and scikit-learn (a pyenv or venv python3 on PATH often lacks the Debian packages).
+const { python } = findPython(pythonCandidates(repo, flags.python as string | undefined), ['pandas', 'sklearn', 'polars', 'pyarrow'], ['pandas', 'sklearn']);
+const FORMATS = ((flags.formats as string | undefined) ?? 'fixed4,repr').split(',') as NumberFormat[];
 const style = flags.markdown ? 'markdown' : 'plain';
 const print = (text: string) => process.stdout.write(text + '\n');
 const note = (text: string) => process.stderr.write(text + '\n');
 const K = 10;
 const S = 10;
 const R = 10;
-const SIZES: [number, number][] = flags.quick ? [[2000, 50]] : [[10_000, 200], [10_000, 1000], [100_000, 200], [100_000, 1000]];
-
-function probePython(cmd: string): string | null {
-  const probe = spawnSync(cmd, ['-c', 'import pandas, sklearn; print(sklearn.__version__)'], { encoding: 'utf8' });
-  if (probe.error) return `${cmd} not found`;
-  if (probe.status !== 0) return `${cmd} lacks pandas or scikit-learn (${probe.stderr.trim().split('\n').at(-1)})`;
-  return null;
-}
+const SIZES: [number, number][] = flags.sizes
+  ? (flags.sizes as string).split(',').map((size) => size.split('x').map(Number) as [number, number])
+  : flags.quick
+    ? [[2000, 50]]
+    : [[10_000, 200], [10_000, 1000], [100_000, 200], [100_000, 1000]];
 
 function pythonStatus(): string | null {
-  return probePython(python);
+  return probePython(python, ['pandas', 'sklearn']);
+}
+
+/** pandas, polars and pyarrow read_csv seconds on `file` (null: skipped, with the reason in `readerNotes`). */
+const READERS = ['pandas', 'polars', 'pyarrow'] as const;
+type Reader = (typeof READERS)[number];
+const readerNotes = new Map<Reader, string>();
+function readTimes(file: string): Partial<Record<Reader, number>> {
+  const run = spawnSync(python, [readersScript, file], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (run.status !== 0) throw new Error(`read_peers.py failed on ${file}: ${run.stderr}`);
+  const out = JSON.parse(run.stdout) as Record<Reader, { seconds?: number; skipped?: string }>;
+  const times: Partial<Record<Reader, number>> = {};
+  for (const reader of READERS) {
+    if (out[reader]?.seconds !== undefined) times[reader] = out[reader].seconds;
+    else readerNotes.set(reader, out[reader]?.skipped ?? 'no result');
+  }
+  return times;
 }
 
 interface PeerRow {
   n: number;
   p: number;
+  format: NumberFormat;
   tool: string;
   run: ProcessMeasure;
   parseSeconds: number;
@@ -77,16 +101,30 @@ interface PeerRow {
   ari: number;
 }
 
+function formatName(format: NumberFormat): string {
+  return format === 'repr' ? 'repr (17 digits)' : '4 decimals';
+}
+
 function skfrLabels(run: ProcessMeasure): { labels: number[]; parseSeconds: number; fitSeconds: number } {
   const json = JSON.parse(run.stdout) as { labels: number[]; timings: { parseMs: number; fitMs: number } };
   return { labels: json.labels, parseSeconds: json.timings.parseMs / 1000, fitSeconds: json.timings.fitMs / 1000 };
 }
 
-function writeCsvOnce(n: number, p: number, file: string): Int32Array {
+function writeCsvOnce(n: number, p: number, file: string, format: NumberFormat): Int32Array {
   const sim = simulate('sparse', { n, p, k: K, s: S, seed: 1 });
-  writeSimulatedCsv(sim, file);
+  writeSimulatedCsv(sim, file, format);
   return sim.classes;
 }
+
+interface ReadRow {
+  n: number;
+  p: number;
+  format: NumberFormat;
+  megabytes: number;
+  skfrParse: number;
+  readers: Partial<Record<Reader, number>>;
+}
+const readRows: ReadRow[] = [];
 
 const pyMissing = pythonStatus();
 const dir = (flags.dir as string | undefined) ?? mkdtempSync(join(tmpdir(), 'skfr-peers-'));
@@ -94,21 +132,22 @@ mkdirSync(dir, { recursive: true });
 print(`# skfr vs pandas + scikit-learn — sparse design, k = ${K}, s = ${S}, R = ${R} restarts (n_init), seed 1`);
 print(`skfr: node ${'cli/bin/skfr.js'} cluster FILE --k ${K} --s ${S} --restarts ${R} --id-column id --class-column class --json${extra.length > 0 ? ' ' + extra.join(' ') : ''} (worker pool by default: one thread per core)`);
 print(`python: pandas.read_csv + StandardScaler + KMeans(n_clusters=${K}, n_init=${R}, init='k-means++')` + (pyMissing ? ` — SKIPPED: ${pyMissing}` : ''));
+print(`read_csv: pandas, polars, pyarrow through ${python} bench/parse/read_peers.py (a reader that cannot be imported is skipped)`);
 const baseline = (await measureProcess(process.execPath, [skfrBin, '--version'])).peakRssBytes;
 const bareNode = (await measureProcess(process.execPath, ['-e', '0'])).peakRssBytes;
 print(`baseline: \`skfr --version\` peaks at ${megabytes(baseline)} MB, an idle Node (\`node -e 0\`) at ${megabytes(bareNode)} MB`);
 const rows: PeerRow[] = [];
 try {
-  for (const [n, p] of SIZES) {
-    const file = join(dir, `sparse-n${n}-p${p}.csv`);
+  for (const [n, p] of SIZES) for (const format of FORMATS) {
+    const file = join(dir, `sparse-n${n}-p${p}-${format}.csv`);
     let t = performance.now();
-    const classes = writeCsvOnce(n, p, file); // the matrix is garbage once written: keep only the classes
+    const classes = writeCsvOnce(n, p, file, format); // the matrix is garbage once written: keep only the classes
     note(`wrote ${file} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
     const skfr = await measureProcess(process.execPath, [skfrBin, 'cluster', file, '--k', String(K), '--s', String(S), '--restarts', String(R), '--seed', '1', '--id-column', 'id', '--class-column', 'class', '--json', ...extra]);
     if (skfr.exitCode !== 0) throw new Error(`skfr failed on ${file}: ${skfr.stderr}`);
     const out = skfrLabels(skfr);
-    rows.push({ n, p, tool: 'skfr (SKFR1)', run: skfr, parseSeconds: out.parseSeconds, fitSeconds: out.fitSeconds, ari: adjustedRandIndex(out.labels, classes) });
+    rows.push({ n, p, format, tool: 'skfr (SKFR1)', run: skfr, parseSeconds: out.parseSeconds, fitSeconds: out.fitSeconds, ari: adjustedRandIndex(out.labels, classes) });
     note(`  skfr ${skfr.seconds.toFixed(1)} s`);
 
     if (!pyMissing) {
@@ -116,8 +155,11 @@ try {
       const py = await measureProcess(python, [sklearnScript, file, String(K), String(R), '1']);
       if (py.exitCode !== 0) throw new Error(`python failed on ${file}: ${py.stderr}`);
       const res = JSON.parse(py.stdout) as { labels: number[]; parseSeconds: number; fitSeconds: number };
-      rows.push({ n, p, tool: 'pandas + sklearn KMeans', run: py, parseSeconds: res.parseSeconds, fitSeconds: res.fitSeconds, ari: adjustedRandIndex(res.labels, classes) });
+      rows.push({ n, p, format, tool: 'pandas + sklearn KMeans', run: py, parseSeconds: res.parseSeconds, fitSeconds: res.fitSeconds, ari: adjustedRandIndex(res.labels, classes) });
       note(`  python ${py.seconds.toFixed(1)} s`);
+      const readers = readTimes(file);
+      readRows.push({ n, p, format, megabytes: statSync(file).size / 1e6, skfrParse: out.parseSeconds, readers });
+      note(`  read_csv: ${READERS.map((r) => `${r} ${readers[r] === undefined ? '–' : readers[r]!.toFixed(2)}`).join(', ')} s`);
     }
     if (!flags.keep) rmSync(file, { force: true });
   }
@@ -128,12 +170,13 @@ try {
 print('');
 print(
   renderTable(
-    ['n', 'p', 'tool', 'wall s', 'parse s', 'fit s', 'peak MB', 'matrix MB', 'peak / matrix', '(peak − idle skfr) / matrix', 'ARI'],
+    ['n', 'p', 'numbers', 'tool', 'wall s', 'parse s', 'fit s', 'peak MB', 'matrix MB', 'peak / matrix', '(peak − idle skfr) / matrix', 'ARI'],
     rows.map((r) => {
       const matrix = r.n * r.p * 8;
       return [
         String(r.n),
         String(r.p),
+        formatName(r.format),
         r.tool,
         seconds(r.run.seconds),
         seconds(r.parseSeconds),
@@ -149,9 +192,9 @@ print(
   ),
 );
 print('');
-for (const [n, p] of SIZES) {
-  const ours = rows.find((r) => r.n === n && r.p === p && r.tool.startsWith('skfr'))!;
-  const theirs = rows.find((r) => r.n === n && r.p === p && !r.tool.startsWith('skfr'));
+for (const [n, p] of SIZES) for (const format of FORMATS) {
+  const ours = rows.find((r) => r.n === n && r.p === p && r.format === format && r.tool.startsWith('skfr'))!;
+  const theirs = rows.find((r) => r.n === n && r.p === p && r.format === format && !r.tool.startsWith('skfr'));
   const net = (ours.run.peakRssBytes - baseline) / (n * p * 8);
   const parts = [`memory ${net <= 3 ? 'PASS' : 'FAIL'} (${fixed(net, 1)}× the matrix above an idle skfr process, goal ≤ 3×; whole process ${fixed(ours.run.peakRssBytes / (n * p * 8), 1)}×, of which an idle Node ${fixed(bareNode / (n * p * 8), 1)}×)`];
   if (theirs) {
@@ -160,7 +203,33 @@ for (const [n, p] of SIZES) {
       `ARI ${ours.ari > theirs.ari ? 'PASS' : ours.ari === theirs.ari ? 'TIE' : 'FAIL'} (${fixed(ours.ari, 3)} vs ${fixed(theirs.ari, 3)})`,
     );
   }
-  print(`n = ${n}, p = ${p}: ${parts.join('; ')}`);
+  print(`n = ${n}, p = ${p}, ${formatName(format)}: ${parts.join('; ')}`);
+}
+
+// Read times: skfr's parse (its --json timings.parseMs: reading, mapping) beside the Python readers.
+if (readRows.length > 0) {
+  print('');
+  for (const [reader, why] of readerNotes) print(`${reader}: skipped — ${why}`);
+  const ratio = (a: number, b: number | undefined) => (b === undefined ? '–' : `${fixed(a / b, 2)}×`);
+  print(
+    renderTable(
+      ['n', 'p', 'numbers', 'MB', 'skfr parse s', 'pandas read_csv s', 'polars read_csv s', 'pyarrow read_csv s', 'skfr / pandas', 'skfr / polars', 'skfr / pyarrow'],
+      readRows.map((r) => [
+        String(r.n),
+        String(r.p),
+        formatName(r.format),
+        fixed(r.megabytes, 0),
+        seconds(r.skfrParse),
+        seconds(r.readers.pandas),
+        seconds(r.readers.polars),
+        seconds(r.readers.pyarrow),
+        ratio(r.skfrParse, r.readers.pandas),
+        ratio(r.skfrParse, r.readers.polars),
+        ratio(r.skfrParse, r.readers.pyarrow),
+      ]),
+      style,
+    ),
+  );
 }
 
 // The mouse data through the CLI, as a user would run it.
