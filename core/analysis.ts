@@ -213,7 +213,7 @@ export interface AnalysisOptions {
 
 /**
  * The numerics an analysis runs on: the engine's fit() and tuneSparsity(), or any drop-in with the same
- * answers — e.g. a worker pool (cli/parallel/pool.ts), whose methods return promises.
+ * answers — e.g. a worker pool (node/parallel/pool.ts), whose methods return promises.
  */
 export interface AnalysisEngine {
   fit(X: Matrix, options: FitOptions): Promise<FitResult> | FitResult;

@@ -3,7 +3,7 @@
  * main thread stays free to relay messages — above all cancels, which reach the engine's synchronous
  * loops through the port's pollSync (see core/jobs/host.ts).
  *
- * Fits and tunings run on a pool of engine threads (one per core, cli/parallel/pool.ts; the same answer as
+ * Fits and tunings run on a pool of engine threads (one per core, node/parallel/pool.ts; the same answer as
  * one thread for the same seed); this thread only prepares and assembles them, and stays free to receive
  * a cancel, which the pool passes to its threads through shared memory.
  */

@@ -1,6 +1,6 @@
 /**
- * Worker links for benchmarks of pool jobs that cli/parallel/pool.ts does not expose yet (stability):
- * `count` worker threads on the compiled worker entry (dist/cli/parallel/worker.js, or the .ts source
+ * Worker links for benchmarks of pool jobs that node/parallel/pool.ts does not expose yet (stability):
+ * `count` worker threads on the compiled worker entry (dist/node/parallel/worker.js, or the .ts source
  * through tsx), each wrapped as a core/parallel WorkerLink.
  */
 import { fileURLToPath } from 'node:url';

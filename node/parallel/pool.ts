@@ -16,13 +16,14 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { alternateKS, fit, stabilitySelection, tuneClusters, tuneSparsity, type AlternateOptions, type AlternateResult } from '../../core/engine/index.js';
-import type { FitOptions, FitResult, KTuneOptions, KTuneResult, Matrix, StabilityOptions, StabilityResult, TuneOptions, TuneResult } from '../../core/engine/types.js';
+import type { FitOptions, FitResult, Matrix, TuneOptions, TuneResult } from '../../core/engine/types.js';
 import { SkfrError } from '../../core/errors.js';
 import { createExecutor } from '../../core/parallel/executor.js';
-import { alternateWith, fitWith, stabilityWith, tuneKWith, tuneWith } from '../../core/parallel/orchestrate.js';
 import type { WorkerRequest, WorkerResponse } from '../../core/parallel/protocol.js';
 import type { WorkerLink } from '../../core/parallel/scheduler.js';
+import { createSupervisor, poolEngine, type PoolEngine, type PoolWorker } from '../../core/parallel/supervisor.js';
+
+export { MAX_CONSECUTIVE_DEATHS } from '../../core/parallel/supervisor.js';
 
 export interface PoolOptions {
   /** Worker threads wanted; capped at the number of cores. Default: the number of cores. */
@@ -31,17 +32,10 @@ export interface PoolOptions {
   workerUrl?: URL;
 }
 
-export interface WorkerPool {
+/** fit / tune / stability / tuneK / alternate on the threads (core/parallel/supervisor.ts PoolEngine). */
+export interface WorkerPool extends PoolEngine {
   /** Threads alive now (0 = everything runs in the calling thread); shrinks only if threads keep dying. */
   readonly size: number;
-  fit(X: Matrix, options: FitOptions): Promise<FitResult>;
-  tune(X: Matrix, options: TuneOptions): Promise<TuneResult>;
-  /** stabilitySelection(X, options, full): one subsample fit per task, the same figures for any number of threads. */
-  stability(X: Matrix, options: StabilityOptions, full?: FitResult): Promise<StabilityResult>;
-  /** tuneClusters(X, options): one task per (data set, k), the same curve and fit for any number of threads. */
-  tuneK(X: Matrix, options: KTuneOptions): Promise<KTuneResult>;
-  /** alternateKS(X, options): tune and tuneK in turn on the pool. */
-  alternate(X: Matrix, options: AlternateOptions): Promise<AlternateResult>;
   close(): Promise<void>;
 }
 
@@ -70,7 +64,8 @@ function defaultWorkerUrl(): URL {
   return new URL(self.pathname.endsWith('.ts') ? './worker.ts' : './worker.js', self);
 }
 
-function linkTo(worker: Worker): WorkerLink {
+/** A worker thread as the supervisor's PoolWorker: its death is an 'error' (then an 'exit') or an 'exit'. */
+function adapt(worker: Worker): PoolWorker {
   return {
     post: (request: WorkerRequest) => worker.postMessage(request),
     listen(onResponse, onCrash) {
@@ -86,6 +81,8 @@ function linkTo(worker: Worker): WorkerLink {
         worker.off('exit', exit);
       };
     },
+    terminate: () => worker.terminate(),
+    keepAlive: (alive) => void (alive ? worker.ref() : worker.unref()),
   };
 }
 
@@ -115,101 +112,28 @@ function inThreadLink(): WorkerLink {
 }
 
 /**
- * A slot that dies this many times in a row without answering a single message is given up (a broken
- * worker entry would otherwise be restarted forever); the pool then serves with the remaining threads,
- * and with none left it runs in the calling thread.
- */
-export const MAX_CONSECUTIVE_DEATHS = 3;
-
-interface Slot {
-  worker: Worker;
-  link: WorkerLink;
-  /** Deaths since this slot's thread last answered a message. */
-  deaths: number;
-}
-
-/**
- * Create a pool. Robustness: every thread is always listened to, so a thread that dies ('error' or
- * 'exit', e.g. terminated or throwing at top level) never crashes the owning thread, even while idle.
- * A job running on a thread that dies rejects with SkfrError 'compute-crashed' (the scheduler's message
- * names the cause); the dead thread is replaced by a fresh one before the next job, or the slot is given
- * up after MAX_CONSECUTIVE_DEATHS — later jobs always run on the threads that are alive (or in-thread).
+ * Create a pool: Node's adapter of core/parallel/supervisor.ts. Robustness (the supervisor's): every thread
+ * is always listened to, so a thread that dies ('error' or 'exit', e.g. terminated or throwing at top level)
+ * never crashes the owning thread, even while idle. A job running on a thread that dies rejects with
+ * SkfrError 'compute-crashed' (the scheduler's message names the cause); the dead thread is replaced by a
+ * fresh one before the next job, or the slot is given up after MAX_CONSECUTIVE_DEATHS deaths in a row —
+ * later jobs always run on the threads that are alive (or in-thread). Idle threads do not keep the process
+ * alive (unref).
  */
 export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
   const count = resolveWorkerCount(options.workers);
   if (count <= 1) {
     const links = [inThreadLink()];
-    return {
-      size: 0,
-      fit: (X, o) => fitWith(links, X, o),
-      tune: (X, o) => tuneWith(links, X, o),
-      stability: (X, o, full) => stabilityWith(links, X, o, full),
-      tuneK: (X, o) => tuneKWith(links, X, o),
-      alternate: (X, o) => alternateWith(links, X, o),
-      close: async () => {},
-    };
+    return { size: 0, ...poolEngine((work) => work(links)), close: async () => {} };
   }
   const url = options.workerUrl ?? defaultWorkerUrl();
-  const slots: Slot[] = [];
-  let closed = false;
-  let busyJobs = 0;
-
-  /** Start a thread into `slot` (a new slot when null; the same slot when replacing a dead thread). */
-  function start(slot: Slot | null): Slot {
-    const worker = startWorker(url);
-    const current: Slot = slot ?? { worker, link: linkTo(worker), deaths: 0 };
-    if (slot) {
-      slot.worker = worker;
-      slot.link = linkTo(worker);
-    }
-    // An idle pool must not keep the process alive; work in flight keeps it alive through its promise.
-    if (busyJobs === 0) worker.unref();
-    worker.on('message', () => void (current.deaths = 0));
-    // Always listened to: an unhandled 'error' event would be thrown in the owning thread. The job that
-    // was running on this thread (if any) gets the error through its own listener (scheduler.ts).
-    worker.on('error', () => undefined);
-    worker.once('exit', () => {
-      if (closed || current.worker !== worker) return;
-      current.deaths++;
-      const index = slots.indexOf(current);
-      if (current.deaths >= MAX_CONSECUTIVE_DEATHS) slots.splice(index, 1);
-      else start(current);
-    });
-    return current;
-  }
-  for (let i = 0; i < count; i++) slots.push(start(null));
-
-  const guard = () => {
-    if (closed) throw new SkfrError('invalid-request', 'This worker pool has been closed.');
-  };
-  const busy = async <T>(work: (links: WorkerLink[]) => Promise<T>, inThread: () => T): Promise<T> => {
-    guard();
-    if (slots.length === 0) return inThread();
-    const used = [...slots];
-    busyJobs++;
-    for (const s of used) s.worker.ref();
-    try {
-      return await work(used.map((s) => s.link));
-    } finally {
-      busyJobs--;
-      // Unref the threads alive now (a replacement started during the job was ref'd by start()).
-      if (busyJobs === 0) for (const s of slots) s.worker.unref();
-    }
-  };
+  const supervisor = createSupervisor({ count, create: () => adapt(startWorker(url)) });
   return {
     get size() {
-      return slots.length;
+      return supervisor.size;
     },
-    fit: (X, o) => busy((links) => fitWith(links, X, o), () => fit(X, o)),
-    tune: (X, o) => busy((links) => tuneWith(links, X, o), () => tuneSparsity(X, o)),
-    stability: (X, o, full) => busy((links) => stabilityWith(links, X, o, full), () => stabilitySelection(X, o, full)),
-    tuneK: (X, o) => busy((links) => tuneKWith(links, X, o), () => tuneClusters(X, o)),
-    alternate: (X, o) => busy((links) => alternateWith(links, X, o), () => alternateKS(X, o)),
-    async close() {
-      if (closed) return;
-      closed = true;
-      await Promise.all(slots.map((s) => s.worker.terminate()));
-    },
+    ...poolEngine(supervisor.run),
+    close: () => supervisor.close(),
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * Worker links for the engine's parallel tests (not a test file): `threadLinks(n)` starts n real worker
- * threads on cli/parallel/worker.ts (tsx loader, as cli/parallel/pool.ts does for sources); `inThreadLinks(n)`
+ * threads on node/parallel/worker.ts (tsx loader, as node/parallel/pool.ts does for sources); `inThreadLinks(n)`
  * gives n links that each run their own executor in this thread on later turns of the event loop (different
  * interleavings of the same tasks, without threads).
  */

@@ -5,7 +5,7 @@
  * subsample fits of a stability run go in parallel — with results identical to fit() / tuneSparsity() /
  * tuneClusters() / alternateKS() / stabilitySelection() for the same seed
  * (core/parallel/orchestrate.ts: each task is a pure function of the job and its index).
- * The browser twin of cli/parallel/pool.ts.
+ * The browser twin of node/parallel/pool.ts: both are thin adapters of one supervisor (core/parallel/supervisor.ts).
  *
  * Size: min(navigator.hardwareConcurrency, `workers`); one core (or `workers: 1`) means no workers at all —
  * the engine runs in the calling worker.
@@ -17,7 +17,7 @@
  * flag cannot reach a task already running — a cancel then takes effect when the running restarts (one
  * per worker) finish; no further task is handed out. `sharedMemory` says which case holds.
  *
- * Robustness: every worker is always listened to. A worker that fires 'error' (a load failure, an uncaught
+ * Robustness (core/parallel/supervisor.ts, shared with the Node pool): every worker is always listened to. A worker that fires 'error' (a load failure, an uncaught
  * exception) or 'messageerror' is treated as dead — Web Workers have no 'exit' event — and terminated; the
  * job running on it rejects with SkfrError 'compute-crashed' (core/parallel/scheduler.ts), and the worker
  * is replaced at once, before the next job. A slot whose workers die MAX_CONSECUTIVE_DEATHS times in a row
@@ -28,14 +28,15 @@
  *   serveJobs(port, createSession(undefined, { engine: pool }));
  *   pool.size                                        // 2 on a 2-core machine
  */
-import { alternateKS, fit, stabilitySelection, tuneClusters, tuneSparsity, type AlternateOptions, type AlternateResult } from '../../../core/engine/index';
 import type { FitOptions, FitResult, KTuneOptions, KTuneResult, Matrix, StabilityOptions, StabilityResult, TuneOptions, TuneResult } from '../../../core/engine/types';
+import type { AlternateOptions, AlternateResult } from '../../../core/engine/index';
 import type { AnalysisEngine } from '../../../core/analysis';
 import { SkfrError } from '../../../core/errors';
-import { alternateWith, fitWith, stabilityWith, tuneKWith, tuneWith } from '../../../core/parallel/orchestrate';
 import type { WorkerRequest, WorkerResponse } from '../../../core/parallel/protocol';
-import type { WorkerLink } from '../../../core/parallel/scheduler';
 import { allocateSharedFloat64, isShared } from '../../../core/parallel/shared';
+import { createSupervisor, poolEngine, type PoolWorker } from '../../../core/parallel/supervisor';
+
+export { MAX_CONSECUTIVE_DEATHS } from '../../../core/parallel/supervisor';
 
 /** The part of a Web Worker the pool uses (a test may hand in any object with these methods). */
 export type EngineWorker = Pick<Worker, 'postMessage' | 'addEventListener' | 'removeEventListener' | 'terminate'>;
@@ -66,9 +67,6 @@ export interface WebWorkerPool extends AnalysisEngine {
   close(): void;
 }
 
-/** Deaths in a row, without a single answer in between, after which a slot is given up (as cli/parallel/pool.ts). */
-export const MAX_CONSECUTIVE_DEATHS = 3;
-
 /** Logical cores of this browser (navigator.hardwareConcurrency), 1 when unknown. */
 export function browserCores(): number {
   const cores = (globalThis as { navigator?: { hardwareConcurrency?: unknown } }).navigator?.hardwareConcurrency;
@@ -97,12 +95,21 @@ function describeDeath(event: Event): string {
   return typeof message === 'string' && message !== '' ? message : 'the engine worker failed';
 }
 
-function linkTo(worker: EngineWorker): WorkerLink {
+/**
+ * A Web Worker as the supervisor's PoolWorker. Web Workers have no 'exit' event: 'error' (a load failure, an
+ * uncaught exception) and 'messageerror' are its death, handled here — an unhandled 'error' would also be
+ * reported to the bridge worker's own scope, and from there to the page, which would take the whole bridge
+ * worker down.
+ */
+function adapt(worker: EngineWorker): PoolWorker {
   return {
     post: (request: WorkerRequest) => worker.postMessage(request),
     listen(onResponse, onCrash) {
       const message = (event: MessageEvent) => onResponse(event.data as WorkerResponse);
-      const death = (event: Event) => onCrash(new Error(describeDeath(event)));
+      const death = (event: Event) => {
+        event.preventDefault();
+        onCrash(new Error(describeDeath(event)));
+      };
       worker.addEventListener('message', message);
       worker.addEventListener('error', death);
       worker.addEventListener('messageerror', death);
@@ -112,94 +119,30 @@ function linkTo(worker: EngineWorker): WorkerLink {
         worker.removeEventListener('messageerror', death);
       };
     },
+    terminate: () => worker.terminate(),
   };
 }
 
-interface Slot {
-  worker: EngineWorker;
-  link: WorkerLink;
-  /** Deaths since this slot's worker last answered a message. */
-  deaths: number;
-}
-
-const IN_THREAD = {
-  fit: async (X: Matrix, o: FitOptions) => fit(X, o),
-  tune: async (X: Matrix, o: TuneOptions) => tuneSparsity(X, o),
-  stability: async (X: Matrix, o: StabilityOptions, full?: FitResult) => stabilitySelection(X, o, full),
-  tuneK: async (X: Matrix, o: KTuneOptions) => tuneClusters(X, o),
-  alternate: async (X: Matrix, o: AlternateOptions) => alternateKS(X, o),
-};
-
+/** Web Workers through the supervisor (core/parallel/supervisor.ts); in the calling worker for one core. */
 export function createWebWorkerPool(options: WebWorkerPoolOptions = {}): WebWorkerPool {
   const count = resolveWebWorkerCount(options.workers);
   const sharedMemory = isShared(allocateSharedFloat64(1));
   if (count <= 1) {
-    return { size: 0, sharedMemory, ...IN_THREAD, close: () => {} };
+    return { size: 0, sharedMemory, ...poolEngine(async (_work, inThread) => inThread()), close: () => {} };
   }
   const make = options.makeWorker ?? defaultWorker;
-  const slots: Slot[] = [];
-  let closed = false;
-
-  function giveUp(slot: Slot): void {
-    const index = slots.indexOf(slot);
-    if (index < 0) return;
-    slots.splice(index, 1);
-    options.onSizeChange?.(slots.length);
-  }
-
-  /** Start a worker into `slot` (a new slot when null; the same slot when replacing a dead worker). */
-  function start(slot: Slot | null): Slot | null {
-    let worker: EngineWorker;
-    try {
-      worker = make();
-    } catch {
-      // Creation itself refused (e.g. a CSP without worker-src): it would be refused again, so no retry.
-      if (slot) giveUp(slot);
-      return null;
-    }
-    const current: Slot = slot ?? { worker, link: linkTo(worker), deaths: 0 };
-    current.worker = worker;
-    current.link = linkTo(worker);
-    worker.addEventListener('message', () => void (current.deaths = 0));
-    const died = (event: Event) => {
-      // Handled here: an unhandled 'error' would also be reported to the bridge worker's own scope, and
-      // from there to the page, which would take the whole bridge worker down.
-      event.preventDefault();
-      if (closed || current.worker !== worker) return;
-      worker.terminate();
-      current.deaths++;
-      if (current.deaths >= MAX_CONSECUTIVE_DEATHS) giveUp(current);
-      else start(current);
-    };
-    worker.addEventListener('error', died);
-    worker.addEventListener('messageerror', died);
-    return current;
-  }
-  for (let i = 0; i < count; i++) {
-    const slot = start(null);
-    if (slot) slots.push(slot);
-  }
-
-  async function busy<T>(work: (links: WorkerLink[]) => Promise<T>, inThread: () => Promise<T>): Promise<T> {
-    if (closed) throw new SkfrError('invalid-request', 'This worker pool has been closed.');
-    if (slots.length === 0) return inThread();
-    return work(slots.map((s) => s.link));
-  }
-
+  const supervisor = createSupervisor({
+    count,
+    // Creation itself refused (e.g. a CSP without worker-src) gives the slot up: it would be refused again.
+    create: () => adapt(make()),
+    ...(options.onSizeChange ? { onSizeChange: options.onSizeChange } : {}),
+  });
   return {
     get size() {
-      return slots.length;
+      return supervisor.size;
     },
     sharedMemory,
-    fit: (X, o) => busy((links) => fitWith(links, X, o), () => IN_THREAD.fit(X, o)),
-    tune: (X, o) => busy((links) => tuneWith(links, X, o), () => IN_THREAD.tune(X, o)),
-    stability: (X, o, full) => busy((links) => stabilityWith(links, X, o, full), () => IN_THREAD.stability(X, o, full)),
-    tuneK: (X, o) => busy((links) => tuneKWith(links, X, o), () => IN_THREAD.tuneK(X, o)),
-    alternate: (X, o) => busy((links) => alternateWith(links, X, o), () => IN_THREAD.alternate(X, o)),
-    close() {
-      if (closed) return;
-      closed = true;
-      for (const s of slots) s.worker.terminate();
-    },
+    ...poolEngine(supervisor.run),
+    close: () => void supervisor.close(),
   };
 }

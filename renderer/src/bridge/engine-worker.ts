@@ -1,7 +1,7 @@
 /**
  * Entry of one nested engine Web Worker of the browser build (started by engine-pool.ts inside the bridge
  * worker): wires this worker's messages to the platform-free executor of core/parallel, exactly as
- * cli/parallel/worker.ts does for a Node worker thread. Every request gets at most one reply; the executor
+ * node/parallel/worker.ts does for a Node worker thread. Every request gets at most one reply; the executor
  * never throws (a failing task is answered with a 'failed' reply carrying the error).
  */
 import { createExecutor } from '../../../core/parallel/executor';
