@@ -26,6 +26,7 @@ import { basename, dirname, join } from 'node:path';
 import { SkfrError } from '../core/errors.js';
 import type { FileIO } from '../core/jobs/types.js';
 import { zipEntries } from '../core/table/zip-guard.js';
+import { nodeSha256 } from '../node/hash.js';
 
 /** The largest file the app reads whole into memory: 1 GiB. */
 export const MAX_READ_BYTES = 1024 ** 3;
@@ -257,6 +258,7 @@ export function createNodeFileIO(options: { maxReadBytes?: number; maxTableBytes
     openChunks: (path) => openFileChunks(path, maxTable),
     writeFileAtomic,
     sameFile,
+    sha256: nodeSha256,
   };
 }
 

@@ -10,7 +10,7 @@ import { basename } from 'node:path';
 import { DEFAULT_PERMUTATIONS, runAnalysisAsync, type AnalysisResult } from '../../core/analysis.js';
 import { DEFAULT_S_RULE } from '../../core/engine/gap.js';
 import { SkfrError } from '../../core/errors.js';
-import { Sha256, sha256Hex } from '../../core/hash.js';
+import { Sha256, sha256Hex } from '../../node/hash.js';
 import { allocateSharedFloat64 } from '../../core/parallel/shared.js';
 // The CSV path's modules only: SheetJS (~7 MB of an idle process, ~0.1 s to load) is imported when a workbook is read
 // or written (sheetModules), never for a CSV in and CSV or JSON out.

@@ -5,7 +5,7 @@
 import { SkfrError } from '../errors.js';
 import { simulate } from '../engine/index.js';
 import type { Design } from '../engine/types.js';
-import { Sha256, sha256Hex } from '../hash.js';
+import { webCryptoSha256, type Sha256Hasher } from '../sha256.js';
 import { parseTable, parseTableChunks, previewRows, summarizeColumns, toCsv, type ChunkSource, type ParseOptions } from '../table/index.js';
 import { completeLayout } from '../prepare/propose.js';
 import { recognizeLayout } from '../table/formats/recognize.js';
@@ -104,7 +104,7 @@ async function openChunks(file: ChunkedFile): Promise<{ chunks: ChunkSource; all
 }
 
 /** The chunks, hashed on the way; `done` once the last one has gone through. */
-async function* hashing(chunks: AsyncIterable<Uint8Array>, hash: { sha: Sha256; done: boolean }): AsyncGenerator<Uint8Array> {
+async function* hashing(chunks: AsyncIterable<Uint8Array>, hash: { sha: Sha256Hasher; done: boolean }): AsyncGenerator<Uint8Array> {
   for await (const chunk of chunks) {
     hash.sha.update(chunk);
     yield chunk;
@@ -122,7 +122,7 @@ async function readChunked(file: ChunkedFile, fileName: string, at: ReadAt): Pro
   const opened = await openChunks(file);
   if (!opened) return null;
   const t0 = now();
-  const hash = { sha: new Sha256(), done: false };
+  const hash = { sha: (file.io.sha256 ?? webCryptoSha256).create(), done: false };
   let passes = 0;
   const source: ChunkSource = () => (passes++ === 0 ? hashing(opened.chunks(), hash) : opened.chunks());
   const options: { headerRow?: number; allocate?: (length: number) => Float64Array } = {};
@@ -130,7 +130,7 @@ async function readChunked(file: ChunkedFile, fileName: string, at: ReadAt): Pro
   if (opened.allocate) options.allocate = opened.allocate;
   const table = await parseTableChunks(source, fileName, options);
   if (table === null || !hash.done) return null;
-  return { table, sha256: hash.sha.hex(), parseMs: now() - t0 };
+  return { table, sha256: await hash.sha.digestHex(), parseMs: now() - t0 };
 }
 
 /** Protein-like names for the simulated example panel (feature l gets NAMES[l], then NAMES[l] + "_2", …). */
@@ -251,7 +251,7 @@ export async function loadDataset(id: string, source: DataSource, at: ReadAt, io
     if (read) return chunkedDataset(id, fileName, file, read);
   }
   const { fileName, bytes, suggestedMapping } = await sourceBytes(source, io);
-  const base: Omit<Dataset, 'table' | 'parseMs' | 'layout'> = { id, fileName, bytes, sha256: sha256Hex(bytes) };
+  const base: Omit<Dataset, 'table' | 'parseMs' | 'layout'> = { id, fileName, bytes, sha256: await (io?.sha256 ?? webCryptoSha256).hex(bytes) };
   if (suggestedMapping) base.suggestedMapping = suggestedMapping;
   return withTable(base, at);
 }

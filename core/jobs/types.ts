@@ -7,6 +7,7 @@
  * Datasets and fits stay in the host; the renderer holds only ids, previews and results.
  */
 import type { ErrorInfo } from '../errors.js';
+import type { Sha256Provider } from '../sha256.js';
 import type { ResultWarning } from '../report/warnings.js';
 import type { Design, GapPoint, KPoint, KRuleChoice, KSStep, Loss, Progress, SFlags, SRule, SRuleChoice, StabilityResult, Variant } from '../engine/types.js';
 import type {
@@ -354,6 +355,11 @@ export interface FileIO {
    * lead there); false when either does not exist. Optional: without it, paths are compared as strings.
    */
   sameFile?(a: string, b: string): Promise<boolean>;
+  /**
+   * How this host takes the SHA-256 of the files it reads (node:crypto in Node hosts, node/hash.ts).
+   * Optional: without it, WebCrypto (core/sha256.ts webCryptoSha256, which holds a chunked file's bytes).
+   */
+  sha256?: Sha256Provider;
   /**
    * Optional: a CSV/TSV file as a source of chunks, read from the start each time it is iterated (the
    * chunked reader, core/table/stream.ts, reads it twice), so its bytes are never whole in memory. The

@@ -2,9 +2,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import fc from 'fast-check';
 import * as XLSX from 'xlsx';
-import { Sha256, sha256Hex } from '../../core/hash.js';
 import { join } from 'node:path';
 import { main, nodeIO, type CliIO } from '../../cli/main.js';
 import { openInputChunks } from '../../node/files.js';
@@ -77,26 +75,5 @@ describe('a report from chunks', () => {
     const summary = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets['Summary']!, { header: 1 }).map((row) => row.join(' '));
     const sha = createHash('sha256').update(readFileSync(micePath)).digest('hex');
     expect(summary.some((line) => line.includes(sha))).toBe(true);
-  });
-});
-
-describe('Sha256 chunk by chunk', () => {
-  it('equals node:crypto and sha256Hex however the bytes are cut (block edges, padding to 128 bytes)', () => {
-    fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 300 }), fc.array(fc.nat(300), { maxLength: 6 }), (bytes, cuts) => {
-        const sha = new Sha256();
-        let at = 0;
-        for (const cut of [...cuts].sort((a, b) => a - b)) {
-          const end = Math.min(cut, bytes.length);
-          if (end < at) continue;
-          sha.update(bytes.subarray(at, end));
-          at = end;
-        }
-        sha.update(bytes.subarray(at));
-        const expected = createHash('sha256').update(bytes).digest('hex');
-        expect(sha.hex()).toBe(expected);
-        expect(sha256Hex(bytes)).toBe(expected);
-      }),
-    );
   });
 });
