@@ -57,4 +57,37 @@ export default tseslint.config(
       'vue/html-self-closing': ['error', { html: { void: 'always', normal: 'never', component: 'always' } }],
     },
   },
+  {
+    // The folders tell the architecture (README, Architecture): the two Node hosts, cli/ (the skfr command) and
+    // electron/ (the desktop app), stand on node/ (the Node host layer) and core/, never on each other; node/
+    // stands on core/ only; core/ on nothing of the hosts.
+    files: ['cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)electron(/|$)', message: 'cli/ never imports electron/: share the code through node/ or core/.' }] }],
+    },
+  },
+  {
+    files: ['electron/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)cli/', message: 'electron/ never imports cli/: share the code through node/ or core/.' }] }],
+    },
+  },
+  {
+    files: ['node/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)(cli|renderer)/|(^|/)electron(/|$)', message: 'node/ is the Node host layer under cli/ and electron/: it imports core/ only.' }] },
+      ],
+    },
+  },
+  {
+    files: ['core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)(cli|node|renderer)/|(^|/)electron(/|$)|^node:', message: 'core/ is platform-free: no host folder, no Node built-in.' }] },
+      ],
+    },
+  },
 );
