@@ -16,6 +16,7 @@ import { checkOutputPaths, openInputChunks, OutputSet, readInputFile, removeTemp
 import { packageVersion } from './version.js';
 import { clusterCommand, CLUSTER_HELP } from './commands/cluster.js';
 import { simulateCommand, SIMULATE_HELP } from './commands/simulate.js';
+import { rerunCommand, RERUN_HELP } from './commands/rerun.js';
 
 /** Everything a command needs from its platform; tests substitute captured streams. */
 export interface CliIO {
@@ -69,6 +70,7 @@ export const USAGE = `skfr — sparse k-means with feature ranking (SKFR, Zhang,
 Usage:
   skfr cluster FILE --k K (--s S | --tune-s FROM:TO[:STEP]) [options]   cluster a sheet (.csv .tsv .xlsx .xls)
   skfr simulate --design sparse|outliers|subsets|missing --out FILE.csv   write a simulated data set
+  skfr rerun FILE.skfr [--data PATH] [--json]   run a saved analysis again and check it gives the same result
   skfr --help | skfr COMMAND --help | skfr --version
 
 Example (the mouse protein data):
@@ -94,6 +96,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       case 'help':
         if (rest[0] === 'cluster') io.stdout(CLUSTER_HELP + '\n');
         else if (rest[0] === 'simulate') io.stdout(SIMULATE_HELP + '\n');
+        else if (rest[0] === 'rerun') io.stdout(RERUN_HELP + '\n');
         else io.stdout(USAGE + '\n');
         return 0;
       case '--version':
@@ -105,12 +108,14 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
         return await clusterCommand(rest, context);
       case 'simulate':
         return await simulateCommand(rest, context);
+      case 'rerun':
+        return await rerunCommand(rest, context);
       default:
         throw new SkfrError(
           'invalid-option',
           command.startsWith('-')
             ? `unknown option “${command}”; start with a command: skfr cluster … or skfr simulate … (see skfr --help).`
-            : `unknown command “${command}”; the commands are cluster and simulate (see skfr --help).`,
+            : `unknown command “${command}”; the commands are cluster, simulate and rerun (see skfr --help).`,
         );
     }
   } catch (error) {

@@ -22,6 +22,8 @@ export type ErrorCode =
   | 'unknown-fit'
   | 'invalid-request'
   | 'write-failed'
+  | 'invalid-session'
+  | 'input-changed'
   | 'cancelled'
   | 'compute-crashed'
   | 'internal';

@@ -22,7 +22,7 @@ import type { ErrorInfo } from '../core/errors.js';
 import type { RunHandle } from '../core/jobs/api.js';
 import { createJobClient, type JobClient } from '../core/jobs/client.js';
 import type { Port } from '../core/jobs/port.js';
-import type { FitRequest, JobRequest, JobResponse, OpenRequest, Progress } from '../core/jobs/types.js';
+import type { FitRequest, JobRequest, JobResponse, OpenRequest, Progress, RestoreRequest } from '../core/jobs/types.js';
 import { createRestorer } from '../core/jobs/restore.js';
 
 export interface ComputeProcess {
@@ -205,7 +205,7 @@ export function createComputeSupervisor(options: SupervisorOptions): ComputeSupe
       const jobId = `restore-${++chains}`;
       const response = (async () => {
         for (const pre of prerequisites) {
-          const r = await tracked(gen, pre as OpenRequest | FitRequest, onProgress).response;
+          const r = await tracked(gen, pre as OpenRequest | FitRequest | RestoreRequest, onProgress).response;
           if (!r.ok) return { ok: false as const, type: request.type as R['type'], error: r.error };
           record(pre, r);
           if (cancelled) return { ok: false as const, type: request.type as R['type'], error: { code: 'cancelled' as const, message: 'The run was cancelled.' } };

@@ -14,8 +14,11 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Extensions the app opens from the desktop (lower case). `.txt`: MaxQuant's proteinGroups.txt and the like. */
-export const DATA_EXTENSIONS = ['.csv', '.tsv', '.txt', '.xlsx', '.xls'] as const;
+/**
+ * Extensions the app opens from the desktop (lower case). `.txt`: MaxQuant's proteinGroups.txt and the like;
+ * `.skfr`: a saved analysis (issue 16).
+ */
+export const DATA_EXTENSIONS = ['.csv', '.tsv', '.txt', '.xlsx', '.xls', '.skfr'] as const;
 
 /** Extensions registered with the operating system (electron-builder.yml fileAssociations): not every .txt file. */
 export const ASSOCIATED_EXTENSIONS = ['csv', 'tsv', 'xlsx', 'xls'] as const;

@@ -6,11 +6,15 @@ import { extname, join } from 'node:path';
 import type { BrowserWindow, Dialog, FileFilter } from 'electron';
 import type { ExportFormat } from '../core/jobs/types.js';
 
-/** The Open dialog's filters: every type the app opens (desktop-open.ts DATA_EXTENSIONS; .txt: MaxQuant's proteinGroups.txt). */
+/** The Open dialog's filters: every type the app opens (desktop-open.ts DATA_EXTENSIONS; .txt: MaxQuant's proteinGroups.txt; .skfr: a saved analysis). */
 export const OPEN_FILTERS: FileFilter[] = [
-  { name: 'Tables (Excel, CSV, TSV, TXT)', extensions: ['xlsx', 'xls', 'csv', 'tsv', 'txt'] },
+  { name: 'Tables and saved analyses (Excel, CSV, TSV, TXT, SKFR)', extensions: ['xlsx', 'xls', 'csv', 'tsv', 'txt', 'skfr'] },
+  { name: 'Saved analyses (SKFR)', extensions: ['skfr'] },
   { name: 'All files', extensions: ['*'] },
 ];
+
+/** The save dialog's filter for a saved analysis (issue 16). */
+export const SESSION_FILTERS: FileFilter[] = [{ name: 'SKFR Studio analysis', extensions: ['skfr'] }];
 
 export const EXPORT_FILTERS: Record<ExportFormat, FileFilter[]> = {
   csv: [{ name: 'CSV', extensions: ['csv'] }],

@@ -90,6 +90,18 @@ export function checkRendererRequest(request: JobRequest, access: FileAccess): v
         );
       }
       return;
+    case 'session':
+      // a saved analysis is read by path only when the user chose it (its input is then allowed by main: ipc.ts)
+      if (request.source.kind === 'path' && !access.isAllowed(request.source.path)) {
+        throw new SkfrError(
+          'invalid-request',
+          `“${request.source.path}” was not chosen by you: open a saved analysis with Open…, the recent files list, or by dropping it on the window.`,
+        );
+      }
+      return;
+    case 'restore':
+      if (request.fitId !== undefined) throw new SkfrError('invalid-request', 'Fit ids are chosen by the application, not by the window.');
+      return;
     case 'export':
       if (request.path !== undefined) throw new SkfrError('invalid-request', 'Exports are saved through Export… (the save dialog), not to a path named by the window.');
       return;

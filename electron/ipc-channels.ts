@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { SkfrError } from '../core/errors.js';
 import { clientMessageSchema, exportFormatSchema, exportWhatSchema, formatIssues } from '../core/jobs/schema.js';
+import { SESSION_LIMITS } from '../core/jobs/session-schema.js';
 
 import { IPC } from './ipc-names.js';
 
@@ -40,6 +41,7 @@ export const payloadSchemas = {
       suggestedName,
     }),
   ]),
+  [IPC.saveSession]: z.tuple([z.strictObject({ text: z.string().max(SESSION_LIMITS.fileBytes), suggestedName })]),
   [IPC.recentFiles]: noArgs,
   [IPC.filesChosen]: z.tuple([z.strictObject({ paths: z.array(z.string().min(1).max(4096)).min(1).max(MAX_CHOSEN_FILES) })]),
   [IPC.droppedFile]: z.tuple([z.strictObject({ token: z.string().regex(/^[0-9a-f]{32}$/, 'a token from a drop') })]),

@@ -9,6 +9,8 @@ export const IPC = {
   openDialog: 'skfr:open-dialog',
   /** invoke: save dialog + export job written atomically → { savedAs } | { error } | null. */
   saveExport: 'skfr:save-export',
+  /** invoke: save dialog (.skfr) + write a saved analysis, its input path made relative to it → { savedAs } | { error } | null. */
+  saveSession: 'skfr:save-session',
   /** invoke: save dialog + write a chart image → { savedAs } | null. */
   saveImage: 'skfr:save-image',
   /** invoke: the recent files list → string[]. */

@@ -5,13 +5,15 @@
  * file-access policy). A rejected invoke throws a clear error to the caller; a rejected job is answered
  * with an 'invalid-request' response. Nothing changes in either case.
  */
+import { dirname, isAbsolute, relative, sep } from 'node:path';
 import { writeFileAtomic } from './node-io.js';
 import type { IpcMain, IpcMainEvent, IpcMainInvokeEvent, WebContents } from 'electron';
 import { SkfrError, toErrorInfo, type ErrorInfo } from '../core/errors.js';
 import { parseRequest } from '../core/jobs/schema.js';
-import type { HostMessage, JobRequest, JobResponse } from '../core/jobs/types.js';
+import type { HostMessage, JobRequest, JobResponse, SessionOpened } from '../core/jobs/types.js';
 import type { ComputeSupervisor } from './compute-supervisor.js';
-import { decodeDataUrl, EXPORT_FILTERS, IMAGE_FILTERS, type Dialogs } from './dialogs.js';
+import { decodeDataUrl, EXPORT_FILTERS, IMAGE_FILTERS, SESSION_FILTERS, type Dialogs } from './dialogs.js';
+import { parseSessionFile, sessionText, type SessionFile } from '../core/jobs/session-file.js';
 import { checkRendererRequest, createDropTokens, type DropTokens, type FileAccess } from './file-access.js';
 import { IPC, IPC_EVENTS, isTrustedSender, validatePayload, type Channel } from './ipc-channels.js';
 import type { RecentFiles } from './recent.js';
@@ -28,6 +30,18 @@ export interface IpcDeps {
   mainFrame(): Electron.WebFrameMain | null;
   allowedOrigins: readonly string[];
   log?(message: string): void;
+}
+
+/**
+ * A session as written at `target`: its input's path relative to the session file's folder ("/"-separated), so
+ * the two can move together; the absolute path stays beside it.
+ */
+export function withInputBeside(session: SessionFile, target: string): SessionFile {
+  const absolute = session.input.absolutePath;
+  if (absolute === null || !isAbsolute(absolute)) return session;
+  const rel = relative(dirname(target), absolute);
+  const path = isAbsolute(rel) ? absolute : rel.split(sep).join('/');
+  return { ...session, input: { ...session.input, path } };
 }
 
 function send(contents: WebContents, channel: string, message: unknown) {
@@ -67,6 +81,13 @@ export function registerIpc(deps: IpcDeps): () => void {
 
   function onOpened(request: JobRequest, response: JobResponse) {
     if (request.type === 'open' && request.source.kind === 'path' && response.ok) void recent.add(request.source.path);
+    // A saved analysis the user opened (issue 16): it joins the recent files, and its input, found at a path the
+    // file records, may be opened by the window (only a regular file the compute process found there).
+    if (request.type === 'session' && request.source.kind === 'path' && response.ok) {
+      void recent.add(request.source.path);
+      const { inputPath } = response.result as SessionOpened;
+      if (inputPath !== null) access.allow(inputPath);
+    }
   }
 
   ipcMain.on(IPC.job, (event, ...args: unknown[]) => {
@@ -141,6 +162,23 @@ export function registerIpc(deps: IpcDeps): () => void {
     return response.ok ? { savedAs: path } : { error: response.error };
   });
 
+  // A saved analysis (issue 16): checked as a session file, its input's path recorded relative to where it goes.
+  handle(IPC.saveSession, async ([{ text, suggestedName }]): Promise<{ savedAs: string } | { error: ErrorInfo } | null> => {
+    const session = parseSessionFile(text);
+    if (session instanceof SkfrError) return { error: toErrorInfo(session) };
+    const path = await dialogs.chooseSavePath(suggestedName, SESSION_FILTERS, 'skfr');
+    if (!path) return null;
+    try {
+      await writeFileAtomic(path, new TextEncoder().encode(sessionText(withInputBeside(session, path))));
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      return { error: { code: 'write-failed', message: `Could not write “${path}” (${detail}). Choose another folder or name.` } };
+    }
+    access.allow(path);
+    void recent.add(path);
+    return { savedAs: path };
+  });
+
   handle(IPC.saveImage, async ([{ dataUrl, suggestedName }]) => {
     const { ext, bytes } = decodeDataUrl(dataUrl);
     const path = await dialogs.chooseSavePath(suggestedName, IMAGE_FILTERS[ext], ext);
@@ -151,7 +189,7 @@ export function registerIpc(deps: IpcDeps): () => void {
 
   return () => {
     ipcMain.removeAllListeners(IPC.job);
-    for (const channel of [IPC.openDialog, IPC.recentFiles, IPC.filesChosen, IPC.droppedFile, IPC.saveExport, IPC.saveImage]) {
+    for (const channel of [IPC.openDialog, IPC.recentFiles, IPC.filesChosen, IPC.droppedFile, IPC.saveExport, IPC.saveSession, IPC.saveImage]) {
       ipcMain.removeHandler(channel);
     }
   };

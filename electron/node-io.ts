@@ -259,7 +259,13 @@ export function createNodeFileIO(options: { maxReadBytes?: number; maxTableBytes
     writeFileAtomic,
     sameFile,
     sha256: nodeSha256,
+    isFile,
   };
+}
+
+/** Whether `path` is an existing regular file (a saved analysis's input, issue 16); false on any error. */
+export async function isFile(path: string): Promise<boolean> {
+  return stat(path).then((info) => info.isFile(), () => false);
 }
 
 export const nodeFileIO: FileIO = createNodeFileIO();

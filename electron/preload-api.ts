@@ -118,6 +118,7 @@ export function createElectronApi(ipc: IpcRendererLike, pathForFile: (file: neve
     },
     saveExport: (fitId, what, format, suggestedName) =>
       ipc.invoke(IPC.saveExport, { fitId, what, format, suggestedName }) as Promise<{ savedAs: string } | { error: ErrorInfo } | null>,
+    saveSession: (text, suggestedName) => ipc.invoke(IPC.saveSession, { text, suggestedName }) as Promise<{ savedAs: string } | { error: ErrorInfo } | null>,
     saveImage: (dataUrl, suggestedName) => ipc.invoke(IPC.saveImage, { dataUrl, suggestedName }) as Promise<{ savedAs: string } | null>,
     recentFiles: () => ipc.invoke(IPC.recentFiles) as Promise<string[]>,
     onMenu(listener) {

@@ -48,7 +48,7 @@ export async function clusterCommand(argv: readonly string[], { io, version }: C
     io.stdout(CLUSTER_HELP + '\n');
     return 0;
   }
-  const outputs = [asked.out?.path, asked.featuresOut?.path].filter((path): path is string => path !== undefined);
+  const outputs = [asked.out?.path, asked.featuresOut?.path, asked.saveSession ?? undefined].filter((path): path is string => path !== undefined);
   if (outputs.length > 0) await io.checkOutputPaths?.(outputs, [asked.file]);
   const t0 = now();
   const { plan, mapped, input, read, prep } = await loadMapped(asked, io);
@@ -80,7 +80,7 @@ export async function clusterCommand(argv: readonly string[], { io, version }: C
 
     if (cancel.signal !== null) throw cancelledError(cancel.signal);
     const warnings = runWarnings(prep, mapped, result, plan.settings);
-    const written = await writeOutputs(plan, { input, version, mapped, result, read, prep, warnings }, io, cancel);
+    const written = await writeOutputs(plan, { input, version, mapped, result, read, prep, warnings, timings }, io, cancel);
     if (plan.json) io.stdout(JSON.stringify({ ...withInputFields(clusterJson(mapped, result, timings), mapped, read), ...prepJson(prep, warnings) }) + '\n');
     else io.stdout(inputSummary(mapped, read) + clusterSummary(input.fileName, plan.settings, mapped, result, timings, written) + summaryTail(warnings, prep.command));
     return 0;
@@ -189,15 +189,16 @@ async function readDesign(spec: { path: string; sheet: string | null }, io: Comm
  */
 async function readTable(asked: ClusterPlan, io: CommandContext['io']): Promise<{ table: Table; input: InputInfo }> {
   const fileName = basename(asked.file);
-  const report = asked.out?.kind === 'report';
+  // The SHA-256 (and size) of the input are recorded in a report and in a saved session.
+  const report = asked.out?.kind === 'report' || asked.saveSession !== null;
   const headerRow = asked.layout.headerRow;
   if (asked.sheet === null && headerRow === null && io.openChunks) {
     const open = await io.openChunks(asked.file);
-    const hash = report ? { sha: new Sha256(), complete: false } : null;
+    const hash = report ? { sha: new Sha256(), complete: false, size: 0 } : null;
     let passes = 0;
     const source = hash === null ? open : () => (passes++ === 0 ? hashing(open(), hash) : open());
     const table = await parseTableChunks(source, fileName, { allocate: allocateSharedFloat64 });
-    if (table !== null && (hash === null || hash.complete)) return { table, input: { fileName, sha256: hash?.sha.hex() ?? null } };
+    if (table !== null && (hash === null || hash.complete)) return { table, input: { fileName, sha256: hash?.sha.hex() ?? null, size: hash?.size ?? null } };
   }
   const bytes = await io.readFile(asked.file);
   const sha256 = report ? sha256Hex(bytes) : null;
@@ -207,13 +208,14 @@ async function readTable(asked: ClusterPlan, io: CommandContext['io']): Promise<
     ...(asked.sheet !== null ? { sheet: asked.sheet } : {}),
     ...(headerRow !== null ? { headerRow } : {}),
   };
-  return { table: parseTable(bytes, fileName, options), input: { fileName, sha256 } };
+  return { table: parseTable(bytes, fileName, options), input: { fileName, sha256, size: bytes.length } };
 }
 
 /** The chunks, hashed on the way; `complete` once the last one has gone through. */
-async function* hashing(chunks: AsyncIterable<Uint8Array>, hash: { sha: Sha256; complete: boolean }): AsyncGenerator<Uint8Array> {
+async function* hashing(chunks: AsyncIterable<Uint8Array>, hash: { sha: Sha256; complete: boolean; size: number }): AsyncGenerator<Uint8Array> {
   for await (const chunk of chunks) {
     hash.sha.update(chunk);
+    hash.size += chunk.length;
     yield chunk;
   }
   hash.complete = true;
@@ -228,8 +230,9 @@ async function analyse(plan: ClusterPlan, mapped: MappedData, pool: WorkerPool, 
   const bar = createProgressBar(io.stderr, { enabled: io.isTTY });
   const signal = cancel;
   try {
-    // reuseInput: nothing reads mapped.matrix after the analysis (outputs use labels, ids, annotations).
-    return await runAnalysisAsync(mapped, plan.settings, { classColumn: plan.classColumn, onProgress: bar.update, signal, engine: pool, reuseInput: true });
+    // reuseInput: nothing reads mapped.matrix after the analysis (outputs use labels, ids, annotations), except a
+    // saved session's PCA projection, made from the prepared matrix as the app makes it.
+    return await runAnalysisAsync(mapped, plan.settings, { classColumn: plan.classColumn, onProgress: bar.update, signal, engine: pool, reuseInput: plan.saveSession === null });
   } catch (error) {
     if (cancel.signal !== null && error instanceof SkfrError && error.code === 'cancelled') throw cancelledError(cancel.signal);
     throw error;
@@ -253,13 +256,14 @@ function printWarnings(write: (text: string) => void, messages: string[]): void 
   if (messages.length > WARNING_LIMIT) write(`warning: … and ${messages.length - WARNING_LIMIT} more warnings like these.\n`);
 }
 
-/** The input as the report names it: file name, and SHA-256 of its bytes (computed only for a report). */
+/** The input as the report names it: file name, and SHA-256 of its bytes and their size (only for a report or a session). */
 export interface InputInfo {
   fileName: string;
   sha256: string | null;
+  size?: number | null;
 }
 
-interface RunData {
+export interface RunData {
   input: InputInfo;
   version: string;
   mapped: MappedData;
@@ -267,6 +271,7 @@ interface RunData {
   read: ReadInfo;
   prep: RunPrep;
   warnings: ResultWarning[];
+  timings?: { parseMs: number; fitMs: number };
 }
 
 /** The --json object: the analysis (cluster-output.ts) and what was read and how. */
@@ -379,6 +384,12 @@ async function stageOutputs(
       await write(plan.out.path, encoder.encode(toCsv(samplesRows(result.fit, mapped, prep.imputed, result.stability))));
       written.push({ path: plan.out.path, what: 'labelled samples' });
     }
+  }
+  if (plan.saveSession !== null) {
+    // Imported on first need, as the workbook writers: zod and the session format stay out of other runs.
+    const { sessionOf } = await import('./cluster-session.js');
+    await write(plan.saveSession, encoder.encode(sessionOf(plan, plan.saveSession, data)));
+    written.push({ path: plan.saveSession, what: 'saved analysis' });
   }
   if (plan.featuresOut) {
     const rows = featuresRows(result.fit, mapped, { imputed: prep.imputed, stability: result.stability });

@@ -25,6 +25,11 @@ export interface SkfrApi {
    * the browser triggers a download (file name returned). null = the user cancelled.
    */
   saveExport(fitId: string, what: ExportWhat, format: ExportFormat, suggestedName: string): Promise<{ savedAs: string } | { error: ErrorInfo } | null>;
+  /**
+   * Issue 16: save an analysis (the `.skfr` text of core/jobs/session-file.ts). Electron: a save dialog, the file
+   * checked and written atomically (path returned); the browser: a download (file name returned). null = cancelled.
+   */
+  saveSession?(text: string, suggestedName: string): Promise<{ savedAs: string } | { error: ErrorInfo } | null>;
   /** Save a chart image (PNG or SVG data URL). */
   saveImage(dataUrl: string, suggestedName: string): Promise<{ savedAs: string } | null>;
   recentFiles(): Promise<string[]>;

@@ -28,6 +28,8 @@ export interface Dataset {
    */
   chunked?: ChunkedFile;
   sha256: string;
+  /** The file's size in bytes. */
+  size: number;
   table: Table;
   parseMs: number;
   /** The recognised layout (format, quantities, proposed mapping and recipe); examples: a 'table' layout. */
@@ -104,9 +106,10 @@ async function openChunks(file: ChunkedFile): Promise<{ chunks: ChunkSource; all
 }
 
 /** The chunks, hashed on the way; `done` once the last one has gone through. */
-async function* hashing(chunks: AsyncIterable<Uint8Array>, hash: { sha: Sha256Hasher; done: boolean }): AsyncGenerator<Uint8Array> {
+async function* hashing(chunks: AsyncIterable<Uint8Array>, hash: { sha: Sha256Hasher; done: boolean; size: number }): AsyncGenerator<Uint8Array> {
   for await (const chunk of chunks) {
     hash.sha.update(chunk);
+    hash.size += chunk.length;
     yield chunk;
   }
   hash.done = true;
@@ -117,12 +120,12 @@ async function* hashing(chunks: AsyncIterable<Uint8Array>, hash: { sha: Sha256Ha
  * bytes never whole in memory, the SHA-256 taken on the first pass); null when the host reads files whole or
  * the chunked reader does not take this file (a workbook, non-UTF-8 text, …: the caller reads it whole).
  */
-async function readChunked(file: ChunkedFile, fileName: string, at: ReadAt): Promise<{ table: Table; sha256: string; parseMs: number } | null> {
+async function readChunked(file: ChunkedFile, fileName: string, at: ReadAt): Promise<{ table: Table; sha256: string; size: number; parseMs: number } | null> {
   if (at.sheet !== undefined && at.sheet !== baseName(fileName)) return null; // the whole-file reader words the error
   const opened = await openChunks(file);
   if (!opened) return null;
   const t0 = now();
-  const hash = { sha: (file.io.sha256 ?? webCryptoSha256).create(), done: false };
+  const hash = { sha: (file.io.sha256 ?? webCryptoSha256).create(), done: false, size: 0 };
   let passes = 0;
   const source: ChunkSource = () => (passes++ === 0 ? hashing(opened.chunks(), hash) : opened.chunks());
   const options: { headerRow?: number; allocate?: (length: number) => Float64Array } = {};
@@ -130,7 +133,7 @@ async function readChunked(file: ChunkedFile, fileName: string, at: ReadAt): Pro
   if (opened.allocate) options.allocate = opened.allocate;
   const table = await parseTableChunks(source, fileName, options);
   if (table === null || !hash.done) return null;
-  return { table, sha256: await hash.sha.digestHex(), parseMs: now() - t0 };
+  return { table, sha256: await hash.sha.digestHex(), size: hash.size, parseMs: now() - t0 };
 }
 
 /** Protein-like names for the simulated example panel (feature l gets NAMES[l], then NAMES[l] + "_2", …). */
@@ -233,9 +236,9 @@ function withTable(base: Omit<Dataset, 'table' | 'parseMs' | 'layout'>, at: Read
 }
 
 /** A Dataset around a table read in chunks (no bytes kept: `chunked` reads the file again). */
-function chunkedDataset(id: string, fileName: string, file: ChunkedFile, read: { table: Table; sha256: string; parseMs: number }): Dataset {
-  const { table, sha256, parseMs } = read;
-  return { id, fileName, bytes: new Uint8Array(0), chunked: file, sha256, table, parseMs, layout: completeLayout(table, recognizeLayout(table)) };
+function chunkedDataset(id: string, fileName: string, file: ChunkedFile, read: { table: Table; sha256: string; size: number; parseMs: number }): Dataset {
+  const { table, sha256, size, parseMs } = read;
+  return { id, fileName, bytes: new Uint8Array(0), chunked: file, sha256, size, table, parseMs, layout: completeLayout(table, recognizeLayout(table)) };
 }
 
 /**
@@ -251,7 +254,7 @@ export async function loadDataset(id: string, source: DataSource, at: ReadAt, io
     if (read) return chunkedDataset(id, fileName, file, read);
   }
   const { fileName, bytes, suggestedMapping } = await sourceBytes(source, io);
-  const base: Omit<Dataset, 'table' | 'parseMs' | 'layout'> = { id, fileName, bytes, sha256: await (io?.sha256 ?? webCryptoSha256).hex(bytes) };
+  const base: Omit<Dataset, 'table' | 'parseMs' | 'layout'> = { id, fileName, bytes, sha256: await (io?.sha256 ?? webCryptoSha256).hex(bytes), size: bytes.length };
   if (suggestedMapping) base.suggestedMapping = suggestedMapping;
   return withTable(base, at);
 }
@@ -275,6 +278,7 @@ export function openResult(dataset: Dataset): OpenResult {
     fileName: dataset.fileName,
     format: table.format,
     sha256: dataset.sha256,
+    size: dataset.size,
     sheets: table.sheets,
     sheet: table.sheet,
     rowCount: table.rowCount,

@@ -100,6 +100,8 @@ export function buildFitView(input: FitViewInput): FitView {
     ranking: rankFeatures(fit.featureScores, mapped.featureNames, selected),
     selected,
     selectedByCluster: fit.selectedFeaturesByCluster ? fit.selectedFeaturesByCluster.map((c) => Array.from(c)) : null,
+    clusterScores: fit.clusterFeatureScores,
+    bestRestart: fit.bestRestart,
     means: fit.means,
     originalMeans: fit.originalMeans,
     distances: fit.distances,

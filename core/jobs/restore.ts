@@ -1,16 +1,17 @@
 /**
  * What a restarted compute process must redo before serving a request that names a dataset or fit of the
  * process that crashed: re-open the dataset (same source, sheet and id) and re-run the fit (same request
- * and id; fits are deterministic for a seed, so the results are the same).
+ * and id; fits are deterministic for a seed, so the results are the same). A saved analysis restored on a
+ * dataset (issue 16, 'restore') is restored again the same way, from its request: nothing is fitted.
  *
  * Shared by both hosts that can lose their compute: the Electron supervisor (a crashed utility process) and
  * the browser's Web Worker bridge (a terminated worker). Pure bookkeeping over requests and responses.
  */
-import type { DataSource, FitRequest, JobRequest, JobResponse, OpenRequest } from './types.js';
+import type { DataSource, FitRequest, JobRequest, JobResponse, OpenRequest, RestoreRequest } from './types.js';
 
 export interface Restorer {
   /** Requests to run first in the current process (empty when nothing is missing). */
-  prerequisites(request: JobRequest): (OpenRequest | FitRequest)[];
+  prerequisites(request: JobRequest): (OpenRequest | FitRequest | RestoreRequest)[];
   /** Remember what a successful request created or removed. */
   record(request: JobRequest, response: JobResponse): void;
   /** The process died: nothing is live any more. */
@@ -22,7 +23,7 @@ const MAX_FITS = 50;
 
 export function createRestorer(): Restorer {
   const opened = new Map<string, { source: DataSource; sheet: string; headerRow?: number }>();
-  const fitted = new Map<string, FitRequest>();
+  const fitted = new Map<string, FitRequest | RestoreRequest>();
   const liveDatasets = new Set<string>();
   const liveFits = new Set<string>();
 
@@ -32,7 +33,7 @@ export function createRestorer(): Restorer {
     return [{ type: 'open', source: o.source, sheet: o.sheet, ...(o.headerRow !== undefined ? { headerRow: o.headerRow } : {}), datasetId: id }];
   }
 
-  function fitNeeds(id: string): (OpenRequest | FitRequest)[] {
+  function fitNeeds(id: string): (OpenRequest | FitRequest | RestoreRequest)[] {
     const f = fitted.get(id);
     return f && !liveFits.has(id) ? [...datasetNeeds(f.datasetId), { ...f, fitId: id }] : [];
   }
@@ -41,12 +42,14 @@ export function createRestorer(): Restorer {
     prerequisites(request) {
       switch (request.type) {
         case 'open':
+        case 'session':
           return [];
         case 'design':
           return request.source.kind === 'dataset' ? datasetNeeds(request.source.datasetId) : [];
         case 'sheet':
         case 'map':
         case 'fit':
+        case 'restore':
         case 'rows':
         case 'close':
           return datasetNeeds(request.datasetId);
@@ -69,7 +72,8 @@ export function createRestorer(): Restorer {
           liveDatasets.add(r.datasetId);
           return;
         }
-        case 'fit': {
+        case 'fit':
+        case 'restore': {
           const { fitId } = response.result as { fitId: string };
           fitted.delete(fitId);
           fitted.set(fitId, { ...request, fitId });

@@ -15,6 +15,7 @@ import { SkfrError } from '../errors.js';
 import type { ClientMessage, FitSettings, JobRequest } from './types.js';
 import type { Mapping, Recipe, SampleTable } from '../table/types.js';
 import { MAX_ROWS_PER_REQUEST } from './rows.js';
+import { sessionResultSchema } from './session-schema.js';
 import { MAX_DESIGN_CELLS, MAX_DESIGN_COLUMNS, MAX_DESIGN_ROWS, MAX_HEADER_ROW, MAX_NAMES, MAX_STEPS, MAX_TEXT } from './limits.js';
 
 const nonEmpty = z.string().min(1, 'must not be empty');
@@ -175,6 +176,18 @@ export const jobRequestSchema = z.discriminatedUnion('type', [
     count: int.min(1, `must be 1 to ${MAX_ROWS_PER_REQUEST}`).max(MAX_ROWS_PER_REQUEST, `must be 1 to ${MAX_ROWS_PER_REQUEST}`),
   }),
   z.strictObject({ type: z.literal('close'), datasetId: nonEmpty }),
+  // Issue 16: a saved analysis (.skfr) read, and restored on an opened dataset without fitting.
+  z.strictObject({ type: z.literal('session'), source: z.discriminatedUnion('kind', [dataSourceSchema.options[0], dataSourceSchema.options[1]]) }),
+  z.strictObject({
+    type: z.literal('restore'),
+    datasetId: nonEmpty,
+    mapping: mappingSchema,
+    recipe: recipeSchema.optional(),
+    settings: fitSettingsSchema,
+    classColumn: z.string().nullable().optional(),
+    result: sessionResultSchema,
+    fitId: nonEmpty.optional(),
+  }),
 ]);
 
 const jobId = z.string().min(1).max(200);

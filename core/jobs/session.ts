@@ -17,15 +17,19 @@
 import { runAnalysisAsync, computeMetrics, type AnalysisEngine } from '../analysis.js';
 import { SkfrError, assertNever, toErrorInfo } from '../errors.js';
 import { EMPTY_RECIPE, prepare } from '../prepare/index.js';
-import type { Layout, Mapping, MappedData, Recipe } from '../table/types.js';
-import { type Dataset, loadDataset, openResult, withSheet } from './datasets.js';
+import type { FormatId, Layout, Mapping, MappedData, Recipe } from '../table/types.js';
+import { type Dataset, loadDataset, openResult, sourceBytes, withSheet } from './datasets.js';
+import {
+  fitFromSession, inputCandidates, parseSessionFile, SESSION_FORMAT_VERSION, SESSION_KIND, SESSION_LIMITS, tuneFromSession, viewFromSession,
+  type SessionFile, type SessionResult,
+} from './session-file.js';
 import { readDesign } from './design.js';
 import { runExport, type ExportSource } from './export.js';
 import { tableRows } from './rows.js';
 import { buildFitView } from './fit-view.js';
 import { defaultFeatureColumns, reproduceCommand } from '../report/command.js';
 import { now, throttleProgress } from './progress.js';
-import type { FileIO, JobRequest, JobResponse, MapResult, ResultOf, RunOptions } from './types.js';
+import type { FileIO, FitSettings, JobRequest, JobResponse, MapResult, ResultOf, RunOptions, SessionOpened, SessionRequest } from './types.js';
 
 export interface Session {
   runJob<R extends JobRequest>(request: R, options?: RunOptions): Promise<JobResponse<R['type']>>;
@@ -117,6 +121,65 @@ export function quantityOf(layout: Layout, mapped: MappedData): string | null {
     return columns.every((c) => own.has(c));
   });
   return hit?.name ?? null;
+}
+
+/** Reads a `.skfr` file (issue 16) and finds its input: the first recorded path that is a file, when the host can look. */
+async function readSession(source: SessionRequest['source'], io: FileIO | undefined): Promise<SessionOpened> {
+  const { fileName, bytes } = await sourceBytes(source, io);
+  if (bytes.length > SESSION_LIMITS.fileBytes) {
+    throw new SkfrError('invalid-session', `“${fileName}” is too large for an SKFR Studio analysis (more than ${SESSION_LIMITS.fileBytes / 1024 ** 2} MiB).`);
+  }
+  const decoder = new (globalThis as unknown as { TextDecoder: new (label: string, options: { fatal: boolean }) => { decode(b: Uint8Array): string } }).TextDecoder('utf-8', { fatal: true });
+  let text: string;
+  try {
+    text = decoder.decode(bytes);
+  } catch {
+    throw new SkfrError('invalid-session', `“${fileName}” is not an SKFR Studio analysis (.skfr) file: it is not UTF-8 text.`);
+  }
+  const session = parseSessionFile(text, fileName);
+  if (session instanceof SkfrError) throw session;
+  const path = source.kind === 'path' ? source.path : null;
+  let inputPath: string | null = null;
+  if (io?.isFile) {
+    for (const candidate of inputCandidates(session, path)) {
+      if (await io.isFile(candidate).catch(() => false)) {
+        inputPath = candidate;
+        break;
+      }
+    }
+  }
+  return { session, fileName, path, inputPath };
+}
+
+/** Refuses to show saved results on data that maps to other samples or features (one sentence). */
+function checkSameData(fileName: string, mapped: MappedData, result: SessionResult): void {
+  const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+  if (same(mapped.sampleIds, result.sampleIds) && same(mapped.featureNames, result.featureNames)) return;
+  const { rows: n, cols: p } = mapped.matrix;
+  const shape = n === result.n && p === result.p ? ` (${n} samples × ${p} features, but other names or order)` : ` ${n} samples × ${p} features`;
+  throw new SkfrError(
+    'invalid-session',
+    `With the recorded mapping and preparation, “${fileName}” gives${shape}, not the ${result.n} × ${result.p} of the saved analysis; re-run the analysis to see this file's results.`,
+  );
+}
+
+/** A SessionFile around a restore request's parts (what fitFromSession and viewFromSession read). */
+function restoredSession(
+  d: Dataset, layout: { format: FormatId; quantity: string | null }, mapping: Mapping, recipe: Recipe, settings: FitSettings, classColumn: string | null, result: SessionResult,
+): SessionFile {
+  return {
+    kind: SESSION_KIND,
+    formatVersion: SESSION_FORMAT_VERSION,
+    savedAt: '',
+    savedBy: '',
+    input: { fileName: d.fileName, path: null, absolutePath: null, size: d.size, sha256: d.sha256, sheet: null, headerRow: d.table.headerRow ?? 1 },
+    layout: { format: layout.format, quantity: layout.quantity },
+    mapping,
+    recipe,
+    settings,
+    classColumn,
+    result,
+  };
 }
 
 export function createSession(io?: FileIO, options: SessionOptions = {}): Session {
@@ -253,6 +316,29 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
       case 'rows': {
         const d = dataset(request.datasetId);
         return { datasetId: d.id, start: request.start, rows: tableRows(d.table, request.start, request.count), rowCount: d.table.rowCount };
+      }
+      case 'session':
+        return readSession(request.source, io);
+      case 'restore': {
+        // Issue 16: the saved results on the dataset as the recorded mapping and recipe give it; nothing is fitted.
+        const d = dataset(request.datasetId);
+        const recipe = request.recipe ?? EMPTY_RECIPE;
+        const mapped = mapDataset(d, request.mapping, recipe);
+        checkSameData(d.fileName, mapped, request.result);
+        const layout = { format: d.layout.format, formatLabel: d.layout.formatLabel, quantity: quantityOf(d.layout, mapped) };
+        const classColumn = request.classColumn ?? null;
+        const saved = restoredSession(d, layout, request.mapping, recipe, request.settings, classColumn, request.result);
+        const fitId = request.fitId ?? `f-${prefix}-${++nextFit}`;
+        const fit = fitFromSession(saved);
+        const view = viewFromSession(saved, { fitId, datasetId: d.id });
+        fits.delete(fitId);
+        fits.set(fitId, {
+          datasetId: d.id, fit, tune: tuneFromSession(saved, fit), mapped, metrics: view.metrics, classColumn, settings: request.settings, recipe, layout,
+          reasons: d.layout.reasons ?? [], warnings: view.warnings, command: view.command,
+          sRules: view.sRules ?? null, sFlags: view.sFlags ?? null, kCurve: view.kCurve ?? null, ksSteps: view.ksSteps ?? null, stability: view.stability ?? null,
+        });
+        while (fits.size > maxFits) fits.delete(fits.keys().next().value!);
+        return view;
       }
       case 'close': {
         dataset(request.datasetId);

@@ -9,6 +9,8 @@
 import type { ErrorInfo } from '../errors.js';
 import type { Sha256Provider } from '../sha256.js';
 import type { ResultWarning } from '../report/warnings.js';
+import type { SessionFile } from './session-file.js';
+import type { SessionResult } from './session-schema.js';
 import type { Design, GapPoint, KPoint, KRuleChoice, KSStep, Loss, Progress, SFlags, SRule, SRuleChoice, StabilityResult, Variant } from '../engine/types.js';
 import type {
   ColumnSummary,
@@ -142,6 +144,32 @@ export interface RowsRequest {
   count: number;
 }
 
+/**
+ * Issue 16: read a saved analysis (a `.skfr` session file, session-file.ts) and tell where its input is: the
+ * first existing file of its recorded paths (beside the session file, then where it was), when the host can look.
+ */
+export interface SessionRequest {
+  type: 'session';
+  source: Extract<DataSource, { kind: 'path' | 'bytes' }>;
+}
+
+/**
+ * Issue 16: show a saved analysis on an opened dataset without fitting: map it with the recorded mapping and
+ * recipe, check it gives the recorded samples and features, and keep the recorded results as a fit (for exports,
+ * evaluations, re-fits). Answers the FitView of the saved results.
+ */
+export interface RestoreRequest {
+  type: 'restore';
+  datasetId: string;
+  mapping: Mapping;
+  recipe?: Recipe;
+  settings: FitSettings;
+  classColumn?: string | null;
+  result: SessionResult;
+  /** Give the fit this id (a supervisor restoring it in a restarted process); default: a new id. */
+  fitId?: string;
+}
+
 export interface CloseRequest {
   type: 'close';
   datasetId: string;
@@ -156,7 +184,9 @@ export type JobRequest =
   | EvaluateRequest
   | ExportRequest
   | RowsRequest
-  | CloseRequest;
+  | CloseRequest
+  | SessionRequest
+  | RestoreRequest;
 export type JobType = JobRequest['type'];
 
 export interface OpenResult {
@@ -165,6 +195,8 @@ export interface OpenResult {
   format: FileFormat;
   /** SHA-256 of the file's bytes, hex. */
   sha256: string;
+  /** The file's size in bytes (issue 16: recorded in a session). */
+  size?: number;
   sheets: string[];
   sheet: string;
   rowCount: number;
@@ -256,6 +288,10 @@ export interface FitView {
   selected: number[];
   /** SKFR2: per cluster, selected feature indices best first. */
   selectedByCluster: number[][] | null;
+  /** Issue 16: SKFR2's score of every feature in every cluster (k × p; FitResult.clusterFeatureScores), else null. */
+  clusterScores?: Float64Array | null;
+  /** Issue 16: the 0-based restart that won (FitResult.bestRestart). */
+  bestRestart?: number;
   /** Cluster means, k × p row-major, in the fitted (standardized) scale. */
   means: Float64Array;
   /** Cluster means in original units, k × p. */
@@ -329,6 +365,18 @@ export interface ResultOf {
   export: ExportResult;
   rows: RowsResult;
   close: { closed: boolean };
+  session: SessionOpened;
+  restore: FitView;
+}
+
+/** A session file read (issue 16). */
+export interface SessionOpened {
+  session: SessionFile;
+  /** The session file's name, and its path when it was read from one. */
+  fileName: string;
+  path: string | null;
+  /** The first of the input's recorded paths that is an existing file (null: none, or the host cannot look). */
+  inputPath: string | null;
 }
 
 export type JobResponse<T extends JobType = JobType> =
@@ -366,6 +414,8 @@ export interface FileIO {
    * returned `allocate` (optional) places the columns' one buffer of numbers and may refuse a table too big
    * for the host (SkfrError naming the size and the limit). Files it cannot take give null (read whole).
    */
+  /** Optional (issue 16): whether `path` is an existing regular file (never throws). */
+  isFile?(path: string): Promise<boolean>;
   openChunks?(path: string): Promise<{ chunks: () => AsyncIterable<Uint8Array>; allocate?: (length: number) => Float64Array } | null>;
 }
 

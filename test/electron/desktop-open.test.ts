@@ -32,7 +32,7 @@ describe('command line (process.argv)', () => {
 
   it('only existing regular files with .csv .tsv .txt .xlsx .xls (any letter case); duplicates once', () => {
     expect(filesFromArgv(['app', 'notes.md', 'data/missing.csv', 'data', 'data/old.XLS', 'data/old.XLS', '/home/ana/data/old.XLS'], packaged)).toEqual(['/home/ana/data/old.XLS']);
-    expect(DATA_EXTENSIONS).toEqual(['.csv', '.tsv', '.txt', '.xlsx', '.xls']);
+    expect(DATA_EXTENSIONS).toEqual(['.csv', '.tsv', '.txt', '.xlsx', '.xls', '.skfr']);
     expect(hasDataExtension('.csv')).toBe(false);
     expect(hasDataExtension('a.CSV')).toBe(true);
     expect(hasDataExtension('a.csv.gz')).toBe(false);
@@ -91,7 +91,7 @@ describe('DesktopOpens: held until a window takes it, latest request first', () 
     expect(opens.pending).toBe('/e.csv');
   });
 
-  it('the extensions registered with the system are the four table types, not every .txt file; the Open dialog offers all five', () => {
+  it('the extensions registered with the system are the four table types, not every .txt file; the Open dialog offers all of them and saved analyses', () => {
     expect(ASSOCIATED_EXTENSIONS).toEqual(['csv', 'tsv', 'xlsx', 'xls']);
     expect(OPEN_FILTERS[0]!.extensions.map((e) => `.${e}`).sort()).toEqual([...DATA_EXTENSIONS].sort());
   });

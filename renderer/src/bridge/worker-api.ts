@@ -12,7 +12,7 @@ import type { ErrorInfo } from '../../../core/errors';
 import type { MenuCommand, RunHandle, SkfrApi } from '../../../core/jobs/api';
 import { createJobClient, type JobClient } from '../../../core/jobs/client';
 import type { Port } from '../../../core/jobs/port';
-import type { FitRequest, JobRequest, JobResponse, OpenRequest, Progress } from '../../../core/jobs/types';
+import type { FitRequest, JobRequest, JobResponse, OpenRequest, Progress, RestoreRequest } from '../../../core/jobs/types';
 import { createRestorer } from '../../../core/jobs/restore';
 import { CANCEL_INIT, createCancelBuffer, writeCancel } from './cancel-channel';
 import { watchEngineInfo } from './engine-info';
@@ -64,6 +64,19 @@ export function rememberRecent(name: string, storage: Storage | undefined = glob
   } catch {
     // Storage may be unavailable (private mode); the list is a convenience only.
   }
+}
+
+/**
+ * Jobs sent to the worker in this page, by type (restorations included), shown on the app root as
+ * `data-jobs-fit` etc. — e.g. a saved analysis reopened shows its results with `data-jobs-fit="0"`.
+ */
+const jobCounts = new Map<string, number>();
+function countJob(type: string): void {
+  const count = (jobCounts.get(type) ?? 0) + 1;
+  jobCounts.set(type, count);
+  if (typeof document === 'undefined') return;
+  const root = document.getElementById('app') ?? document.documentElement;
+  root.dataset[`jobs${type[0]!.toUpperCase()}${type.slice(1)}`] = String(count);
 }
 
 /** Starts a download of `href` named `fileName` (an <a download> click). */
@@ -123,6 +136,7 @@ export function createWorkerApi(makeWorker: () => Worker = () => new Worker(new 
     jobs.set(jobId, job);
     const type = request.type as R['type'];
     const step = async <Q extends JobRequest>(q: Q): Promise<JobResponse<Q['type']>> => {
+      countJob(q.type);
       const handle = current.client.run(q, onProgress);
       job.inner = handle.jobId;
       const r = await handle.response;
@@ -132,12 +146,12 @@ export function createWorkerApi(makeWorker: () => Worker = () => new Worker(new 
     // Everything up to the first await runs now, so requests reach the worker in the order they were made.
     const response = (async (): Promise<JobResponse<R['type']>> => {
       for (const pre of restorer.prerequisites(request)) {
-        const r = await step(pre as OpenRequest | FitRequest);
+        const r = await step(pre as OpenRequest | FitRequest | RestoreRequest);
         if (!r.ok) return { ok: false, type, error: r.error };
         if (job.cancelled) return { ok: false, type, error: FORCED_CANCEL };
       }
       const r = await step(request);
-      if (r.ok && request.type === 'open' && request.source.kind === 'bytes') rememberRecent(request.source.fileName);
+      if (r.ok && (request.type === 'open' || request.type === 'session') && request.source.kind === 'bytes') rememberRecent(request.source.fileName);
       return r;
     })().finally(() => {
       if (job.timer !== undefined) clearTimeout(job.timer);
@@ -176,6 +190,13 @@ export function createWorkerApi(makeWorker: () => Worker = () => new Worker(new 
       const { bytes, mimeType } = response.result;
       if (!bytes) return { error: { code: 'write-failed', message: 'The export produced no file.' } };
       const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: mimeType }));
+      download(url, suggestedName);
+      setTimeout(() => URL.revokeObjectURL(url), 30_000);
+      return { savedAs: suggestedName };
+    },
+
+    async saveSession(text, suggestedName) {
+      const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
       download(url, suggestedName);
       setTimeout(() => URL.revokeObjectURL(url), 30_000);
       return { savedAs: suggestedName };

@@ -48,6 +48,10 @@ export function adviceFor(code: ErrorCode): Advice {
       return { title: 'Something went wrong', next: 'Try again; if it happens again, restart the app.' };
     case 'write-failed':
       return { title: 'The file could not be saved', next: 'Choose another folder or file name and save again.' };
+    case 'invalid-session':
+      return { title: 'This saved analysis could not be opened', next: 'Choose another .skfr file, or open the data file and run the analysis again.' };
+    case 'input-changed':
+      return { title: 'The data file has changed', next: 'Re-run with the recorded settings, or choose the original file.' };
     case 'cancelled':
       return { title: 'Run cancelled', next: 'Your data and settings are kept; press Run to start again.' };
     case 'compute-crashed':

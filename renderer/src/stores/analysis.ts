@@ -9,7 +9,8 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import type { Progress } from '../../../core/engine/types';
-import type { FitRequest } from '../../../core/jobs/types';
+import type { FitRequest, FitSettings } from '../../../core/jobs/types';
+import { settingsForm } from '../lib/session';
 import { getApi } from '../bridge/api';
 import { plain } from '../lib/plain';
 import { withImputeSeed } from '../lib/prepare-steps';
@@ -53,12 +54,15 @@ export const useAnalysisStore = defineStore('analysis', () => {
   watch(
     () => dataset.generation,
     () => {
+      if (dataset.generation === restoredFor) return; // a saved analysis's table: its recorded settings stay
       form.value = { ...defaultSettingsForm(), variant: form.value.variant };
       classColumn.value = null;
       classChosen = false;
     },
   );
   let sizedFor = -1;
+  /** The table generation whose settings came from a saved analysis (restore), not from the defaults. */
+  let restoredFor = -1;
   /** The user picked the class column (or "none") themselves: stop guessing it. */
   let classChosen = false;
   watch(
@@ -143,6 +147,15 @@ export const useAnalysisStore = defineStore('analysis', () => {
     }
   }
 
+  /** Issue 16: the recorded settings and class column of a saved analysis, for the table just adopted for it. */
+  function restore(settings: FitSettings, column: string | null): void {
+    restoredFor = dataset.generation;
+    sizedFor = dataset.generation;
+    form.value = settingsForm(settings, defaultSettingsForm());
+    classColumn.value = column;
+    classChosen = true;
+  }
+
   function chooseClass(column: string | null): void {
     classChosen = true;
     classColumn.value = column;
@@ -154,5 +167,5 @@ export const useAnalysisStore = defineStore('analysis', () => {
     getApi().cancel(running.value.jobId);
   }
 
-  return { form, classColumn, running, progress, validated, canRun, seed, run, refit, cancel, chooseClass };
+  return { form, classColumn, running, progress, validated, canRun, seed, run, refit, cancel, chooseClass, restore, runRequest: (request: FitRequest) => submit(request, null) };
 });

@@ -22,6 +22,8 @@ import { proposedGroup, regroup } from '../lib/group';
 import { ungroup } from '../lib/prepare-steps';
 import { hasZerosMissing, setZerosMissing } from '../lib/recipe';
 import { useUiStore } from './ui';
+import { useSessionStore } from './session';
+import { isSessionName } from '../../../core/jobs/session-file';
 
 const EMPTY_MAPPING: Mapping = {
   orientation: 'samples-as-rows',
@@ -70,6 +72,8 @@ export const useDatasetStore = defineStore('dataset', () => {
   const prepError = ref<ErrorInfo | null>(null);
   /** The user changed the valid-value filter: its group no longer follows the sample table. */
   const filterEdited = ref(false);
+  /** Where the opened table was read from (desktop: a path; null for bytes and the example), for a saved analysis. */
+  const openedPath = ref<string | null>(null);
 
   let mapSeq = 0;
   let mapJob: string | null = null;
@@ -104,6 +108,7 @@ export const useDatasetStore = defineStore('dataset', () => {
     const previous = opened.value;
     if (previous) void api.run({ type: 'close', datasetId: previous.datasetId }).response;
     adopt(response.result, null);
+    openedPath.value = source.kind === 'path' ? source.path : null;
     ui.dismiss();
     ui.go('import');
     return true;
@@ -149,17 +154,61 @@ export const useDatasetStore = defineStore('dataset', () => {
   }
 
   async function openFile(file: File): Promise<boolean> {
+    // A saved analysis (.skfr) reopens its results (stores/session.ts); anything else is a table.
+    if (isSessionName(file.name)) return useSessionStore().open(await sourceOf(file), file.name);
     return open(await sourceOf(file), file.name);
   }
 
+  /**
+   * Issue 16: a table opened for a saved analysis, read with its recorded mapping, recipe and quantity (nothing
+   * guessed, the valid-value filter as recorded); the previous table is closed.
+   */
+  function adoptSaved(result: OpenResult, saved: { mapping: Mapping; recipe: Recipe; quantity: string | null }, path: string | null): void {
+    const previous = opened.value;
+    if (previous && previous.datasetId !== result.datasetId) void getApi().run({ type: 'close', datasetId: previous.datasetId }).response;
+    adopt(result, null);
+    const base = result.layout ?? null;
+    if (base && saved.quantity !== null && base.quantity !== saved.quantity) layout.value = withQuantity(base, saved.quantity) ?? base;
+    mapping.value = plain(saved.mapping);
+    recipe.value = plain(saved.recipe);
+    filterEdited.value = true;
+    openedPath.value = path;
+  }
+
+  /** Issue 16: no table open any more (a saved analysis shows its results without one); the open one is closed. */
+  function forget(): void {
+    const previous = opened.value;
+    if (previous) void getApi().run({ type: 'close', datasetId: previous.datasetId }).response;
+    if (mapTimer !== null) clearTimeout(mapTimer);
+    mapTimer = null;
+    if (mapJob !== null) getApi().cancel(mapJob);
+    mapJob = null;
+    mapSeq++;
+    mappingBusy.value = false;
+    opened.value = null;
+    layout.value = null;
+    mapping.value = plain(EMPTY_MAPPING);
+    recipe.value = plain(EMPTY_RECIPE);
+    mapResult.value = null;
+    mapError.value = null;
+    annotationValues.value = {};
+    prepError.value = null;
+    designOrigin.value = null;
+    openedPath.value = null;
+    undo = null;
+    goodRecipe = null;
+    generation.value += 1;
+  }
+
   /** Electron: a file the user dropped or picked is read by its path (and so joins the recent files). */
-  async function sourceOf(file: File): Promise<DataSource> {
+  async function sourceOf(file: File): Promise<Extract<DataSource, { kind: 'path' | 'bytes' }>> {
     const path = await getApi().droppedFilePath?.(file);
     if (path) return { kind: 'path', path };
     return { kind: 'bytes', fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
   }
 
   function openPath(path: string): Promise<boolean> {
+    if (isSessionName(path)) return useSessionStore().open({ kind: 'path', path }, fileNameOf(path));
     return open({ kind: 'path', path }, fileNameOf(path));
   }
 
@@ -427,11 +476,14 @@ export const useDatasetStore = defineStore('dataset', () => {
     annotationValues,
     prepError,
     filterEdited,
+    openedPath,
     columns,
     size,
     annotationNames,
     openFile,
     openPath,
+    adoptSaved,
+    forget,
     openExample,
     chooseSheet,
     setHeaderRow,

@@ -10,6 +10,8 @@ import type { ExportFormat, ExportWhat, FitRequest, FitView, Metrics } from '../
 import { getApi } from '../bridge/api';
 import { baseName } from '../lib/format';
 import { useUiStore } from './ui';
+import { computeMetrics } from '../../../core/analysis';
+import { toErrorInfo } from '../../../core/errors';
 
 export interface SavedExport {
   what: ExportWhat;
@@ -69,6 +71,15 @@ export const useResultsStore = defineStore('results', () => {
       metrics.value = null;
       return;
     }
+    if (current.fitId === '') {
+      // A saved analysis shown without its data file (issue 16): the metrics from its own clusters and annotations.
+      try {
+        metrics.value = computeMetrics(Int32Array.from(current.clusters, (c) => c - 1), current.annotations[column] ?? [], column);
+      } catch (error) {
+        useUiStore().showError(toErrorInfo(error), 'results');
+      }
+      return;
+    }
     evaluating.value = true;
     const response = await getApi().run({ type: 'evaluate', fitId: current.fitId, classColumn: column }).response;
     evaluating.value = false;
@@ -81,6 +92,11 @@ export const useResultsStore = defineStore('results', () => {
     const current = fit.value;
     if (!current || exporting.value) return;
     const ui = useUiStore();
+    if (current.fitId === '') {
+      // A saved analysis shown without its data file (issue 16): exports are made from the data.
+      ui.showError({ code: 'unknown-dataset', message: `Exports are made from the data: choose the data file “${current.fileName}” first (Choose the data file…, above).` }, 'results');
+      return;
+    }
     exporting.value = what;
     const name = `${baseName(current.fileName)}-${EXPORT_NAMES[what]}.${format}`;
     try {
