@@ -1,6 +1,6 @@
 /**
  * Child process of `npm run bench:parse` (compiled to dist/bench/parse/read-skfr.js): read one CSV the way
- * `skfr cluster` does (cli/files.ts openInputChunks, core/table/stream.ts parseTableChunks into shared memory)
+ * `skfr cluster` does (node/files.ts openInputChunks, core/table/stream.ts parseTableChunks into shared memory)
  * in a fresh process, so the times include V8's cold start as a CLI run's do. Prints one JSON line:
  * { totalMs, firstPassMs, secondPassMs, rows, numbers } (first pass: format, UTF-8 check, line count; second
  * pass: rows and numbers into the column buffer). Usage: node read-skfr.js FILE

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { fallbackCount, parseNumberBytes, POW10_MANTISSAS, Q_MAX, Q_MIN } from '../../core/table/float-parse.js';
-import { parseNumberBytes as cellsParse } from '../../core/table/cells.js';
+import { parseNumberBytes as cellsParse, parseNumberText } from '../../core/table/cells.js';
 import { parseTable } from '../../core/table/index.js';
 import { legacyParseNumberBytes } from '../../bench/parse/legacy-number.js';
 import { pyRepr } from '../../bench/peers/csv.js';
@@ -300,6 +300,19 @@ describe('the accepted syntax is the one the reader had', () => {
         const got = parse(text, comma);
         const before = legacy(text, comma);
         if (!Object.is(got, before)) expect.fail(`"${text}"${comma ? ' (comma)' : ''}: now ${got}, before ${before}`);
+      }),
+      { numRuns: 30_000 },
+    );
+  });
+
+  it('agrees with parseNumberText (workbook and transposed cells) on every string without spaces', () => {
+    const chars = fc.constantFrom(...'0123456789.,+-eE'.split(''), '00', '1e', '.5', 'x');
+    fc.assert(
+      fc.property(fc.array(chars, { maxLength: 14 }), fc.boolean(), (parts, comma) => {
+        const text = parts.join('');
+        const bytes = parse(text, comma);
+        const str = parseNumberText(text, comma);
+        if (!Object.is(bytes, str)) expect.fail(`"${text}"${comma ? ' (comma)' : ''}: bytes ${bytes}, text ${str}`);
       }),
       { numRuns: 30_000 },
     );
