@@ -11,7 +11,7 @@ import { parentPort } from 'node:worker_threads';
 import { createWorkerPool } from '../node/parallel/pool.js';
 import { serveJobs } from '../core/jobs/host.js';
 import { createSession } from '../core/jobs/session.js';
-import { nodeFileIO } from './node-io.js';
+import { nodeFileIO } from '../node/file-io.js';
 import { messagePortAdapter } from './worker-port.js';
 import { APP_VERSION } from './version.js';
 

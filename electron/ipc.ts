@@ -6,7 +6,7 @@
  * with an 'invalid-request' response. Nothing changes in either case.
  */
 import { dirname, isAbsolute, relative, sep } from 'node:path';
-import { writeFileAtomic } from './node-io.js';
+import { writeFileAtomic } from '../node/file-io.js';
 import type { IpcMain, IpcMainEvent, IpcMainInvokeEvent, WebContents } from 'electron';
 import { SkfrError, toErrorInfo, type ErrorInfo } from '../core/errors.js';
 import { parseRequest } from '../core/jobs/schema.js';

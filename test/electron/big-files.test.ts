@@ -26,7 +26,7 @@ import {
   MAX_XLSX_UNPACKED_BYTES,
   nodeFileIO,
   tableAllocator,
-} from '../../electron/node-io.js';
+} from '../../node/file-io.js';
 import { forkCompute, miceCsv } from '../jobs/fork.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'skfr-big-'));

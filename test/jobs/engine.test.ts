@@ -8,7 +8,7 @@ import type { FitOptions, TuneOptions } from '../../core/engine/types.js';
 import { createSession } from '../../core/jobs/session.js';
 import type { JobResponse } from '../../core/jobs/types.js';
 import { createWorkerPool } from '../../node/parallel/pool.js';
-import { nodeFileIO } from '../../electron/node-io.js';
+import { nodeFileIO } from '../../node/file-io.js';
 import { miceCsv, miceMapping, skfr1 } from './fork.js';
 
 function ok<T extends JobResponse>(r: T): Extract<T, { ok: true }>['result'] {

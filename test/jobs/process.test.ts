@@ -11,7 +11,7 @@ import type { ErrorInfo } from '../../core/errors.js';
 import { createSession } from '../../core/jobs/session.js';
 import type { FitRequest, JobRequest, JobResponse, Progress } from '../../core/jobs/types.js';
 import { createComputeSupervisor, type ComputeSupervisor } from '../../electron/compute-supervisor.js';
-import { nodeFileIO } from '../../electron/node-io.js';
+import { nodeFileIO } from '../../node/file-io.js';
 import { forkCompute, miceCsv, miceMapping, skfr1 } from './fork.js';
 
 function ok<T extends JobResponse>(r: T): Extract<T, { ok: true }>['result'] {

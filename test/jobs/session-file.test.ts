@@ -17,7 +17,7 @@ import {
   buildSession, compareRun, inputCandidates, parseSessionFile, resolveBeside, sessionText, toSessionFile, viewFromSession, type SessionFile,
 } from '../../core/jobs/session-file.js';
 import type { FitRequest, FitView, JobResponse, OpenResult } from '../../core/jobs/types.js';
-import { nodeFileIO } from '../../electron/node-io.js';
+import { nodeFileIO } from '../../node/file-io.js';
 import { withInputBeside } from '../../electron/ipc.js';
 import { sessionTextOf } from '../../renderer/src/lib/session.js';
 import { skfr } from '../cli/helpers.js';

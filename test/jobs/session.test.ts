@@ -9,7 +9,7 @@ import { createSession } from '../../core/jobs/session.js';
 import { throttleProgress } from '../../core/jobs/progress.js';
 import type { FitView, JobResponse, OpenResult } from '../../core/jobs/types.js';
 import type { Progress } from '../../core/engine/types.js';
-import { nodeFileIO } from '../../electron/node-io.js';
+import { nodeFileIO } from '../../node/file-io.js';
 import { miceCsv, miceMapping, skfr1 } from './fork.js';
 
 function ok<T extends JobResponse>(r: T): Extract<T, { ok: true }>['result'] {

@@ -1,6 +1,6 @@
 /**
  * Issue 12 item 2: the app's export never replaces the opened input file. The jobs session (the compute
- * process of the desktop app, with the Node FileIO of electron/node-io.ts) refuses an export path that is
+ * process of the desktop app, with the Node FileIO of node/file-io.ts) refuses an export path that is
  * the file a dataset was opened from — the same real file by any path: itself, through a symlinked folder,
  * a symlink, `..` — with one sentence; the input keeps its bytes, and no temporary file is left.
  */
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../core/jobs/session.js';
 import type { JobResponse } from '../../core/jobs/types.js';
-import { nodeFileIO, sameFile } from '../../electron/node-io.js';
+import { nodeFileIO, sameFile } from '../../node/file-io.js';
 import { simulatedRows } from '../../cli/commands/simulate.js';
 import { simulate } from '../../core/engine/index.js';
 import { toCsv } from '../../core/table/index.js';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SkfrError } from '../../core/errors.js';
 import { createSession } from '../../core/jobs/session.js';
-import { createNodeFileIO, MAX_READ_BYTES, nodeFileIO } from '../../electron/node-io.js';
+import { createNodeFileIO, MAX_READ_BYTES, nodeFileIO } from '../../node/file-io.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'skfr-read-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -26,7 +26,7 @@ import { basename, dirname, join } from 'node:path';
 import { SkfrError } from '../core/errors.js';
 import type { FileIO } from '../core/jobs/types.js';
 import { zipEntries } from '../core/table/zip-guard.js';
-import { nodeSha256 } from '../node/hash.js';
+import { nodeSha256 } from './hash.js';
 
 /** The largest file the app reads whole into memory: 1 GiB. */
 export const MAX_READ_BYTES = 1024 ** 3;
@@ -38,7 +38,7 @@ export const MAX_XLS_BYTES = 64 * 1024 ** 2;
 export function defaultMaxTableBytes(): number {
   return Math.floor(totalmem() / 4);
 }
-/** Chunk size of openChunks (as the skfr command's: cli/files.ts INPUT_CHUNK_BYTES). */
+/** Chunk size of openChunks (as the skfr command's: node/files.ts INPUT_CHUNK_BYTES). */
 export const CHUNK_BYTES = 1024 * 1024;
 
 function kindOf(info: Stats): string {
