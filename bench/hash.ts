@@ -13,7 +13,7 @@
  * then `--before /tmp/before/dist`), on the same chunks.
  */
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { webCryptoSha256 } from '../core/sha256.js';
@@ -103,6 +103,7 @@ try {
   const all = new Set(digests.flatMap((d) => [...d]));
   if (all.size !== 1) throw new Error(`the variants disagree on the digest: ${[...all].join(', ')}`);
   print(`SHA-256 of ${fixed(bytes / 1e6, 1)} MB (${file}), median of ${repeats} rounds; digest ${[...all][0]!.slice(0, 16)}…`);
+  print(`load average ${loadavg().map((x) => x.toFixed(2)).join(' ')} (1, 5, 15 min) on ${availableParallelism()} cores`);
   const rate = (ms: number) => fixed(bytes / 1e6 / (ms / 1000), 0);
   const rows = variants.map(([name], i) => {
     const wall = median(timings[i]!.map((t) => t.wall));
