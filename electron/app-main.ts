@@ -26,6 +26,7 @@ import { registerIpc } from './ipc.js';
 import { IPC_EVENTS } from './ipc-channels.js';
 import { menuTemplate } from './menu.js';
 import { loadRecentFiles } from './recent.js';
+import { createPdfPrinter } from './report-pdf.js';
 import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, CONTENT_SECURITY_POLICY, DEV_CONTENT_SECURITY_POLICY, hardenSession, hardenWebContents, originOf } from './security.js';
 import { createMainWindow, focusWindow, type BrowserWindowCtor } from './windows.js';
 
@@ -180,6 +181,7 @@ export function runApp(electron: ElectronModules, env: AppEnv): Promise<void> {
         access,
         mainFrame: () => (win && !win.isDestroyed() ? win.webContents.mainFrame : null),
         allowedOrigins: devUrl ? [APP_ORIGIN, originOf(devUrl)] : [APP_ORIGIN],
+        printPdf: createPdfPrinter({ BrowserWindow, tempDir: () => app.getPath('temp') }),
       });
       Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate({ onCommand: sendMenu, isMac: env.platform === 'darwin', isDev: !app.isPackaged })));
       open();

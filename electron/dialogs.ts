@@ -4,7 +4,7 @@
  */
 import { extname, join } from 'node:path';
 import type { BrowserWindow, Dialog, FileFilter } from 'electron';
-import type { ExportFormat } from '../core/jobs/types.js';
+import type { SaveFormat } from '../core/jobs/types.js';
 
 /** The Open dialog's filters: every type the app opens (desktop-open.ts DATA_EXTENSIONS; .txt: MaxQuant's proteinGroups.txt; .skfr: a saved analysis). */
 export const OPEN_FILTERS: FileFilter[] = [
@@ -16,9 +16,11 @@ export const OPEN_FILTERS: FileFilter[] = [
 /** The save dialog's filter for a saved analysis (issue 16). */
 export const SESSION_FILTERS: FileFilter[] = [{ name: 'SKFR Studio analysis', extensions: ['skfr'] }];
 
-export const EXPORT_FILTERS: Record<ExportFormat, FileFilter[]> = {
+export const EXPORT_FILTERS: Record<SaveFormat, FileFilter[]> = {
   csv: [{ name: 'CSV', extensions: ['csv'] }],
   xlsx: [{ name: 'Excel workbook', extensions: ['xlsx'] }],
+  html: [{ name: 'Web page (HTML report)', extensions: ['html'] }],
+  pdf: [{ name: 'PDF document', extensions: ['pdf'] }],
 };
 
 export const IMAGE_FILTERS: Record<'png' | 'svg', FileFilter[]> = {

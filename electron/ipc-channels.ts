@@ -30,7 +30,7 @@ export const payloadSchemas = {
   [IPC.job]: z.tuple([clientMessageSchema]),
   [IPC.openDialog]: noArgs,
   [IPC.saveExport]: z.tuple([
-    z.strictObject({ fitId: z.string().min(1), what: exportWhatSchema, format: exportFormatSchema, suggestedName }),
+    z.strictObject({ fitId: z.string().min(1), what: exportWhatSchema, format: z.enum([...exportFormatSchema.options, 'pdf']), suggestedName }),
   ]),
   [IPC.saveImage]: z.tuple([
     z.strictObject({

@@ -17,6 +17,7 @@ import { parseSessionFile, sessionText, type SessionFile } from '../core/jobs/se
 import { checkRendererRequest, createDropTokens, type DropTokens, type FileAccess } from './file-access.js';
 import { IPC, IPC_EVENTS, isTrustedSender, validatePayload, type Channel } from './ipc-channels.js';
 import type { RecentFiles } from './recent.js';
+import type { PrintPdf } from './report-pdf.js';
 
 export interface IpcDeps {
   ipcMain: IpcMain;
@@ -30,6 +31,8 @@ export interface IpcDeps {
   mainFrame(): Electron.WebFrameMain | null;
   allowedOrigins: readonly string[];
   log?(message: string): void;
+  /** Prints the HTML report to PDF (report-pdf.ts); without it, a PDF is refused. */
+  printPdf?: PrintPdf;
 }
 
 /**
@@ -156,11 +159,33 @@ export function registerIpc(deps: IpcDeps): () => void {
   });
 
   handle(IPC.saveExport, async ([{ fitId, what, format, suggestedName }]): Promise<{ savedAs: string } | { error: ErrorInfo } | null> => {
+    if (format === 'pdf') return savePdf(fitId, what, suggestedName);
     const path = await dialogs.chooseSavePath(suggestedName, EXPORT_FILTERS[format], format);
     if (!path) return null;
     const response = await supervisor.run({ type: 'export', fitId, what, format, path }).response;
     return response.ok ? { savedAs: path } : { error: response.error };
   });
+
+  /** The report as a PDF: the compute process makes the HTML page, a hidden window prints it, the file is written atomically. */
+  async function savePdf(fitId: string, what: string, suggestedName: string): Promise<{ savedAs: string } | { error: ErrorInfo } | null> {
+    if (what !== 'report' || !deps.printPdf) {
+      return { error: { code: 'invalid-option', message: what !== 'report' ? 'Only the report is saved as PDF; save the samples or the feature list as CSV or XLSX.' : 'This window cannot print PDF files; save the report as HTML and print it from a browser.' } };
+    }
+    const path = await dialogs.chooseSavePath(suggestedName, EXPORT_FILTERS.pdf, 'pdf');
+    if (!path) return null;
+    const response = await supervisor.run({ type: 'export', fitId, what: 'report', format: 'html' }).response;
+    if (!response.ok) return { error: response.error };
+    const html = (response.result as { bytes: Uint8Array | null }).bytes;
+    try {
+      if (!html) throw new Error('the report came back empty');
+      await writeFileAtomic(path, await deps.printPdf(html));
+    } catch (error) {
+      if (error instanceof SkfrError) return { error: toErrorInfo(error) };
+      const detail = error instanceof Error ? error.message : String(error);
+      return { error: { code: 'write-failed', message: `Could not save the report as PDF at “${path}” (${detail}). Choose another folder or name, or save it as HTML.` } };
+    }
+    return { savedAs: path };
+  }
 
   // A saved analysis (issue 16): checked as a session file, its input's path recorded relative to where it goes.
   handle(IPC.saveSession, async ([{ text, suggestedName }]): Promise<{ savedAs: string } | { error: ErrorInfo } | null> => {

@@ -68,6 +68,7 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'impute', kind: 'value', placeholder: 'METHOD', help: 'kpod (in the fit, default), downshift (Perseus normal, --seed) or min, before it' },
   { name: 'out', kind: 'value', placeholder: 'FILE', help: 'FILE.xlsx = the report workbook (Summary, Samples, Features, Centers,\nGap, K curve, Stability, Contingency, as computed); FILE.csv = the\nlabelled samples (id, annotations, cluster, distance; consistency\nwith --stability; imputed cells and features when any). Replaced\natomically if it exists' },
   { name: 'features-out', kind: 'value', placeholder: 'FILE', help: 'ranked feature list, .csv or .xlsx (rank, feature, score, share,\nselection frequency and unstable with --stability, center per cluster)' },
+  { name: 'report', kind: 'value', placeholder: 'FILE.html', help: 'the report as one HTML page: input, preparation, parameters, the\ncommand, warnings, clusters, metrics, ranked proteins and the charts;\nopens offline (no scripts, nothing fetched) and prints well' },
   { name: 'save-session', kind: 'value', placeholder: 'FILE.skfr', help: 'save the analysis (input path, size and SHA-256, mapping, preparation,\nsettings, results) to reopen in SKFR Studio or check with skfr rerun' },
   { name: 'json', kind: 'flag', help: 'print one JSON object on stdout instead of the summary' },
   { name: 'help', kind: 'flag', help: 'show this help' },
@@ -185,6 +186,8 @@ export interface ClusterPlan {
   settings: FitSettings;
   out: { path: string; kind: OutputKind } | null;
   featuresOut: { path: string; format: FeaturesFormat } | null;
+  /** --report FILE.html: the report as one HTML page (core/report/html.ts), or null. */
+  report: { path: string } | null;
   /** --save-session FILE.skfr: the analysis as a session file (core/jobs/session-file.ts), or null. */
   saveSession: string | null;
   json: boolean;
@@ -398,6 +401,12 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
     featuresOut = { path: featuresPath, format: ext };
   }
   if (out && featuresOut && out.path === featuresOut.path) throw invalid(`--out and --features-out are the same file “${out.path}”.`);
+  const reportPath = parsed.values.get('report');
+  if (reportPath !== undefined && extension(reportPath) !== 'html' && extension(reportPath) !== 'htm') throw invalid(`--report “${reportPath}” must end in .html (the report is one web page).`);
+  const report = reportPath !== undefined ? { path: reportPath } : null;
+  for (const [flag, other] of [['--out', out], ['--features-out', featuresOut]] as const) {
+    if (report && other && other.path === report.path) throw invalid(`--report and ${flag} are the same file “${report.path}”.`);
+  }
   const saveSession = parsed.values.get('save-session') ?? null;
   if (saveSession !== null && !saveSession.toLowerCase().endsWith('.skfr')) {
     throw invalid(`--save-session “${saveSession}” must end in .skfr (a saved analysis).`);
@@ -412,6 +421,7 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
     settings,
     out,
     featuresOut,
+    report,
     saveSession,
     json: parsed.flags.has('json'),
     tuneAll: tuneAll ? { permutations: permutations ?? DEFAULT_PERMUTATIONS } : null,

@@ -32,6 +32,7 @@ import { CLUSTER_HELP, planCluster, poolOptionsFor, resolveLayout, withTuneAll, 
 import { clusterJson, clusterSummary, type ClusterJson } from './cluster-output.js';
 import { prepJson, reasonLines, recordRun, runWarnings, summaryTail, type RunPrep } from './cluster-prep.js';
 import { defaultFeatureColumns } from '../../core/report/command.js';
+import type { ReportInput } from '../../core/report/summary.js';
 import type { ResultWarning } from '../../core/report/warnings.js';
 
 export { CLUSTER_HELP };
@@ -49,6 +50,7 @@ export async function clusterCommand(argv: readonly string[], { io, version }: C
     return 0;
   }
   const outputs = [asked.out?.path, asked.featuresOut?.path, asked.saveSession ?? undefined].filter((path): path is string => path !== undefined);
+  if (asked.report) outputs.push(asked.report.path);
   if (outputs.length > 0) await io.checkOutputPaths?.(outputs, [asked.file]);
   const t0 = now();
   const { plan, mapped, input, read, prep } = await loadMapped(asked, io);
@@ -190,7 +192,7 @@ async function readDesign(spec: { path: string; sheet: string | null }, io: Comm
 async function readTable(asked: ClusterPlan, io: CommandContext['io']): Promise<{ table: Table; input: InputInfo }> {
   const fileName = basename(asked.file);
   // The SHA-256 (and size) of the input are recorded in a report and in a saved session.
-  const report = asked.out?.kind === 'report' || asked.saveSession !== null;
+  const report = asked.out?.kind === 'report' || asked.saveSession !== null || asked.report !== null;
   const headerRow = asked.layout.headerRow;
   if (asked.sheet === null && headerRow === null && io.openChunks) {
     const open = await io.openChunks(asked.file);
@@ -231,8 +233,8 @@ async function analyse(plan: ClusterPlan, mapped: MappedData, pool: WorkerPool, 
   const signal = cancel;
   try {
     // reuseInput: nothing reads mapped.matrix after the analysis (outputs use labels, ids, annotations), except a
-    // saved session's PCA projection, made from the prepared matrix as the app makes it.
-    return await runAnalysisAsync(mapped, plan.settings, { classColumn: plan.classColumn, onProgress: bar.update, signal, engine: pool, reuseInput: plan.saveSession === null });
+    // saved session's or the HTML report's PCA projection, made from the prepared matrix as the app makes it.
+    return await runAnalysisAsync(mapped, plan.settings, { classColumn: plan.classColumn, onProgress: bar.update, signal, engine: pool, reuseInput: plan.saveSession === null && plan.report === null });
   } catch (error) {
     if (cancel.signal !== null && error instanceof SkfrError && error.code === 'cancelled') throw cancelledError(cancel.signal);
     throw error;
@@ -249,6 +251,8 @@ const sheetModules = {
   write: () => import('../../core/table/write.js'),
   /** The report workbook. */
   report: () => import('../../core/report/workbook.js'),
+  /** The HTML report (it loads ECharts, ~0.3 s: only for --report). */
+  html: () => import('../../core/report/html.js'),
 };
 
 function printWarnings(write: (text: string) => void, messages: string[]): void {
@@ -358,26 +362,8 @@ async function stageOutputs(
   if (plan.out) {
     if (plan.out.kind === 'report') {
       const { reportWorkbook } = await sheetModules.report();
-      const bytes = reportWorkbook({
-        fit: result.fit,
-        mapped,
-        tune: result.tune,
-        classColumn: plan.classColumn,
-        metrics: result.metrics,
-        input: { fileName: data.input.fileName, sha256: data.input.sha256 ?? '' },
-        version: data.version,
-        parameters: reportParameters(plan, data),
-        recipe: prep.recipe,
-        reasons: prep.reasons,
-        resultWarnings: data.warnings,
-        command: prep.command,
-        imputed: prep.imputed,
-        sRules: result.sRules,
-        sFlags: result.sFlags,
-        kCurve: result.kCurve,
-        ksSteps: result.ksSteps,
-        stability: result.stability,
-      });
+      // The workbook's Summary names the format in its parameters (reportParameters), not in rows of its own.
+      const bytes = reportWorkbook({ ...reportInput(plan, data), layout: null });
       await write(plan.out.path, bytes);
       written.push({ path: plan.out.path, what: 'report workbook' });
     } else {
@@ -391,6 +377,11 @@ async function stageOutputs(
     await write(plan.saveSession, encoder.encode(sessionOf(plan, plan.saveSession, data)));
     written.push({ path: plan.saveSession, what: 'saved analysis' });
   }
+  if (plan.report) {
+    const { reportHtml } = await sheetModules.html();
+    await write(plan.report.path, encoder.encode(reportHtml({ ...reportInput(plan, data), createdAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z') })));
+    written.push({ path: plan.report.path, what: 'HTML report' });
+  }
   if (plan.featuresOut) {
     const rows = featuresRows(result.fit, mapped, { imputed: prep.imputed, stability: result.stability });
     const bytes = plan.featuresOut.format === 'csv' ? encoder.encode(toCsv(rows)) : (await sheetModules.write()).toXlsx([{ name: 'Features', rows }]);
@@ -398,6 +389,33 @@ async function stageOutputs(
     written.push({ path: plan.featuresOut.path, what: 'ranked features' });
   }
   return written;
+}
+
+/** What the report workbook and the HTML report are made from (core/report/summary.ts ReportInput), as the app fills it. */
+function reportInput(plan: ClusterPlan, data: RunData): ReportInput {
+  const { mapped, result, prep } = data;
+  return {
+    fit: result.fit,
+    mapped,
+    tune: result.tune,
+    classColumn: plan.classColumn,
+    metrics: result.metrics,
+    input: { fileName: data.input.fileName, sha256: data.input.sha256 ?? '', size: data.input.size ?? null, sheet: data.read.sheet, headerRow: data.read.headerRow },
+    version: data.version,
+    parameters: reportParameters(plan, data),
+    mapping: data.read.layout.mapping,
+    layout: { format: data.read.layout.format, formatLabel: data.read.layout.label, quantity: data.read.layout.quantity },
+    recipe: prep.recipe,
+    reasons: prep.reasons,
+    resultWarnings: data.warnings,
+    command: prep.command,
+    imputed: prep.imputed,
+    sRules: result.sRules,
+    sFlags: result.sFlags,
+    kCurve: result.kCurve,
+    ksSteps: result.ksSteps,
+    stability: result.stability,
+  };
 }
 
 /** The parameters echoed in the report's Summary sheet, as the user gave them (defaults filled in). */

@@ -1,10 +1,18 @@
 /**
- * Heatmap of the cluster centers over chosen features: cell (feature l, cluster j) = μ_jl in the fitted scale
- * (standard deviations from the feature's mean when standardized), on a diverging scale symmetric around 0.
+ * Heatmap of the cluster centers over chosen features: one row per feature (in the order given: best first),
+ * one column per cluster, cell (feature l, cluster j) = μ_jl in the fitted scale (standard deviations from the
+ * feature's mean when standardized), on a diverging scale symmetric around 0.
+ *
+ * Readable at real sizes (issue 16): features are rows, so long protein-group names run across the chart
+ * instead of being turned; the box is as tall as the rows need (centersHeight), names longer than the left
+ * margin are shortened with "…" (full name in the tooltip and at the axis on hover), and labels are laid out by
+ * heatmapLayout, never overlapping.
  *
  * @example centersOption({ k: 2, p: 3, means: [1, 0, -2,  -1, 0, 2], featureNames: ['a','b','c'] }, [2, 0])
- *   // x axis ['c', 'a'], data [[0,0,-2],[0,1,2],[1,0,1],[1,1,-1]], visualMap range [-2, 2]
+ *   // y axis ['c', 'a'], x axis ['1', '2'], data [[0,0,-2],[1,0,2],[0,1,1],[1,1,-1]], visualMap range [-2, 2]
  */
+import { axisLabelOf, hoverName } from './axis-labels.js';
+import { heatmapHeight, heatmapLayout, type ChartSize, type HeatmapLayout } from './heatmap-layout.js';
 import { FONT, TEXT_COLOUR, plainText, type ChartOption } from './types.js';
 
 export interface CentersInput {
@@ -16,19 +24,41 @@ export interface CentersInput {
   standardized?: boolean;
 }
 
-export function centersOption(fit: CentersInput, features: number[]): ChartOption {
-  const names = features.map((l) => fit.featureNames[l] ?? `#${l}`);
-  const clusters = Array.from({ length: fit.k }, (_, j) => `Cluster ${j + 1}`);
+const TOP = 40;
+/** Room on the right for the colour scale. */
+const RIGHT = 90;
+const NAME_PX = 22;
+
+/** The box height that gives each of `features` rows room for its name. */
+export function centersHeight(features: number): number {
+  return heatmapHeight(features, TOP + 80);
+}
+
+const featureName = (fit: CentersInput, l: number) => fit.featureNames[l] ?? `#${l}`;
+const clusterNames = (k: number) => Array.from({ length: k }, (_, j) => String(j + 1));
+
+/** The labels' and cells' layout of the heatmap in a box of `size` (what centersOption draws). */
+export function centersLayout(fit: CentersInput, features: readonly number[], size?: ChartSize): HeatmapLayout {
+  const box = size ?? { width: 640, height: centersHeight(features.length) };
+  const names = features.map((l) => plainText(featureName(fit, l)));
+  return heatmapLayout({ ...box, rowLabels: names, colLabels: clusterNames(fit.k), top: TOP, right: RIGHT, colNamePx: NAME_PX, maxRowLabelPx: 200 });
+}
+
+export function centersOption(fit: CentersInput, features: number[], size?: ChartSize): ChartOption {
+  const box = size ?? { width: 640, height: centersHeight(features.length) };
+  const names = features.map((l) => featureName(fit, l));
+  const clusters = clusterNames(fit.k);
   const data: [number, number, number][] = [];
   let extent = 0;
-  features.forEach((l, x) => {
+  features.forEach((l, y) => {
     for (let j = 0; j < fit.k; j++) {
       const v = fit.means[j * fit.p + l] ?? 0;
       const shown = Number.isFinite(v) ? v : 0;
-      data.push([x, j, shown]);
+      data.push([j, y, shown]);
       extent = Math.max(extent, Math.abs(shown));
     }
   });
+  const layout = centersLayout(fit, features, box);
   const unit = fit.standardized === false ? 'center' : 'center (SD units)';
   return {
     animation: false,
@@ -38,20 +68,28 @@ export function centersOption(fit: CentersInput, features: number[]): ChartOptio
       renderMode: 'richText',
       formatter: (p: unknown) => {
         const [x, y, v] = (p as { data: [number, number, number] }).data;
-        return `${plainText(names[x] ?? '')} · ${clusters[y]}: ${unit} ${v.toFixed(3)}`;
+        return `${plainText(names[y] ?? '')}\ncluster ${clusters[x]}: ${unit} ${v.toFixed(3)}`;
       },
     },
-    grid: { left: 80, right: 80, top: 40, bottom: names.length > 12 ? 110 : 60 },
-    xAxis: { type: 'category', data: names, axisLabel: { rotate: names.length > 12 ? 60 : 0, interval: 0, fontSize: 11 } },
-    yAxis: { type: 'category', data: clusters, inverse: true },
+    grid: layout.grid,
+    xAxis: {
+      type: 'category',
+      data: clusters,
+      name: 'cluster',
+      nameLocation: 'middle',
+      nameGap: layout.grid.bottom - NAME_PX + 4,
+      axisLabel: axisLabelOf(layout.cols, layout.cellWidth),
+      axisPointer: hoverName(),
+    },
+    yAxis: { type: 'category', data: names, inverse: true, axisLabel: axisLabelOf(layout.rows, layout.cellHeight), axisPointer: hoverName() },
     visualMap: {
       min: -Math.max(extent, 1e-9),
       max: Math.max(extent, 1e-9),
       calculable: true,
       orient: 'vertical',
-      right: 0,
+      right: 4,
       top: 'middle',
-      itemHeight: 160,
+      itemHeight: Math.min(160, Math.max(60, box.height - TOP - 120)),
       precision: 2,
       inRange: { color: ['#2166ac', '#f7f7f7', '#b2182b'] },
     },

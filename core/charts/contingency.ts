@@ -2,13 +2,45 @@
  * Contingency heatmap: clusters (rows) × known classes (columns), each cell the number of samples in both.
  * A cluster whose row has more than one non-zero cell is a mixed node.
  *
+ * Readable at real sizes (issue 16): the cells fill the box the chart is drawn in (`size`; contingencyHeight
+ * gives a box tall enough for k rows), the row and column labels are laid out by heatmapLayout (fonts scaled
+ * down, then every other label, never two overlapping), the counts are written in the cells only when they
+ * fit (else on hover), and the axis pointer shows a row's or column's full name.
+ *
  * @example contingencyOption({ clusters: [1, 2], classes: ['a', 'b'], counts: [[3, 0], [1, 2]] , ...})
  *   // heatmap data [[0,0,3],[1,0,0],[0,1,1],[1,1,2]] (x = class index, y = cluster index, count)
  */
 import type { Metrics } from '../jobs/types.js';
+import { heatmapHeight, heatmapLayout, type ChartSize, type HeatmapLayout } from './heatmap-layout.js';
+import { axisLabelOf, hoverName } from './axis-labels.js';
+import { cellLabelFont } from './label-layout.js';
 import { FONT, TEXT_COLOUR, plainText, type ChartOption } from './types.js';
 
-export function contingencyOption(metrics: Metrics): ChartOption {
+/** Room above the plot (title), and below it for the axis name. */
+const TOP = 40;
+const NAME_PX = 24;
+
+/** The box height that gives each of k clusters a readable row. */
+export function contingencyHeight(clusters: number): number {
+  return heatmapHeight(clusters, TOP + 110);
+}
+
+/** The labels' and cells' layout of the heatmap in a box of `size` (what contingencyOption draws). */
+export function contingencyLayout(metrics: Metrics, size?: ChartSize): HeatmapLayout {
+  const { clusters, classes } = metrics.contingency;
+  const box = size ?? { width: 640, height: contingencyHeight(clusters.length) };
+  return heatmapLayout({ ...box, rowLabels: clusters.map(clusterLabel), colLabels: classes.map(plainText), top: TOP, colNamePx: NAME_PX });
+}
+
+const clusterLabel = (c: number) => `Cluster ${c}`;
+
+/** A cell's count; empty for 0, so the clusters' classes stand out (mixed nodes: a row with two numbers). */
+const countText = (p: unknown) => {
+  const v = (p as { data: [number, number, number] }).data[2];
+  return v === 0 ? '' : String(v);
+};
+
+export function contingencyOption(metrics: Metrics, size?: ChartSize): ChartOption {
   const { clusters, classes, counts } = metrics.contingency;
   const data: [number, number, number][] = [];
   let max = 0;
@@ -19,7 +51,9 @@ export function contingencyOption(metrics: Metrics): ChartOption {
       if (v > max) max = v;
     });
   });
-  const clusterLabels = clusters.map((c) => `Cluster ${c}`);
+  const clusterLabels = clusters.map(clusterLabel);
+  const layout = contingencyLayout(metrics, size);
+  const numberFont = cellLabelFont(layout.cellWidth, layout.cellHeight, String(max).length, 11);
   return {
     animation: false,
     textStyle: FONT,
@@ -31,9 +65,18 @@ export function contingencyOption(metrics: Metrics): ChartOption {
         return `${plainText(clusterLabels[y] ?? '')} · ${plainText(classes[x] ?? '')}: ${v} samples`;
       },
     },
-    grid: { left: 90, right: 30, top: 40, bottom: 90 },
-    xAxis: { type: 'category', data: classes, name: metrics.classColumn, nameLocation: 'middle', nameGap: 70, axisLabel: { rotate: 30, interval: 0 }, splitArea: { show: true } },
-    yAxis: { type: 'category', data: clusterLabels, inverse: true, splitArea: { show: true } },
+    grid: layout.grid,
+    xAxis: {
+      type: 'category',
+      data: classes,
+      name: metrics.classColumn,
+      nameLocation: 'middle',
+      nameGap: layout.grid.bottom - NAME_PX + 6,
+      axisLabel: axisLabelOf(layout.cols, layout.cellWidth),
+      axisPointer: hoverName(),
+      splitArea: { show: true },
+    },
+    yAxis: { type: 'category', data: clusterLabels, inverse: true, axisLabel: axisLabelOf(layout.rows, layout.cellHeight), axisPointer: hoverName(), splitArea: { show: true } },
     visualMap: {
       min: 0,
       max: Math.max(1, max),
@@ -50,8 +93,9 @@ export function contingencyOption(metrics: Metrics): ChartOption {
         type: 'heatmap',
         name: 'samples',
         data,
-        label: { show: clusters.length * classes.length <= 400, fontSize: 11 },
-        emphasis: { itemStyle: { borderColor: '#333', borderWidth: 1 } },
+        // Counts in the cells when they fit; otherwise on hover (and in the tooltip).
+        label: { show: numberFont !== null, fontSize: numberFont ?? 11, formatter: countText },
+        emphasis: { label: { show: true, fontSize: 11, fontWeight: 'bold', formatter: (p: unknown) => String((p as { data: [number, number, number] }).data[2]) }, itemStyle: { borderColor: '#333', borderWidth: 1 } },
       },
     ],
   };

@@ -28,6 +28,8 @@ export interface GapMarks {
   choices?: readonly SRuleChoice[] | null;
   /** The rule the user picked to fit (a re-fit from the Results screen), named on the line. */
   rule?: string | null;
+  /** False for a picture that cannot be clicked (a report): no "click one" hint. Default true. */
+  interactive?: boolean;
 }
 
 /** The name of the markers' series: clicks on it choose a value. */
@@ -121,11 +123,11 @@ export function gapOption(gap: GapInput, marks: GapMarks): ChartOption {
     textStyle: FONT,
     title: {
       text: `Gap statistic (${gap.permutations} permutations)`,
-      subtext: groups.length > 1 ? 'Each rule’s choice is marked; click one to fit at its s.' : '',
+      subtext: groups.length > 1 ? (marks.interactive === false ? 'Each rule’s choice is marked.' : 'Each rule’s choice is marked; click one to fit at its s.') : '',
       left: 'center',
       textStyle: { fontSize: 14, color: TEXT_COLOUR },
     },
-    legend: { top: 46, data: ['Gap(s)', 'Gap + sd', 'Gap − sd', RULES_SERIES] },
+    legend: { top: 58, data: ['Gap(s)', 'Gap + sd', 'Gap − sd', RULES_SERIES] },
     tooltip: {
       trigger: 'axis',
       renderMode: 'richText',
@@ -143,7 +145,7 @@ export function gapOption(gap: GapInput, marks: GapMarks): ChartOption {
         return lines.join('\n');
       },
     },
-    grid: { left: 70, right: 50, top: 90, bottom: 50 },
+    grid: { left: 70, right: 50, top: 100, bottom: 50 },
     xAxis: { type: 'value', name: 's (features selected)', nameLocation: 'middle', nameGap: 28, minInterval: 1, min: points[0]?.s, max: points[points.length - 1]?.s },
     yAxis: { type: 'value', name: 'Gap(s)', nameLocation: 'middle', nameGap: 50, scale: true },
     series: [

@@ -54,6 +54,8 @@ export interface ScatterInput {
   colourBy: string;
   /** Stability (optional): per sample, how often it stays with its cluster mates over the subsample fits (NaN = not measured). */
   consistency?: ArrayLike<number> | null;
+  /** Above this many samples every group is drawn in large mode, one path each (default: groups of more than LARGE_THRESHOLD when n is); a static picture takes it sooner. */
+  largeAbove?: number;
 }
 
 /** The tooltip's stability line for a sample, or null without a measure. */
@@ -66,7 +68,7 @@ export function consistencyLine(consistency: ArrayLike<number> | null | undefine
 export function pcaOption(input: ScatterInput): ChartOption {
   const { x, y, sampleIds, groups } = input;
   const n = x.length;
-  const large = n > LARGE_THRESHOLD;
+  const large = n > (input.largeAbove ?? LARGE_THRESHOLD);
   // Per group: the sample index of each point (for the tooltip) and its coordinates. Large mode takes a flat
   // typed array [x0, y0, x1, y1, …], which ECharts stores without a per-point object.
   const counts = new Int32Array(groups.names.length);
@@ -89,7 +91,7 @@ export function pcaOption(input: ScatterInput): ChartOption {
     }
     return flat;
   };
-  const symbolSize = n > 20000 ? 2 : large ? 4 : 7;
+  const symbolSize = n > 20000 ? 2 : n > LARGE_THRESHOLD ? 4 : large ? 5 : 7;
   const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
   const series: ScatterSeriesOption[] = groups.names.map((name, g) => ({
     type: 'scatter',
@@ -99,10 +101,10 @@ export function pcaOption(input: ScatterInput): ChartOption {
     symbol: n > 20000 ? 'rect' : 'circle',
     symbolSize,
     large,
-    largeThreshold: LARGE_THRESHOLD,
+    largeThreshold: input.largeAbove !== undefined ? 0 : LARGE_THRESHOLD,
     progressive: large ? 4000 : undefined,
     progressiveThreshold: large ? 4000 : undefined,
-    itemStyle: { color: colourOf(g), opacity: large ? 0.6 : 0.85 },
+    itemStyle: { color: colourOf(g), opacity: n > LARGE_THRESHOLD ? 0.6 : 0.85 },
     emphasis: { focus: 'none', scale: 1.6 },
   }));
   return {

@@ -3,7 +3,7 @@
  * contextBridge), or the Web Worker bridge in the browser build. Same type in both.
  */
 import type { ErrorInfo } from '../errors.js';
-import type { ExportFormat, ExportWhat, JobRequest, JobResponse, JobType, Progress, ResultOf } from './types.js';
+import type { ExportWhat, JobRequest, JobResponse, JobType, Progress, ResultOf, SaveFormat } from './types.js';
 
 export interface RunHandle<T extends JobType> {
   /** Id of the job, for cancel(). */
@@ -22,9 +22,10 @@ export interface SkfrApi {
   openFileDialog(): Promise<string | null>;
   /**
    * Export through the platform: Electron shows a save dialog and writes atomically (path returned);
-   * the browser triggers a download (file name returned). null = the user cancelled.
+   * the browser triggers a download (file name returned). null = the user cancelled. 'pdf' (the report only,
+   * Electron only): the HTML report printed by the main process.
    */
-  saveExport(fitId: string, what: ExportWhat, format: ExportFormat, suggestedName: string): Promise<{ savedAs: string } | { error: ErrorInfo } | null>;
+  saveExport(fitId: string, what: ExportWhat, format: SaveFormat, suggestedName: string): Promise<{ savedAs: string } | { error: ErrorInfo } | null>;
   /**
    * Issue 16: save an analysis (the `.skfr` text of core/jobs/session-file.ts). Electron: a save dialog, the file
    * checked and written atomically (path returned); the browser: a download (file name returned). null = cancelled.

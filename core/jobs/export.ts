@@ -1,21 +1,25 @@
 /**
- * Export files of a fit: labelled samples, the feature list, or the report workbook, as CSV or XLSX bytes
- * (core/report builds the rows and the workbook). Written atomically through FileIO when a path is given.
+ * Export files of a fit: labelled samples, the feature list, or the report — the workbook (XLSX) or the page in
+ * one file (HTML, core/report/html.ts, loaded on first use: it brings ECharts) — as bytes. Written atomically
+ * through FileIO when a path is given.
  *
- * The report has several sheets, so it exists only as XLSX; asking for it as CSV is an 'invalid-option'.
+ * The report has several sheets, so it is not a CSV; the samples and features are tables, not pages: other
+ * pairs are an 'invalid-option'.
  */
 import { SkfrError } from '../errors.js';
 import { featuresRows, reportWorkbook, samplesRows } from '../report/index.js';
 import { toCsv, toXlsx } from '../table/index.js';
 import type { FitResult, KPoint, KRuleChoice, KSStep, SFlags, SRuleChoice, StabilityResult, TuneResult } from '../engine/types.js';
 import type { ResultWarning } from '../report/warnings.js';
-import type { FormatId, MappedData, Recipe } from '../table/types.js';
+import type { ReportInput } from '../report/summary.js';
+import type { FormatId, MappedData, Mapping, Recipe } from '../table/types.js';
 import { baseName } from './datasets.js';
 import type { ExportFormat, ExportResult, ExportWhat, FileIO, FitSettings, Metrics } from './types.js';
 
 export const MIME_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  html: 'text/html',
 };
 
 export interface ExportSource {
@@ -25,8 +29,11 @@ export interface ExportSource {
   metrics: Metrics | null;
   classColumn: string | null;
   settings: FitSettings;
-  input: { fileName: string; sha256: string };
+  /** The input file (its size, sheet and header row when known: the HTML report names them). */
+  input: { fileName: string; sha256: string; size?: number | null; sheet?: string | null; headerRow?: number | null };
   version: string;
+  /** The mapping that read the table (the report names the orientation, columns and filters). */
+  mapping?: Mapping | null;
   /** The preparation steps that ran after the mapping (their counts are in `mapped.preparation`). */
   recipe?: Recipe;
   /** What the input was recognised as, and the quantity the samples were read from. */
@@ -56,10 +63,38 @@ function encodeText(text: string): Uint8Array {
   return encoder.encode(text);
 }
 
-export function exportBytes(source: ExportSource, what: ExportWhat, format: ExportFormat): Uint8Array {
+/** What the report (workbook or page) is made from: the ReportInput of core/report/summary.ts. */
+export function reportInputOf(source: ExportSource): ReportInput {
+  return {
+    fit: source.fit,
+    mapped: source.mapped,
+    ...(source.tune ? { tune: source.tune } : {}),
+    ...(source.classColumn ? { classColumn: source.classColumn } : {}),
+    ...(source.metrics ? { metrics: source.metrics } : {}),
+    input: source.input,
+    version: source.version,
+    parameters: source.settings,
+    ...(source.mapping ? { mapping: source.mapping } : {}),
+    ...(source.layout ? { layout: source.layout } : {}),
+    ...(source.recipe ? { recipe: source.recipe } : {}),
+    ...(source.reasons ? { reasons: source.reasons } : {}),
+    ...(source.warnings ? { resultWarnings: source.warnings } : {}),
+    ...(source.command ? { command: source.command } : {}),
+    ...(source.sRules ? { sRules: source.sRules } : {}),
+    ...(source.sFlags ? { sFlags: source.sFlags } : {}),
+    ...(source.ksSteps ? { ksSteps: source.ksSteps } : {}),
+    ...(source.kCurve ? { kCurve: source.kCurve } : {}),
+    ...(source.stability ? { stability: source.stability } : {}),
+  };
+}
+
+export async function exportBytes(source: ExportSource, what: ExportWhat, format: ExportFormat): Promise<Uint8Array> {
   switch (what) {
     case 'samples':
     case 'features': {
+      if (format === 'html') {
+        throw new SkfrError('invalid-option', `The ${what === 'samples' ? 'labelled samples are' : 'feature list is'} a table, written as CSV or XLSX (not HTML); the HTML file is the report.`);
+      }
       // Imputed cells are flagged from source.mapped, the prepared data the fit started from (never modified).
       const stability = source.stability ?? null;
       const rows = what === 'samples' ? samplesRows(source.fit, source.mapped, undefined, stability) : featuresRows(source.fit, source.mapped, { stability });
@@ -67,29 +102,14 @@ export function exportBytes(source: ExportSource, what: ExportWhat, format: Expo
       return format === 'csv' ? encodeText(toCsv(rows)) : toXlsx([{ name: sheet, rows }]);
     }
     case 'report':
-      if (format !== 'xlsx') {
-        throw new SkfrError('invalid-option', `The report has several sheets, so it is written only as an XLSX workbook (not ${format.toUpperCase()}); choose XLSX, or export the samples or the feature list as CSV.`);
+      if (format === 'html') {
+        const { reportHtml } = await import('../report/html.js');
+        return encodeText(reportHtml({ ...reportInputOf(source), createdAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z') }));
       }
-      return reportWorkbook({
-        fit: source.fit,
-        mapped: source.mapped,
-        ...(source.tune ? { tune: source.tune } : {}),
-        ...(source.classColumn ? { classColumn: source.classColumn } : {}),
-        ...(source.metrics ? { metrics: source.metrics } : {}),
-        input: source.input,
-        version: source.version,
-        parameters: source.settings,
-        ...(source.layout ? { layout: source.layout } : {}),
-        ...(source.recipe ? { recipe: source.recipe } : {}),
-        ...(source.reasons ? { reasons: source.reasons } : {}),
-        ...(source.warnings ? { resultWarnings: source.warnings } : {}),
-        ...(source.command ? { command: source.command } : {}),
-        ...(source.sRules ? { sRules: source.sRules } : {}),
-        ...(source.sFlags ? { sFlags: source.sFlags } : {}),
-        ...(source.ksSteps ? { ksSteps: source.ksSteps } : {}),
-        ...(source.kCurve ? { kCurve: source.kCurve } : {}),
-        ...(source.stability ? { stability: source.stability } : {}),
-      });
+      if (format !== 'xlsx') {
+        throw new SkfrError('invalid-option', `The report has several sheets, so it is written as an XLSX workbook or an HTML page (not ${format.toUpperCase()}); choose XLSX or HTML, or export the samples or the feature list as CSV.`);
+      }
+      return reportWorkbook(reportInputOf(source));
   }
 }
 
@@ -100,7 +120,7 @@ export async function runExport(
   path: string | undefined,
   io: FileIO | undefined,
 ): Promise<ExportResult> {
-  const bytes = exportBytes(source, what, format);
+  const bytes = await exportBytes(source, what, format);
   const mimeType = MIME_TYPES[format];
   if (path === undefined) return { fileName: exportFileName(source.input.fileName, what, format), path: null, bytes, mimeType };
   if (!io) throw new SkfrError('write-failed', `Cannot write “${path}”: this host has no file system; export without a path to get the bytes.`);

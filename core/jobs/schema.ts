@@ -23,7 +23,7 @@ const int = z.number().int();
 
 export const designSchema = z.enum(['sparse', 'outliers', 'subsets', 'missing']);
 export const exportWhatSchema = z.enum(['samples', 'features', 'report']);
-export const exportFormatSchema = z.enum(['csv', 'xlsx']);
+export const exportFormatSchema = z.enum(['csv', 'xlsx', 'html']);
 
 export const dataSourceSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('path'), path: nonEmpty }),

@@ -288,7 +288,7 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
         });
         fits.delete(fitId);
         fits.set(fitId, {
-          datasetId: d.id, fit: analysis.fit, tune: analysis.tune, mapped, metrics: analysis.metrics, classColumn, settings: request.settings, recipe, layout,
+          datasetId: d.id, fit: analysis.fit, tune: analysis.tune, mapped, metrics: analysis.metrics, classColumn, settings: request.settings, recipe, layout, mapping: request.mapping,
           reasons: d.layout.reasons ?? [], warnings: view.warnings, command,
           sRules: analysis.sRules, sFlags: analysis.sFlags, kCurve: analysis.kCurve, ksSteps: analysis.ksSteps, stability: analysis.stability,
         });
@@ -309,7 +309,7 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
         const d = dataset(f.datasetId);
         if (request.path !== undefined) await refuseOpenedFile(request.path);
         return runExport(
-          { ...f, input: { fileName: d.fileName, sha256: d.sha256 }, version },
+          { ...f, input: { fileName: d.fileName, sha256: d.sha256, size: d.size, headerRow: d.table.headerRow ?? null }, version },
           request.what, request.format, request.path, io,
         );
       }
@@ -333,7 +333,7 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
         const view = viewFromSession(saved, { fitId, datasetId: d.id });
         fits.delete(fitId);
         fits.set(fitId, {
-          datasetId: d.id, fit, tune: tuneFromSession(saved, fit), mapped, metrics: view.metrics, classColumn, settings: request.settings, recipe, layout,
+          datasetId: d.id, fit, tune: tuneFromSession(saved, fit), mapped, metrics: view.metrics, classColumn, settings: request.settings, recipe, layout, mapping: request.mapping,
           reasons: d.layout.reasons ?? [], warnings: view.warnings, command: view.command,
           sRules: view.sRules ?? null, sFlags: view.sFlags ?? null, kCurve: view.kCurve ?? null, ksSteps: view.ksSteps ?? null, stability: view.stability ?? null,
         });

@@ -118,7 +118,10 @@ export interface EvaluateRequest {
 }
 
 export type ExportWhat = 'samples' | 'features' | 'report';
-export type ExportFormat = 'csv' | 'xlsx';
+/** File formats of an export: tables as CSV or XLSX; the report as XLSX (workbook) or HTML (one page). */
+export type ExportFormat = 'csv' | 'xlsx' | 'html';
+/** What the app can save an export as: an ExportFormat, or (Electron) the HTML report printed to 'pdf' by the main process. */
+export type SaveFormat = ExportFormat | 'pdf';
 
 export interface ExportRequest {
   type: 'export';

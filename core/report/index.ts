@@ -1,4 +1,7 @@
-/** core/report: result tables (samples, ranked features, centers, gap, contingency) and the report files. */
+/**
+ * core/report: result tables (samples, ranked features, centers, gap, contingency) and the report workbook. The HTML
+ * report (html.ts) and the SVG charts (svg.ts) load ECharts, so they are imported on their own, when needed.
+ */
 export {
   samplesRows,
   featuresRows,
@@ -18,5 +21,4 @@ export {
 } from './rows.js';
 export { summaryRows, resolveMetrics, type ReportInput } from './summary.js';
 export { reportSheets, reportWorkbook } from './workbook.js';
-export { reportHtml, escapeHtml } from './html.js';
 export { resultWarnings, sFlagMessages, type ResultWarning, type WarningInput } from './warnings.js';

@@ -15,6 +15,8 @@ export interface FeaturesRowsOptions {
   imputed?: ImputedCells;
   /** The fit's stability (issue 13): adds `selection frequency` and `unstable` columns. */
   stability?: StabilityResult | null;
+  /** SKFR2: one list as SKFR1's, the union of the clusters' sets ranked by the overall score (the HTML report's). */
+  union?: boolean;
 }
 
 /** The `unstable` cell of a selected feature chosen in fewer than half of the subsample fits. */
@@ -169,7 +171,7 @@ export function featuresRows(fit: FitResult, mapped: MappedData, options: Featur
   const stabilityHeader = stability ? ['selection frequency', 'unstable'] : [];
   const stabilityCells = (frequency: number | undefined, selected: boolean): Cell[] =>
     stability ? [fractionCell(frequency), selected && frequency !== undefined && frequency < 0.5 ? UNSTABLE_MARK : null] : [];
-  if (fit.options.variant === 'local' && fit.clusterFeatureScores && fit.selectedFeaturesByCluster) {
+  if (fit.options.variant === 'local' && fit.clusterFeatureScores && fit.selectedFeaturesByCluster && !options.union) {
     const scores = fit.clusterFeatureScores;
     const byCluster = stability?.clusterFeatureFrequency ?? null;
     const rows: Cell[][] = [['cluster', 'rank', 'feature', ...extra, 'score', 'share', ...stabilityHeader, ...centerHeaders(k), ...imputedHeader]];

@@ -9,10 +9,15 @@ import { DEFAULT_K_RULE, DEFAULT_S_RULE } from '../engine/index.js';
 import type { FitResult, KPoint, KRuleChoice, KSStep, SFlags, SRuleChoice, StabilityResult, TuneResult } from '../engine/types.js';
 import type { Metrics } from '../jobs/types.js';
 import type { Cell } from '../table/write.js';
-import type { FormatId, MappedData, Recipe } from '../table/types.js';
+import type { FormatId, MappedData, Mapping, Recipe } from '../table/types.js';
 import { rulesLine, type ImputedCells } from './rows.js';
 import { sFlagMessages, type ResultWarning } from './warnings.js';
 
+/**
+ * Everything a report is made from, filled alike by both hosts: the jobs session from a fit record and its
+ * dataset (core/jobs/export.ts), the skfr command from its run (cli/commands/cluster.ts). The workbook
+ * (workbook.ts) and the HTML report (html.ts) read it.
+ */
 export interface ReportInput {
   fit: FitResult;
   mapped: MappedData;
@@ -22,8 +27,17 @@ export interface ReportInput {
   classColumn?: string | null;
   /** Metrics already computed by the host (else computed here from `classColumn`). */
   metrics?: Metrics | null;
-  /** The input file; `sheet`: the workbook sheet read (default: `mapped.sheet`, which core/prepare sets). */
-  input: { fileName: string; sha256: string; sheet?: string | null };
+  /**
+   * The input file; `sheet`: the workbook sheet read (default: `mapped.sheet`, which core/prepare sets); `size`:
+   * its bytes; `headerRow`: the 1-based row its header was read from.
+   */
+  input: { fileName: string; sha256: string; sheet?: string | null; size?: number | null; headerRow?: number | null };
+  /** How the table was read (orientation, id, annotation and feature columns, filters, sample table). */
+  mapping?: Mapping | null;
+  /** The PCA of the samples on the selected features (default: computed from `mapped.matrix` as prepared). */
+  projection?: { x: ArrayLike<number>; y: ArrayLike<number>; explained: [number, number] } | null;
+  /** When the report was made (ISO 8601), shown in its header. */
+  createdAt?: string | null;
   /** SKFR Studio version. */
   version: string;
   /** The settings as the user gave them (objects are written as JSON). */

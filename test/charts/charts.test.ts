@@ -45,13 +45,15 @@ describe('contingencyOption', () => {
 
 describe('centersOption', () => {
   it('shows μ_jl of the chosen features in the given order, symmetric colour range', () => {
-    // k = 2, p = 3: cluster 1 = [1, 0, -2], cluster 2 = [-1, 0, 2]; features [2, 0] → columns c, a.
+    // k = 2, p = 3: cluster 1 = [1, 0, -2], cluster 2 = [-1, 0, 2]; features [2, 0] → rows c, a.
     const o = centersOption({ k: 2, p: 3, means: Float64Array.of(1, 0, -2, -1, 0, 2), featureNames: ['a', 'b', 'c'] }, [2, 0]);
-    expect(axis(o, 'xAxis').data).toEqual(['c', 'a']);
+    // One row per feature (best first), one column per cluster: data [cluster, feature row, μ].
+    expect(axis(o, 'yAxis').data).toEqual(['c', 'a']);
+    expect(axis(o, 'xAxis').data).toEqual(['1', '2']);
     expect(seriesOf(o)[0]!.data).toEqual([
       [0, 0, -2],
-      [0, 1, 2],
-      [1, 0, 1],
+      [1, 0, 2],
+      [0, 1, 1],
       [1, 1, -1],
     ]);
     const vm = o.visualMap as { min: number; max: number };

@@ -37,7 +37,9 @@ test('SKFR2 on the example shows per-cluster feature lists', async ({ page }) =>
   expect(svg.name).toBe('example-sparse-panel-centers.svg');
   const text = svg.bytes.toString('utf8');
   expect(text).toMatch(/^<svg[\s>]/);
-  expect(text).toContain('Cluster 10');
+  // Clusters are the heatmap's columns, numbered under the axis named "cluster".
+  expect(text).toMatch(/>10<\/text>/);
+  expect(text).toMatch(/>cluster<\/text>/);
   await expect(centers).toContainText('Saved example-sparse-panel-centers.svg');
   await page.getByTestId('cluster-lists').scrollIntoViewIfNeeded();
   await screenshot(page, 'results-skfr2');

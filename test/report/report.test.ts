@@ -3,7 +3,7 @@ import * as XLSX from 'xlsx';
 import type { FitResult, TuneResult } from '../../core/engine/types.js';
 import { simulate, tuneSparsity } from '../../core/engine/index.js';
 import type { MappedData } from '../../core/table/types.js';
-import { centersRows, featuresRows, reportHtml, reportWorkbook, samplesRows, summaryRows } from '../../core/report/index.js';
+import { centersRows, featuresRows, reportWorkbook, samplesRows, summaryRows } from '../../core/report/index.js';
 
 /**
  * A hand-made fit: n = 4 samples, p = 3 features (a, b, c), k = 2 clusters, s = 2.
@@ -234,28 +234,5 @@ describe('reportWorkbook', () => {
       null,
     );
     expect(new Map(summary.map((r) => [r[0], r[1]])).get('gap statistic: best s (max gap)')).toBe(tune.bestS);
-  });
-});
-
-describe('reportHtml', () => {
-  it('is self-contained (no script, no remote resource), escapes text and holds the tables', () => {
-    const evil: MappedData = { ...mapped, featureNames: ['<script>alert(1)</script>', 'b', 'c'] };
-    const html = reportHtml({
-      fit: handFit('global'),
-      mapped: evil,
-      classColumn: 'class',
-      input: { fileName: 'a&b.csv', sha256: '00' },
-      version: '1',
-      parameters: { k: 2 },
-    });
-    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
-    expect(html).not.toMatch(/<script/i);
-    expect(html).not.toMatch(/(src|href)=/i);
-    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(html).toContain('a&amp;b.csv');
-    expect(html).toContain('<h2>Clusters × class</h2>');
-    // features table: header + 2 selected rows
-    const features = html.split('<h2>Ranked features</h2>')[1]!.split('</table>')[0]!;
-    expect(features.match(/<tr>/g)).toHaveLength(3);
   });
 });

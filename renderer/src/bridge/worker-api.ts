@@ -185,6 +185,9 @@ export function createWorkerApi(makeWorker: () => Worker = () => new Worker(new 
     },
 
     async saveExport(fitId, what, format, suggestedName) {
+      if (format === 'pdf') {
+        return { error: { code: 'invalid-option', message: 'PDF files are made by the desktop app; save the report as HTML and print it from the browser (Print ▸ Save as PDF).' } };
+      }
       const response = await run({ type: 'export', fitId, what, format }).response;
       if (!response.ok) return { error: response.error };
       const { bytes, mimeType } = response.result;

@@ -6,7 +6,7 @@
  */
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
-import type { ExportFormat, ExportWhat, FitRequest, FitView, Metrics } from '../../../core/jobs/types';
+import type { ExportWhat, FitRequest, FitView, Metrics, SaveFormat } from '../../../core/jobs/types';
 import { getApi } from '../bridge/api';
 import { baseName } from '../lib/format';
 import { useUiStore } from './ui';
@@ -15,7 +15,7 @@ import { toErrorInfo } from '../../../core/errors';
 
 export interface SavedExport {
   what: ExportWhat;
-  format: ExportFormat;
+  format: SaveFormat;
   savedAs: string;
 }
 
@@ -88,7 +88,7 @@ export const useResultsStore = defineStore('results', () => {
     else useUiStore().showError(response.error, 'results');
   }
 
-  async function exportFile(what: ExportWhat, format: ExportFormat): Promise<void> {
+  async function exportFile(what: ExportWhat, format: SaveFormat): Promise<void> {
     const current = fit.value;
     if (!current || exporting.value) return;
     const ui = useUiStore();
