@@ -165,4 +165,13 @@ test('the ranked list with 60-character protein names keeps every column in view
   const first = panel.getByTestId('feature-name').first();
   await expect(first).toHaveAttribute('title', /^P100\d\d;.*X$/);
   await panel.screenshot({ path: `${SCREENSHOTS}long-names.png` });
+  // The center heatmap shortens the names at its axis and shows the whole name there under the pointer.
+  const centers = page.getByTestId('centers-chart');
+  await expect(centers).toHaveAttribute('data-ready', 'true');
+  const box = centers.locator('.chart-box');
+  await box.scrollIntoViewIfNeeded();
+  const area = (await box.boundingBox())!;
+  await page.mouse.move(area.x + area.width * 0.6, area.y + 60, { steps: 5 });
+  await page.waitForTimeout(300);
+  await centers.screenshot({ path: `${SCREENSHOTS}long-names-centers.png` });
 });
