@@ -25,6 +25,7 @@ import { createFileAccess, type FileAccess } from './file-access.js';
 import { registerIpc } from './ipc.js';
 import { IPC_EVENTS } from './ipc-channels.js';
 import { menuTemplate } from './menu.js';
+import { createRunNotifier, type NotificationCtor } from './notify.js';
 import { loadRecentFiles } from './recent.js';
 import { createPdfPrinter } from './report-pdf.js';
 import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, CONTENT_SECURITY_POLICY, DEV_CONTENT_SECURITY_POLICY, hardenSession, hardenWebContents, originOf } from './security.js';
@@ -40,6 +41,8 @@ export interface ElectronModules {
   protocol: Protocol;
   session: { readonly defaultSession: Session };
   utilityProcess: { fork(modulePath: string, args?: string[], options?: Electron.ForkOptions): UtilityProcess };
+  /** Desktop notifications of runs that end while the window is not focused (notify.ts); optional. */
+  Notification?: NotificationCtor;
 }
 
 /** What main needs of its process. */
@@ -60,6 +63,8 @@ export interface AppEnv {
 }
 
 export const STARTUP_ERROR_TITLE = 'SKFR Studio could not start';
+/** electron-builder.yml's appId, which the Windows installer gives the app's shortcut. */
+export const APP_USER_MODEL_ID = 'org.skfr.studio';
 
 /** The error box for a failed start-up, then exit code 1. */
 export function reportStartupError(electron: Pick<ElectronModules, 'app' | 'dialog'>, error: unknown, log: (m: string) => void = console.error): void {
@@ -94,6 +99,8 @@ export function runApp(electron: ElectronModules, env: AppEnv): Promise<void> {
     const ownFiles = filesFromArgv(env.argv, { cwd: env.cwd, defaultApp: env.defaultApp, isFile: env.isFile });
 
     protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+    // Windows shows an app's notifications under its AppUserModelID: the installer's (electron-builder.yml appId).
+    if (env.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
 
     // One instance: a second one hands its files (parsed in its own folder) to this one and quits.
     if (!app.requestSingleInstanceLock({ files: ownFiles })) {
@@ -173,6 +180,7 @@ export function runApp(electron: ElectronModules, env: AppEnv): Promise<void> {
       sup.onCrash((error) => {
         if (win && !win.isDestroyed()) win.webContents.send(IPC_EVENTS.computeError, error);
       });
+      sup.onFinished(createRunNotifier(electron.Notification, () => win));
       registerIpc({
         ipcMain,
         supervisor: sup,

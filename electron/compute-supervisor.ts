@@ -44,6 +44,8 @@ export interface ComputeSupervisor {
   run<R extends JobRequest>(request: R, onProgress?: (progress: Progress) => void): RunHandle<R['type']>;
   cancel(jobId: string): void;
   onCrash(listener: (error: ErrorInfo) => void): () => void;
+  /** Every answered request (not the restoring ones before it), e.g. a fit that ended (electron/notify.ts). */
+  onFinished(listener: (request: JobRequest, response: JobResponse) => void): () => void;
   /** pid of the running compute process, if any. */
   readonly pid: number | undefined;
   dispose(): void;
@@ -110,6 +112,10 @@ export function createComputeSupervisor(options: SupervisorOptions): ComputeSupe
   const maxEager = options.maxEagerRestarts ?? 3;
   const windowMs = options.crashWindowMs ?? 30_000;
   const listeners = new Set<(error: ErrorInfo) => void>();
+  const finished = new Set<(request: JobRequest, response: JobResponse) => void>();
+  const tellFinished = (request: JobRequest, response: JobResponse) => {
+    for (const l of [...finished]) l(request, response);
+  };
   const crashes: number[] = [];
   const restorer = createRestorer();
   const pendingChains = new Map<string, () => void>();
@@ -196,7 +202,10 @@ export function createComputeSupervisor(options: SupervisorOptions): ComputeSupe
       const gen = ensure();
       if (prerequisites.length === 0) {
         const handle = tracked(gen, request, onProgress);
-        void handle.response.then((r) => record(request, r));
+        void handle.response.then((r) => {
+          record(request, r);
+          tellFinished(request, r);
+        });
         return handle;
       }
       // Restore what the request needs in this fresh process, then run it; one id for the whole chain.
@@ -219,7 +228,10 @@ export function createComputeSupervisor(options: SupervisorOptions): ComputeSupe
         cancelled = true;
         if (inner) gen.client.cancel(inner.jobId);
       });
-      void response.then(() => pendingChains.delete(jobId));
+      void response.then((r) => {
+        pendingChains.delete(jobId);
+        tellFinished(request, r);
+      });
       return { jobId, response };
     },
     cancel(jobId) {
@@ -230,6 +242,10 @@ export function createComputeSupervisor(options: SupervisorOptions): ComputeSupe
     onCrash(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    onFinished(listener) {
+      finished.add(listener);
+      return () => finished.delete(listener);
     },
     get pid() {
       return current?.proc.pid;

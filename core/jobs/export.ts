@@ -13,6 +13,7 @@ import type { FitResult, KPoint, KRuleChoice, KSStep, SFlags, SRuleChoice, Stabi
 import type { ResultWarning } from '../report/warnings.js';
 import type { ReportInput } from '../report/summary.js';
 import type { FormatId, MappedData, Mapping, Recipe } from '../table/types.js';
+import { exportFileName } from '../report/file-names.js';
 import { baseName } from './datasets.js';
 import type { ExportFormat, ExportResult, ExportWhat, FileIO, FitSettings, Metrics } from './types.js';
 
@@ -52,10 +53,10 @@ export interface ExportSource {
   stability?: StabilityResult | null;
 }
 
-/** "mice_protein.csv" + samples + csv → "mice_protein-samples.csv". */
-export function exportFileName(inputName: string, what: ExportWhat, format: ExportFormat): string {
-  const stem = inputName.replace(/\.[^.]*$/, '') || 'skfr';
-  return `${stem}-${what}.${format}`;
+/** "mice_protein.csv", SKFR1, k 8, s 24, samples, csv → "mice_protein_SKFR1_k8_s24_samples.csv" (report/file-names.ts). */
+export function exportFileNameOf(source: Pick<ExportSource, 'fit' | 'input'>, what: ExportWhat, format: ExportFormat): string {
+  const { variant, loss, k, s } = source.fit.options;
+  return exportFileName(source.input.fileName, what, format, { variant, loss, k, s });
 }
 
 function encodeText(text: string): Uint8Array {
@@ -122,7 +123,7 @@ export async function runExport(
 ): Promise<ExportResult> {
   const bytes = await exportBytes(source, what, format);
   const mimeType = MIME_TYPES[format];
-  if (path === undefined) return { fileName: exportFileName(source.input.fileName, what, format), path: null, bytes, mimeType };
+  if (path === undefined) return { fileName: exportFileNameOf(source, what, format), path: null, bytes, mimeType };
   if (!io) throw new SkfrError('write-failed', `Cannot write “${path}”: this host has no file system; export without a path to get the bytes.`);
   try {
     await io.writeFileAtomic(path, bytes);

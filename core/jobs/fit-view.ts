@@ -4,10 +4,11 @@
  */
 import { pcaProjection, standardize } from '../engine/index.js';
 import type { AnalysisResult } from '../analysis.js';
+import { MAX_HEATMAP_CELLS, MAX_HEATMAP_FEATURES, MAX_HEATMAP_SAMPLES, STANDARDISED_CLIP, evenSubsample, heatmapColumns, heatmapRowOrder } from '../charts/sample-heatmap.js';
 import type { FitResult, Matrix, TuneResult } from '../engine/types.js';
 import { resultWarnings } from '../report/warnings.js';
 import type { FormatId, MappedData, Recipe } from '../table/types.js';
-import type { FitSettings, FitView, Metrics, RankedFeature } from './types.js';
+import type { FitSettings, FitView, Metrics, RankedFeature, SampleHeatmap } from './types.js';
 
 /**
  * Features ranked best first by score (ties: lower index first), with share = score / Σ scores.
@@ -52,6 +53,48 @@ export function projectSamples(X: Matrix, features: readonly number[], standardi
     y[i] = dims > 1 ? coords[i * dims + 1]! : 0;
   }
   return { x, y, explained: [explained[0] ?? 0, explained[1] ?? 0] };
+}
+
+/**
+ * The cells of the samples × selected proteins heatmap: rows by cluster, then distance to the center (at most
+ * MAX_HEATMAP_SAMPLES, and MAX_HEATMAP_CELLS cells, evenly subsampled beyond); columns the selected features in
+ * ranking order (SKFR2: the union grouped by cluster; at most MAX_HEATMAP_FEATURES); values in the fitted scale
+ * over all samples: standardised, clipped for colour at ±3, or (unstandardised fits) minus the feature's mean,
+ * clipped at 3 × their root mean square. Missing cells stay NaN.
+ * @example sampleHeatmapOf(X, { clusters: [2, 1, 1, 2, 1, 2], distances, selected: [1, 0], selectedByCluster: null }, true)
+ *   // rows [2, 4, 1, 3, 0, 5], columns [1, 0], values 6 × 2 (z-scores), clip 3
+ */
+export function sampleHeatmapOf(
+  X: Matrix,
+  fit: { clusters: ArrayLike<number>; distances: ArrayLike<number>; selected: readonly number[]; selectedByCluster: readonly ArrayLike<number>[] | null },
+  standardized: boolean,
+): SampleHeatmap {
+  const n = X.rows;
+  const columns = heatmapColumns(fit.selected, fit.selectedByCluster).slice(0, MAX_HEATMAP_FEATURES);
+  const m = columns.length;
+  const rows = evenSubsample(heatmapRowOrder(fit.clusters, fit.distances), Math.min(MAX_HEATMAP_SAMPLES, Math.floor(MAX_HEATMAP_CELLS / Math.max(1, m))));
+  const sub = new Float64Array(n * m);
+  for (let i = 0; i < n; i++) {
+    const row = i * X.cols;
+    for (let j = 0; j < m; j++) sub[i * m + j] = X.data[row + columns[j]!]!;
+  }
+  const fitted = standardize({ rows: n, cols: m, data: sub });
+  const values = new Float32Array(rows.length * m);
+  let squares = 0;
+  let observed = 0;
+  rows.forEach((i, t) => {
+    for (let j = 0; j < m; j++) {
+      const v = standardized ? fitted.matrix.data[i * m + j]! : sub[i * m + j]! - fitted.means[j]!;
+      values[t * m + j] = Number.isFinite(v) ? v : NaN;
+      if (Number.isFinite(v)) {
+        squares += v * v;
+        observed++;
+      }
+    }
+  });
+  const rms = observed > 0 ? Math.sqrt(squares / observed) : 0;
+  const clip = standardized ? STANDARDISED_CLIP : rms > 0 ? Number((3 * rms).toPrecision(2)) : 1;
+  return { rows, columns, values, scale: standardized ? 'standardised' : 'centred', clip };
 }
 
 export interface FitViewInput {
@@ -138,6 +181,7 @@ export function buildFitView(input: FitViewInput): FitView {
     kCurve: input.extras?.kCurve ?? null,
     ksSteps: input.extras?.ksSteps ?? null,
     stability: input.extras?.stability ?? null,
+    heatmap: sampleHeatmapOf(mapped.matrix, { clusters, distances: fit.distances, selected, selectedByCluster: fit.selectedFeaturesByCluster }, fit.options.standardize),
     timings: { parseMs: input.parseMs, fitMs: input.fitMs },
   };
 }

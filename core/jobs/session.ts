@@ -26,7 +26,7 @@ import {
 import { readDesign } from './design.js';
 import { runExport, type ExportSource } from './export.js';
 import { tableRows } from './rows.js';
-import { buildFitView } from './fit-view.js';
+import { buildFitView, sampleHeatmapOf } from './fit-view.js';
 import { defaultFeatureColumns, reproduceCommand } from '../report/command.js';
 import { now, throttleProgress } from './progress.js';
 import type { FileIO, FitSettings, JobRequest, JobResponse, MapResult, ResultOf, RunOptions, SessionOpened, SessionRequest } from './types.js';
@@ -331,6 +331,8 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
         const fitId = request.fitId ?? `f-${prefix}-${++nextFit}`;
         const fit = fitFromSession(saved);
         const view = viewFromSession(saved, { fitId, datasetId: d.id });
+        // The samples × proteins heatmap comes from the data, which a session file does not hold.
+        view.heatmap = sampleHeatmapOf(mapped.matrix, view, request.settings.standardize);
         fits.delete(fitId);
         fits.set(fitId, {
           datasetId: d.id, fit, tune: tuneFromSession(saved, fit), mapped, metrics: view.metrics, classColumn, settings: request.settings, recipe, layout, mapping: request.mapping,

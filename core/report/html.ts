@@ -25,9 +25,10 @@ import { gapOption } from '../charts/gap.js';
 import { kCurveOption } from '../charts/k-curve.js';
 import { groupsFromAnnotation, groupsFromClusters, pcaOption } from '../charts/pca.js';
 import { rankingHeight, rankingOption } from '../charts/ranking.js';
+import { sampleHeatmapLayout, sampleHeatmapOption } from '../charts/sample-heatmap.js';
 import { stabilityHeight, stabilityOption, stabilityRows as stabilityBars, UNSTABLE_BELOW } from '../charts/stability.js';
 import type { ChartOption } from '../charts/types.js';
-import { projectSamples } from '../jobs/fit-view.js';
+import { projectSamples, sampleHeatmapOf } from '../jobs/fit-view.js';
 import type { Metrics } from '../jobs/types.js';
 import { describeStep } from '../prepare/steps.js';
 import type { Cell } from '../table/write.js';
@@ -367,6 +368,15 @@ function chartsSection(report: ReportInput, metrics: Metrics | null): Section {
   if (metrics && classes) {
     figures.push(chart('pca-class', pcaOption({ ...scatter, groups: groupsFromAnnotation(classes), colourBy: metrics.classColumn }), 460, `The same samples coloured by ${metrics.classColumn}.`));
   }
+  // Issue 16: the samples × selected proteins, by cluster, with the annotation bars (the Results screen's heatmap).
+  const selectedByCluster = fit.selectedFeaturesByCluster ? fit.selectedFeaturesByCluster.map((c) => Array.from(c)) : null;
+  const heatmapInput = {
+    k: fit.options.k, clusters, sampleIds: mapped.sampleIds, featureNames: names, selected, selectedByCluster, annotations: mapped.annotations,
+    heatmap: sampleHeatmapOf(mapped.matrix, { clusters, distances: fit.distances, selected, selectedByCluster }, fit.options.standardize),
+  };
+  const heatmapLayout = sampleHeatmapLayout(heatmapInput);
+  figures.push(chart('samples-heatmap', sampleHeatmapOption(heatmapInput, heatmapLayout), heatmapLayout.height,
+    'Samples (rows, by cluster, then distance to the center) × selected proteins (columns), with the cluster and each sample annotation as bars on the left.'));
   if (report.tune) {
     const sRules = report.sRules ?? report.tune.sRules;
     figures.push(

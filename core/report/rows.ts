@@ -81,9 +81,11 @@ function imputedFeatureNames(mapped: MappedData, indices: Int32Array | undefined
 }
 
 /**
- * Header `id, <annotations…>, cluster, distance`; one row per sample (mapped order), cluster 1..k. Every sample
- * annotation is a column, the joined sample table's among them. Samples read from columns (proteins × samples
- * tables) get `column` after `id`: the table column the sample came from (`LFQ intensity H1` for `H1`).
+ * Header `<id>, <annotations…>, cluster, distance`; one row per sample (mapped order), cluster 1..k. The first
+ * column keeps the name of the id column it was read from (`MouseID`), else (row numbers, samples read from
+ * columns) is `sample`. Every sample annotation is a column, the joined sample table's among them. Samples read
+ * from columns (proteins × samples tables) get `column` after it: the table column the sample came from
+ * (`LFQ intensity H1` for `H1`).
  * With the fit's stability, `consistency` follows `distance`: the fraction of the sample's cluster mates that stay
  * with it over the subsample fits (empty when undefined: a sample alone in its cluster).
  * When cells were imputed (`imputed`, default imputedCellsOf(mapped): missing before the fit, or filled by an
@@ -101,7 +103,7 @@ export function samplesRows(
   const flagged = imputed.total > 0;
   const consistency = stability?.sampleConsistency ?? null;
   const rows: Cell[][] = [
-    ['id', ...(sources ? ['column'] : []), ...names, 'cluster', 'distance', ...(consistency ? ['consistency'] : []), ...(flagged ? ['imputed cells', 'imputed features'] : [])],
+    [mapped.idColumn ?? 'sample', ...(sources ? ['column'] : []), ...names, 'cluster', 'distance', ...(consistency ? ['consistency'] : []), ...(flagged ? ['imputed cells', 'imputed features'] : [])],
   ];
   for (let i = 0; i < fit.n; i++) {
     rows.push([

@@ -282,6 +282,7 @@ export function applyMapping(source: Table, mapping: Mapping, options: MappingOp
   return {
     matrix: { rows: rows.length, cols: features.length, data },
     sampleIds,
+    idColumn: mapping.orientation === 'samples-as-rows' && idColumn ? idColumn.name : null,
     featureNames: features.map((c) => c.name),
     annotations,
     rowIndices: rows,

@@ -253,6 +253,11 @@ export interface TableWarning {
 export interface MappedData {
   matrix: Matrix;
   sampleIds: string[];
+  /**
+   * The column the sample ids were read from (samples as rows), which names them in exports; null or absent: row
+   * numbers, or samples read from columns (exports call them `sample`).
+   */
+  idColumn?: string | null;
   featureNames: string[];
   /** Annotation column name → values per kept sample (null = missing). */
   annotations: Record<string, (string | null)[]>;

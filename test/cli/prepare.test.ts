@@ -235,7 +235,7 @@ describe('imputed cells, flagged in the exported samples and features for each i
 
     const { missingOf } = maxquantByHand();
     const samples = readCsv(at('down-a.csv'));
-    expect(samples[0]).toEqual(['id', 'column', 'condition', 'replicate', 'cluster', 'distance', 'imputed cells', 'imputed features']);
+    expect(samples[0]).toEqual(['sample', 'column', 'condition', 'replicate', 'cluster', 'distance', 'imputed cells', 'imputed features']);
     const h1 = samples.find((row) => row[0] === 'H1')!;
     // By hand: H1's zeros among the fitted proteins (LFQ intensity H1 = 0 in the file).
     expect(Number(h1[6])).toBe(missingOf('H1'));

@@ -80,10 +80,10 @@ test('mouse CSV: map, run SKFR1 k=8 s=24, read the results, export samples and f
   // Export the labelled samples (CSV): 1080 rows, each with a cluster in 1..8.
   await page.getByTestId('format-csv').check();
   const samples = await downloadOf(page, 'export-samples');
-  expect(samples.name).toBe('mice_protein-samples.csv');
+  expect(samples.name).toBe('mice_protein_SKFR1_k8_s24_samples.csv');
   const rows = parseCsv(samples.bytes.toString('utf8'));
   const header = rows[0]!;
-  expect(header[0]).toBe('id');
+  expect(header[0]).toBe('MouseID');
   const clusterAt = header.indexOf('cluster');
   expect(clusterAt).toBeGreaterThan(0);
   const body = rows.slice(1);
@@ -106,6 +106,6 @@ test('mouse CSV: map, run SKFR1 k=8 s=24, read the results, export samples and f
   expect(exported).toEqual(SELECTED);
 
   await expect(page.getByTestId('saved-path')).toHaveCount(2);
-  await expect(page.getByTestId('export-panel')).toContainText('mice_protein-samples.csv');
-  await expect(page.getByTestId('export-panel')).toContainText('mice_protein-features.csv');
+  await expect(page.getByTestId('export-panel')).toContainText('mice_protein_SKFR1_k8_s24_samples.csv');
+  await expect(page.getByTestId('export-panel')).toContainText('mice_protein_SKFR1_k8_s24_features.csv');
 });

@@ -47,7 +47,7 @@ test('mouse data as XLSX: pick the sheet, run SKFR1 k=8 s=24, export samples as 
 
   await page.getByTestId('format-xlsx').check();
   const samples = await downloadOf(page, 'export-samples');
-  expect(samples.name).toBe('mice_protein-samples.xlsx');
+  expect(samples.name).toBe('mice_protein_SKFR1_k8_s24_samples.xlsx');
   const wb = XLSX.read(samples.bytes, { type: 'buffer', dense: true });
   const sheet = wb.Sheets[wb.SheetNames[0]!]!;
   const rows = XLSX.utils.sheet_to_json<(string | number | null)[]>(sheet, { header: 1, raw: true, defval: null });
@@ -55,6 +55,6 @@ test('mouse data as XLSX: pick the sheet, run SKFR1 k=8 s=24, export samples as 
   expect(clusterAt).toBeGreaterThan(0);
   expect(rows.slice(1)).toHaveLength(1080);
   for (const r of rows.slice(1)) expect([1, 2, 3, 4, 5, 6, 7, 8]).toContain(Number(r[clusterAt]));
-  await expect(page.getByTestId('saved-path')).toContainText('mice_protein-samples.xlsx');
+  await expect(page.getByTestId('saved-path')).toContainText('mice_protein_SKFR1_k8_s24_samples.xlsx');
   await screenshot(page, 'results-mouse-xlsx');
 });

@@ -114,7 +114,7 @@ test('MaxQuant LFQ + design: log2 proposed with its reason, 70 % in at least one
   expect(samples).toHaveLength(16);
   expect(samples[0]).toContain('cluster');
   const features = await downloadOf(page, 'export-features');
-  expect(features.name).toMatch(/-features\.csv$/);
+  expect(features.name).toMatch(/_SKFR[12]_k\d+_s\d+_features\.csv$/);
   expect(parseCsv(features.bytes.toString('utf8')).length).toBeGreaterThan(10);
 });
 

@@ -38,7 +38,8 @@ async function fitAndExport(page: Page, file: string, k: number, s: number, clas
   await expect(page.getByTestId('pca-chart')).toHaveAttribute('data-ready', 'true');
   await shoot(page, `results-${file}`);
   const download = await downloadOf(page, 'export-samples');
-  expect(download.name).toMatch(/-samples\.csv$/);
+  // Named after the input, the method, k and s.
+  expect(download.name).toBe(`${file.replace(/\.[^.]*$/, '')}_SKFR1_k${k}_s${s}_samples.csv`);
   return parseCsv(download.bytes.toString('utf8'));
 }
 
@@ -88,7 +89,7 @@ test('MaxQuant proteinGroups + its experimental design: LFQ, flagged rows out, H
   await shoot(page, `import-${file}`);
 
   const rows = await fitAndExport(page, file, 3, 10, 'condition');
-  expect(rows[0]!.slice(0, 4)).toEqual(['id', 'column', 'condition', 'replicate']);
+  expect(rows[0]!.slice(0, 4)).toEqual(['sample', 'column', 'condition', 'replicate']);
   expect(rows[0]).toContain('cluster');
   expect(rows.slice(1).map((r) => r[0])).toEqual(['H1', 'H2', 'H3', 'H4', 'H5', 'L1', 'L2', 'L3', 'L4', 'L5', 'N1', 'N2', 'N3', 'N4', 'N5']);
   await expect(page.getByTestId('ari')).toBeVisible();
@@ -188,7 +189,7 @@ test('the mouse workbook (.xls): samples as rows, as before — k 8, s 24, class
   await shoot(page, `import-${file}`);
   const rows = await fitAndExport(page, file, 8, 24, 'class');
   expect(rows).toHaveLength(1081);
-  expect(rows[0]![0]).toBe('id');
+  expect(rows[0]![0]).toBe('MouseID');
   expect(rows[0]).toContain('class');
   expect(rows[1]![0]).toBe('309_1');
   await expect(page.getByTestId('mixed-nodes')).toBeVisible();

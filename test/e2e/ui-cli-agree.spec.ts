@@ -64,7 +64,7 @@ for (const c of CASES) {
     const download = await downloadOf(page, 'export-samples');
     const rows = parseCsv(download.bytes.toString('utf8'));
     const header = rows[0]!;
-    const id = header.indexOf('id') >= 0 ? header.indexOf('id') : 0;
+    const id = 0; // the sample ids come first, under the id column's own name (`sample` for samples read from columns)
     const cluster = header.indexOf('cluster');
     const uiIds = rows.slice(1).map((r) => r[id]!);
     const uiLabels = rows.slice(1).map((r) => Number(r[cluster]));

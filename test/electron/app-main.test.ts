@@ -9,7 +9,7 @@ import { EventEmitter } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { reportStartupError, runApp, STARTUP_ERROR_TITLE, type AppEnv, type ElectronModules } from '../../electron/app-main.js';
 import { IPC, IPC_EVENTS } from '../../electron/ipc-names.js';
 
@@ -25,13 +25,16 @@ writeFileSync(xlsx, 'not really a workbook');
 interface FakeWindow extends EventEmitter {
   webContents: EventEmitter & { id: number; sent: [string, unknown][]; mainFrame: { url: string } };
   focused: number;
+  /** Whether the window has the focus now (isFocused()). */
+  hasFocus: boolean;
   closeNow(): void;
 }
 
 /** Electron's main-process modules, faked: enough for app-main.ts, recording what it does. */
 function fakeElectron(options: { lock?: boolean; ready?: Promise<void>; failIn?: 'protocol.handle' | 'lock' } = {}) {
   const app = new EventEmitter() as EventEmitter & Record<string, unknown>;
-  const calls = { errorBox: [] as [string, string][], exit: [] as number[], quit: 0, lockData: [] as unknown[], forks: 0 };
+  const calls = { errorBox: [] as [string, string][], exit: [] as number[], quit: 0, lockData: [] as unknown[], forks: 0, notifications: [] as { title: string; body: string; shown: boolean; click(): void }[] };
+  const children: (EventEmitter & { posted: unknown[] })[] = [];
   const windows: FakeWindow[] = [];
   Object.assign(app, {
     isPackaged: false,
@@ -49,6 +52,7 @@ function fakeElectron(options: { lock?: boolean; ready?: Promise<void>; failIn?:
   class BrowserWindow extends EventEmitter {
     webContents: FakeWindow['webContents'];
     focused = 0;
+    hasFocus = true;
     private destroyed = false;
     constructor() {
       super();
@@ -70,6 +74,7 @@ function fakeElectron(options: { lock?: boolean; ready?: Promise<void>; failIn?:
     restore = () => {};
     show = () => {};
     focus = () => void this.focused++;
+    isFocused = () => this.hasFocus;
     closeNow() {
       this.destroyed = true;
       this.emit('closed');
@@ -92,12 +97,27 @@ function fakeElectron(options: { lock?: boolean; ready?: Promise<void>; failIn?:
     utilityProcess: {
       fork: () => {
         calls.forks++;
-        const child = new EventEmitter();
-        return Object.assign(child, { postMessage: () => {}, kill: () => {}, pid: 4242 });
+        const child = Object.assign(new EventEmitter(), { posted: [] as unknown[] });
+        children.push(child);
+        return Object.assign(child, { postMessage: (m: unknown) => void child.posted.push(m), kill: () => {}, pid: 4242 });
       },
     },
+    Notification: class {
+      static isSupported = () => true;
+      private record: (typeof calls.notifications)[number];
+      constructor(options: { title: string; body: string }) {
+        const listeners: (() => void)[] = [];
+        this.record = { ...options, shown: false, click: () => listeners.forEach((l) => l()) };
+        this.on = (_event: string, listener: () => void) => void listeners.push(listener);
+      }
+      on: (event: string, listener: () => void) => void;
+      show() {
+        this.record.shown = true;
+        calls.notifications.push(this.record);
+      }
+    },
   };
-  return { electron: electron as unknown as ElectronModules, app, calls, windows, ipcMain };
+  return { electron: electron as unknown as ElectronModules, app, calls, windows, ipcMain, children };
 }
 
 const env = (argv: string[], extra: Partial<AppEnv> = {}): AppEnv => ({
@@ -227,5 +247,52 @@ describe('files opened from the desktop reach the window, allowed like a chosen 
     expect(fake.windows).toHaveLength(2);
     fake.windows[1]!.webContents.emit('did-finish-load');
     expect(fake.windows[1]!.webContents.sent.filter(([c]) => c === IPC_EVENTS.openPath)).toEqual([[IPC_EVENTS.openPath, csv]]);
+  });
+});
+
+describe('a desktop notification when a run ends and the window is not focused (issue 16)', () => {
+  /** The page runs a fit; the compute process (faked) answers it with `response`. */
+  async function fitEnds(fake: ReturnType<typeof fakeElectron>, win: FakeWindow, response: unknown, id: string): Promise<void> {
+    const listener = fake.ipcMain.listeners(IPC.job)[0] as (event: unknown, ...args: unknown[]) => void;
+    const request = {
+      type: 'fit',
+      datasetId: 'd1',
+      mapping: { orientation: 'samples-as-rows', idColumn: 'MouseID', annotationColumns: [], featureColumns: null, filters: [] },
+      settings: { k: 8, s: 24, variant: 'global', loss: 'squared', restarts: 20, seed: 1, maxIterations: 100, standardize: true },
+    };
+    listener({ senderFrame: win.webContents.mainFrame, sender: win.webContents }, { kind: 'run', id, request });
+    const child = fake.children.at(-1)!;
+    child.emit('message', { kind: 'ready' });
+    const run = child.posted.find((m) => (m as { kind: string }).kind === 'run') as { id: string };
+    child.posted.length = 0;
+    child.emit('message', { kind: 'response', id: run.id, response });
+    await vi.waitFor(() => expect(win.webContents.sent.some(([c, m]) => c === IPC_EVENTS.jobEvent && (m as { id: string }).id === id)).toBe(true));
+  }
+  const view = { fileName: 'mice_protein.csv', k: 8, s: 24, settings: { variant: 'global', tune: { from: 1, to: 77 } } };
+
+  it('unfocused: "run finished" with what ran; a click brings the window to the front', async () => {
+    const fake = fakeElectron();
+    await runApp(fake.electron, env(['app']));
+    const win = fake.windows[0]!;
+    win.hasFocus = false;
+    await fitEnds(fake, win, { ok: true, type: 'fit', result: view }, 'r1');
+    expect(fake.calls.notifications.map(({ title, body, shown }) => ({ title, body, shown }))).toEqual([
+      { title: 'SKFR Studio: run finished', body: 'SKFR1, k = 8, s = 24 (chosen) on mice_protein.csv', shown: true },
+    ]);
+    fake.calls.notifications[0]!.click();
+    expect(win.focused).toBe(1);
+  });
+
+  it('focused: nothing (the page says it); a failure says why; a cancel says nothing', async () => {
+    const fake = fakeElectron();
+    await runApp(fake.electron, env(['app']));
+    const win = fake.windows[0]!;
+    await fitEnds(fake, win, { ok: true, type: 'fit', result: view }, 'r1');
+    expect(fake.calls.notifications).toEqual([]);
+    win.hasFocus = false;
+    await fitEnds(fake, win, { ok: false, type: 'fit', error: { code: 'cancelled', message: 'The run was cancelled.' } }, 'r2');
+    expect(fake.calls.notifications).toEqual([]);
+    await fitEnds(fake, win, { ok: false, type: 'fit', error: { code: 'invalid-option', message: 'k = 9 is more than the 8 samples.' } }, 'r3');
+    expect(fake.calls.notifications.map(({ title, body }) => [title, body])).toEqual([['SKFR Studio: the run stopped', 'k = 9 is more than the 8 samples.']]);
   });
 });

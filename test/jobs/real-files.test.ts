@@ -171,7 +171,7 @@ describe('MaxQuant proteinGroups with its experimental design', () => {
     const sampleLines = decode(samples.bytes).trim().split(/\r?\n/);
     // the design's columns other than the one naming the samples (label = the id)
     // imputed cells: missing before the fit, filled by k-POD (issue 11)
-    expect(sampleLines[0]).toBe('id,column,condition,replicate,cluster,distance,imputed cells,imputed features');
+    expect(sampleLines[0]).toBe('sample,column,condition,replicate,cluster,distance,imputed cells,imputed features');
     expect(sampleLines[1]!.startsWith('H1,LFQ intensity H1,CD34High,1,')).toBe(true);
     expect(sampleLines.find((l) => l.startsWith('H5,'))!.startsWith('H5,LFQ intensity H5,,,')).toBe(true);
 

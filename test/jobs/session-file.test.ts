@@ -84,7 +84,8 @@ describe('a session of the mouse fit (k = 8, s = 24)', () => {
     if (parsed instanceof SkfrError) throw parsed;
     expect(parsed).toEqual(buildSession({ opened, absolutePath: miceCsv, request, view, savedBy: 'test', savedAt: '2025-01-02T03:04:05.000Z' }));
     const back = viewFromSession(parsed, { fitId: view.fitId, datasetId: view.datasetId });
-    expect(back).toEqual(view);
+    // All but the samples × proteins heatmap, whose cells come from the data ('restore' adds it).
+    expect(back).toEqual({ ...view, heatmap: undefined });
     // what the Results screen shows first
     expect(back.clusterSizes).toEqual(view.clusterSizes);
     expect(back.ranking.slice(0, 24).map((r) => r.name)).toEqual(view.selected.map((l) => view.featureNames[l]));

@@ -86,9 +86,10 @@ describe('jobs session on the mouse protein data', () => {
 
   it('exports samples as CSV bytes, and the report atomically to a path', async () => {
     const samples = ok(await session.runJob({ type: 'export', fitId: view.fitId, what: 'samples', format: 'csv' }));
-    expect(samples.fileName).toBe('mice_protein-samples.csv');
+    expect(samples.fileName).toBe('mice_protein_SKFR1_k8_s24_samples.csv');
     const lines = new TextDecoder().decode(samples.bytes!).trim().split(/\r?\n/);
     expect(lines).toHaveLength(1081);
+    expect(lines[0]!.split(',')[0]).toBe('MouseID'); // the id column's own name
     const target = join(dir, 'report.xlsx');
     await writeFile(target, 'old contents');
     const report = ok(await session.runJob({ type: 'export', fitId: view.fitId, what: 'report', format: 'xlsx', path: target }));

@@ -225,6 +225,7 @@ describe('stores', () => {
     const ui = useUiStore();
     await dataset.openExample();
     await vi.waitFor(() => expect(analysis.validated.settings).not.toBeNull());
+    ui.go('configure');
     await analysis.run();
     expect(analysis.progress).toMatchObject({ stage: 'fitting', restart: 1 });
     expect(results.fit?.objective).toBe(10);

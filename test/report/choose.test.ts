@@ -88,7 +88,7 @@ describe('stability in the tables', () => {
 
   it('samples: consistency after distance, empty where undefined', () => {
     const rows = samplesRows(handFit('global'), mapped, undefined, stability);
-    expect(rows[0]).toEqual(['id', 'class', 'cluster', 'distance', 'consistency']);
+    expect(rows[0]).toEqual(['sample', 'class', 'cluster', 'distance', 'consistency']);
     expect(rows.map((row) => row[4])).toEqual(['consistency', 1, 0.5, null, 0.75]);
   });
 

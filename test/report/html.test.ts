@@ -83,7 +83,11 @@ describe('HTML report of the mouse run (k = 8, s = 24, class)', () => {
     expect(metrics).toContain('Adjusted Rand index');
     expect(metrics).toMatch(/<figure class="chart" id="chart-contingency"><svg/);
     const charts = section(html, 'charts');
-    for (const id of ['ranking', 'centers', 'pca', 'pca-class']) expect(charts, id).toMatch(new RegExp(`id="chart-${id}"><svg[^>]*viewBox=`));
+    for (const id of ['ranking', 'centers', 'pca', 'pca-class', 'samples-heatmap']) expect(charts, id).toMatch(new RegExp(`id="chart-${id}"><svg[^>]*viewBox=`));
+    // The samples × proteins heatmap (issue 16 item 3): its bars and their legends, every cell of the 1 080 samples.
+    const heatmap = /id="chart-samples-heatmap">[\s\S]*?<\/figure>/.exec(charts)![0];
+    for (const label of ['cluster', 'class', 'standardised value', 'clipped at ±3']) expect(heatmap).toContain(label);
+    expect((heatmap.match(/<path /g) ?? []).length).toBeGreaterThan(1080 * 24);
     // Every sample is listed with its cluster.
     const clusters = section(html, 'clusters');
     expect((clusters.match(/<p class="members">/g) ?? []).length).toBe(8);

@@ -48,7 +48,7 @@ describe('imputed cells in the exports', () => {
     expect(Array.from(cells.bySample)).toEqual([1, 2, 0]);
     expect(Array.from(cells.byFeature)).toEqual([1, 1, 1]);
     const rows = samplesRows(fit(), mapped);
-    expect(rows[0]).toEqual(['id', 'cluster', 'distance', 'imputed cells', 'imputed features']);
+    expect(rows[0]).toEqual(['sample', 'cluster', 'distance', 'imputed cells', 'imputed features']);
     expect(rows.slice(1).map((r) => r.slice(-2))).toEqual([[1, 'f2'], [2, 'f1;f3'], [0, '']]);
     const features = featuresRows(fit(), mapped, { all: true });
     expect(features[0]).toEqual(['rank', 'feature', 'score', 'share', 'center 1', 'center 2', 'imputed cells']);
@@ -64,7 +64,7 @@ describe('imputed cells in the exports', () => {
 
   it('no imputed cell: no extra column (the exports stay as they were)', () => {
     const mapped = mappedOf([1, 2, 3, 4, 5, 6, 7, 8, 9], 3, 3);
-    expect(samplesRows(fit(), mapped)[0]).toEqual(['id', 'cluster', 'distance']);
+    expect(samplesRows(fit(), mapped)[0]).toEqual(['sample', 'cluster', 'distance']);
     expect(featuresRows(fit(), mapped)[0]).toEqual(['rank', 'feature', 'score', 'share', 'center 1', 'center 2']);
   });
 

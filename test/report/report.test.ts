@@ -43,6 +43,7 @@ function handFit(variant: 'global' | 'local'): FitResult {
 const mapped: MappedData = {
   matrix: { rows: 4, cols: 3, data: new Float64Array(12) },
   sampleIds: ['s1', 's2', 's3', 's4'],
+  idColumn: 'SampleID',
   featureNames: ['a', 'b', 'c'],
   annotations: { grp: ['x', 'y', null, 'y'], class: ['u', 'v', 'u', 'u'] },
   rowIndices: Int32Array.from([0, 1, 2, 3]),
@@ -51,9 +52,9 @@ const mapped: MappedData = {
 };
 
 describe('result rows', () => {
-  it('samples: id, annotations, cluster 1..k, distance', () => {
+  it('samples: the id column under its own name, annotations, cluster 1..k, distance', () => {
     expect(samplesRows(handFit('global'), mapped)).toEqual([
-      ['id', 'grp', 'class', 'cluster', 'distance'],
+      ['SampleID', 'grp', 'class', 'cluster', 'distance'],
       ['s1', 'x', 'u', 1, 0.5],
       ['s2', 'y', 'v', 2, 1],
       ['s3', null, 'u', 1, 1.5],
@@ -98,6 +99,7 @@ describe('proteins × samples data: feature and sample annotations, preparation'
   // and a preparation; `Reverse` is empty for every kept feature (the decoys were removed) and is left out
   const columnsMapped: MappedData = {
     ...mapped,
+    idColumn: null,
     annotations: { condition: ['A', 'B', null, 'B'] },
     sampleColumns: ['LFQ intensity s1', 'LFQ intensity s2', 'LFQ intensity s3', 'LFQ intensity s4'],
     featureAnnotations: {
@@ -126,7 +128,7 @@ describe('proteins × samples data: feature and sample annotations, preparation'
 
   it('samples carry the column each came from and every sample annotation', () => {
     expect(samplesRows(handFit('global'), columnsMapped).slice(0, 4)).toEqual([
-      ['id', 'column', 'condition', 'cluster', 'distance'],
+      ['sample', 'column', 'condition', 'cluster', 'distance'],
       ['s1', 'LFQ intensity s1', 'A', 1, 0.5],
       ['s2', 'LFQ intensity s2', 'B', 2, 1],
       ['s3', 'LFQ intensity s3', null, 1, 1.5],

@@ -35,11 +35,15 @@ echarts.use([
 
 export { echarts };
 
-/** The option rendered as an SVG document by a throw-away SVG instance (no DOM node, no animation). */
+/**
+ * The option rendered as an SVG document by a throw-away SVG instance (no DOM node, no animation), every series
+ * drawn at once (a progressive series, such as a large samples heatmap, would keep only its first chunk).
+ */
 export function renderSvg(option: ChartOption, width: number, height: number): string {
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
+  const series = Array.isArray(option.series) ? option.series.map((s) => ({ ...s, progressive: 0 })) : option.series;
   try {
-    chart.setOption({ ...option, animation: false, backgroundColor: '#ffffff' });
+    chart.setOption({ ...option, series, animation: false, backgroundColor: '#ffffff' } as ChartOption);
     return chart.renderToSVGString();
   } finally {
     chart.dispose();

@@ -9,6 +9,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import type { Progress } from '../../../core/engine/types';
+import { runDescription } from '../../../core/jobs/notice';
 import type { FitRequest, FitSettings } from '../../../core/jobs/types';
 import { settingsForm } from '../lib/session';
 import { getApi } from '../bridge/api';
@@ -141,7 +142,9 @@ export const useAnalysisStore = defineStore('analysis', () => {
     running.value = null;
     if (response.ok) {
       results.setFit(response.result, { request, from });
-      ui.go('results');
+      // Still where the run started: its results. Elsewhere (Start, Import): a notice, and the screen stays.
+      if (ui.screen === 'configure' || ui.screen === 'results') ui.go('results');
+      else ui.announceRun(runDescription({ ...response.result, settings: request.settings }));
     } else {
       ui.showError(response.error, 'run');
     }

@@ -8,7 +8,7 @@ import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
 import type { ExportWhat, FitRequest, FitView, Metrics, SaveFormat } from '../../../core/jobs/types';
 import { getApi } from '../bridge/api';
-import { baseName } from '../lib/format';
+import { exportName } from '../lib/export-names';
 import { useUiStore } from './ui';
 import { computeMetrics } from '../../../core/analysis';
 import { toErrorInfo } from '../../../core/errors';
@@ -98,7 +98,7 @@ export const useResultsStore = defineStore('results', () => {
       return;
     }
     exporting.value = what;
-    const name = `${baseName(current.fileName)}-${EXPORT_NAMES[what]}.${format}`;
+    const name = exportName(current, EXPORT_NAMES[what], format);
     try {
       const outcome = await getApi().saveExport(current.fitId, what, format, name);
       if (outcome === null) return;

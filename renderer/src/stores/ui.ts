@@ -15,9 +15,17 @@ export type NoticeSource = 'open' | 'map' | 'run' | 'results' | 'compute';
 export const useUiStore = defineStore('ui', () => {
   const screen = ref<Screen>('start');
   const notice = ref<(Notice & { source: NoticeSource }) | null>(null);
+  /** A run that ended while another screen was shown: what ran (the "Run finished" notice), until seen. */
+  const runFinished = ref<string | null>(null);
 
   function go(next: Screen): void {
     screen.value = next;
+    if (next === 'results') runFinished.value = null;
+  }
+
+  /** Says that a run ended (`what`: core/jobs/notice.ts runDescription), with a way to its results. */
+  function announceRun(what: string | null): void {
+    runFinished.value = what;
   }
 
   function showError(error: ErrorInfo, source: NoticeSource): void {
@@ -29,5 +37,5 @@ export const useUiStore = defineStore('ui', () => {
     if (source === undefined || notice.value?.source === source) notice.value = null;
   }
 
-  return { screen, notice, go, showError, dismiss };
+  return { screen, notice, runFinished, go, showError, dismiss, announceRun };
 });
