@@ -28,7 +28,7 @@ export function hasDataExtension(path: string): boolean {
   return DATA_EXTENSIONS.some((ext) => lower.endsWith(ext) && lower.length > ext.length);
 }
 
-/** `file:///home/a/x.csv` → `/home/a/x.csv` (as a Linux desktop's %U passes it); other strings unchanged; null for other URLs. */
+/** `file:///Users/a/x.csv` → `/Users/a/x.csv` (as a Linux desktop's %U passes it); other strings unchanged; null for other URLs. */
 export function argToPath(arg: string): string | null {
   if (/^file:\/\//i.test(arg)) {
     try {
@@ -53,8 +53,8 @@ export interface ArgvOptions {
 
 /**
  * The data files named on a command line (`argv` as process.argv gives it: executable first), as absolute paths.
- * @example filesFromArgv(['/opt/SKFR Studio/skfr-studio', '--no-sandbox', 'file:///home/a/x.csv'], { cwd: '/home/a', defaultApp: false, isFile })
- *   // → ['/home/a/x.csv']
+ * @example filesFromArgv(['/opt/SKFR Studio/skfr-studio', '--no-sandbox', 'file:///Users/a/x.csv'], { cwd: '/Users/a', defaultApp: false, isFile })
+ *   // → ['/Users/a/x.csv']
  */
 export function filesFromArgv(argv: readonly string[], options: ArgvOptions): string[] {
   const out: string[] = [];

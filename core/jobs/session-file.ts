@@ -436,7 +436,7 @@ export function sessionRequest(session: SessionFile, datasetId: string): FitRequ
  * The path of `target` as a session file at `sessionPath` records it, resolved: a relative path (recorded
  * beside the session) from the session file's folder, an absolute one as it is. String work only (either
  * separator), so core needs no path module.
- * @example resolveBeside('/home/a/runs/mice.skfr', '../data/mice.csv') // '/home/a/runs/../data/mice.csv'
+ * @example resolveBeside('/Users/a/runs/mice.skfr', '../data/mice.csv') // '/Users/a/runs/../data/mice.csv'
  */
 export function resolveBeside(sessionPath: string, target: string): string {
   if (isAbsolutePath(target)) return target;

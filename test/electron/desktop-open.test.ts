@@ -7,31 +7,31 @@ import { IPC, IPC_EVENTS } from '../../electron/ipc-names.js';
 import { createElectronApi } from '../../electron/preload-api.js';
 import { ASSOCIATED_EXTENSIONS, argToPath, createDesktopOpens, DATA_EXTENSIONS, fileFromOpenFile, filesFromArgv, filesFromSecondInstance, hasDataExtension } from '../../electron/desktop-open.js';
 
-const files = new Set(['/home/ana/data/x.csv', '/home/ana/data/y.xlsx', '/home/ana/data/proteinGroups.txt', '/home/ana/data/old.XLS', '/home/ana/notes.md', '/work/app/x.tsv']);
+const files = new Set(['/Users/ana/data/x.csv', '/Users/ana/data/y.xlsx', '/Users/ana/data/proteinGroups.txt', '/Users/ana/data/old.XLS', '/Users/ana/notes.md', '/work/app/x.tsv']);
 const isFile = (p: string) => files.has(p);
-const packaged = { cwd: '/home/ana', defaultApp: false, isFile };
+const packaged = { cwd: '/Users/ana', defaultApp: false, isFile };
 
 describe('command line (process.argv)', () => {
   it('a packaged app: everything after the executable, flags skipped, relative paths from the folder it started in', () => {
-    expect(filesFromArgv(['/opt/SKFR Studio/skfr-studio', 'data/x.csv'], packaged)).toEqual(['/home/ana/data/x.csv']);
-    expect(filesFromArgv(['/opt/SKFR Studio/skfr-studio', '--no-sandbox', '--original-process-start-time=1323', 'data/y.xlsx', '--inspect=0'], packaged)).toEqual(['/home/ana/data/y.xlsx']);
-    expect(filesFromArgv(['C:\\Program Files\\SKFR Studio\\SKFR Studio.exe', '/home/ana/data/x.csv', 'data/proteinGroups.txt'], packaged)).toEqual([
-      '/home/ana/data/x.csv',
-      '/home/ana/data/proteinGroups.txt',
+    expect(filesFromArgv(['/opt/SKFR Studio/skfr-studio', 'data/x.csv'], packaged)).toEqual(['/Users/ana/data/x.csv']);
+    expect(filesFromArgv(['/opt/SKFR Studio/skfr-studio', '--no-sandbox', '--original-process-start-time=1323', 'data/y.xlsx', '--inspect=0'], packaged)).toEqual(['/Users/ana/data/y.xlsx']);
+    expect(filesFromArgv(['C:\\Program Files\\SKFR Studio\\SKFR Studio.exe', '/Users/ana/data/x.csv', 'data/proteinGroups.txt'], packaged)).toEqual([
+      '/Users/ana/data/x.csv',
+      '/Users/ana/data/proteinGroups.txt',
     ]);
   });
 
   it('an unpackaged app (`electron . file`, npm start): the app folder is not a file to open, wherever Chromium put the flags', () => {
     const dev = { cwd: '/work/app', defaultApp: true, isFile };
     expect(filesFromArgv(['/work/app/node_modules/electron/dist/electron', '.', 'x.tsv'], dev)).toEqual(['/work/app/x.tsv']);
-    expect(filesFromArgv(['/work/app/node_modules/electron/dist/electron', '--no-sandbox', '.', '/home/ana/data/x.csv'], dev)).toEqual(['/home/ana/data/x.csv']);
+    expect(filesFromArgv(['/work/app/node_modules/electron/dist/electron', '--no-sandbox', '.', '/Users/ana/data/x.csv'], dev)).toEqual(['/Users/ana/data/x.csv']);
     // the app itself given as a file that exists with a data extension is still the app, not data
     expect(filesFromArgv(['electron', 'x.tsv'], dev)).toEqual([]);
     expect(filesFromArgv(['electron', '.'], dev)).toEqual([]);
   });
 
   it('only existing regular files with .csv .tsv .txt .xlsx .xls (any letter case); duplicates once', () => {
-    expect(filesFromArgv(['app', 'notes.md', 'data/missing.csv', 'data', 'data/old.XLS', 'data/old.XLS', '/home/ana/data/old.XLS'], packaged)).toEqual(['/home/ana/data/old.XLS']);
+    expect(filesFromArgv(['app', 'notes.md', 'data/missing.csv', 'data', 'data/old.XLS', 'data/old.XLS', '/Users/ana/data/old.XLS'], packaged)).toEqual(['/Users/ana/data/old.XLS']);
     expect(DATA_EXTENSIONS).toEqual(['.csv', '.tsv', '.txt', '.xlsx', '.xls', '.skfr']);
     expect(hasDataExtension('.csv')).toBe(false);
     expect(hasDataExtension('a.CSV')).toBe(true);
@@ -39,8 +39,8 @@ describe('command line (process.argv)', () => {
   });
 
   it('file:// URLs, as a Linux desktop file passes them (%U); other URLs are not files', () => {
-    expect(filesFromArgv(['app', 'file:///home/ana/data/y.xlsx'], packaged)).toEqual(['/home/ana/data/y.xlsx']);
-    expect(filesFromArgv(['app', 'file:///home/ana/data/x%2Ecsv'], packaged)).toEqual(['/home/ana/data/x.csv']);
+    expect(filesFromArgv(['app', 'file:///Users/ana/data/y.xlsx'], packaged)).toEqual(['/Users/ana/data/y.xlsx']);
+    expect(filesFromArgv(['app', 'file:///Users/ana/data/x%2Ecsv'], packaged)).toEqual(['/Users/ana/data/x.csv']);
     expect(argToPath('https://example.org/x.csv')).toBeNull();
     expect(argToPath('skfr://open?x.csv')).toBeNull();
     expect(argToPath('C:\\Users\\ana\\x.csv')).toBe('C:\\Users\\ana\\x.csv');
@@ -50,23 +50,23 @@ describe('command line (process.argv)', () => {
 
 describe('second-instance', () => {
   it('takes the files the second instance sent (parsed in its own folder), checked again', () => {
-    expect(filesFromSecondInstance(['app', '--allow-file-access-from-files', 'ignored.csv'], '/elsewhere', { files: ['/home/ana/data/x.csv', '/home/ana/notes.md', 'relative.csv', '/gone.csv'] }, { defaultApp: false, isFile })).toEqual([
-      '/home/ana/data/x.csv',
+    expect(filesFromSecondInstance(['app', '--allow-file-access-from-files', 'ignored.csv'], '/elsewhere', { files: ['/Users/ana/data/x.csv', '/Users/ana/notes.md', 'relative.csv', '/gone.csv'] }, { defaultApp: false, isFile })).toEqual([
+      '/Users/ana/data/x.csv',
     ]);
   });
 
   it('without them (an older instance, or other data), reads its argv in its working directory', () => {
-    expect(filesFromSecondInstance(['app', '--allow-file-access-from-files', 'data/y.xlsx'], '/home/ana', {}, { defaultApp: false, isFile })).toEqual(['/home/ana/data/y.xlsx']);
+    expect(filesFromSecondInstance(['app', '--allow-file-access-from-files', 'data/y.xlsx'], '/Users/ana', {}, { defaultApp: false, isFile })).toEqual(['/Users/ana/data/y.xlsx']);
     expect(filesFromSecondInstance(['electron', '.', 'x.tsv'], '/work/app', null, { defaultApp: true, isFile })).toEqual(['/work/app/x.tsv']);
-    expect(filesFromSecondInstance(['app', 'data/x.csv'], '/home/ana', { files: 'nope' }, { defaultApp: false, isFile })).toEqual(['/home/ana/data/x.csv']);
+    expect(filesFromSecondInstance(['app', 'data/x.csv'], '/Users/ana', { files: 'nope' }, { defaultApp: false, isFile })).toEqual(['/Users/ana/data/x.csv']);
   });
 });
 
 describe('macOS open-file', () => {
   it('an existing data file; anything else is ignored', () => {
-    expect(fileFromOpenFile('/home/ana/data/y.xlsx', isFile)).toBe('/home/ana/data/y.xlsx');
-    expect(fileFromOpenFile('/home/ana/notes.md', isFile)).toBeNull();
-    expect(fileFromOpenFile('/home/ana/data/missing.csv', isFile)).toBeNull();
+    expect(fileFromOpenFile('/Users/ana/data/y.xlsx', isFile)).toBe('/Users/ana/data/y.xlsx');
+    expect(fileFromOpenFile('/Users/ana/notes.md', isFile)).toBeNull();
+    expect(fileFromOpenFile('/Users/ana/data/missing.csv', isFile)).toBeNull();
     expect(fileFromOpenFile('data/x.csv', isFile)).toBeNull();
   });
 });
@@ -120,9 +120,9 @@ describe('the page side (preload): a desktop file opens like a file from the Ope
     const opened: (string | null)[] = [];
     // what App.vue does with the menu command 'open'
     api.onMenu((command) => void (command === 'open' && api.openFileDialog().then((p) => opened.push(p))));
-    f.emit(IPC_EVENTS.openPath, '/home/ana/data/x.csv');
+    f.emit(IPC_EVENTS.openPath, '/Users/ana/data/x.csv');
     await tick();
-    expect(opened).toEqual(['/home/ana/data/x.csv']);
+    expect(opened).toEqual(['/Users/ana/data/x.csv']);
     expect(f.invoked).toEqual([]); // no dialog shown
     expect(await api.openFileDialog()).toBe('/picked/in/dialog.csv'); // the next Open shows the dialog again
   });
@@ -130,14 +130,14 @@ describe('the page side (preload): a desktop file opens like a file from the Ope
   it('a file that arrives before the page listens waits, and is announced when it subscribes', async () => {
     const f = fakeIpc();
     const api = createElectronApi(f.ipc, () => '');
-    f.emit(IPC_EVENTS.openPath, '/home/ana/data/y.xlsx');
+    f.emit(IPC_EVENTS.openPath, '/Users/ana/data/y.xlsx');
     f.emit(IPC_EVENTS.openPath, 42); // not a path: ignored
     const commands: string[] = [];
     api.onMenu((c) => commands.push(c));
     expect(commands).toEqual([]);
     await tick();
     expect(commands).toEqual(['open']);
-    expect(await api.openFileDialog()).toBe('/home/ana/data/y.xlsx');
+    expect(await api.openFileDialog()).toBe('/Users/ana/data/y.xlsx');
   });
 
   it('a page that listens with onOpenPath gets the path itself (and the menu hears nothing)', async () => {
@@ -147,8 +147,8 @@ describe('the page side (preload): a desktop file opens like a file from the Ope
     const paths: string[] = [];
     api.onMenu((c) => commands.push(c));
     api.onOpenPath!((p) => paths.push(p));
-    f.emit(IPC_EVENTS.openPath, '/home/ana/data/x.csv');
-    expect(paths).toEqual(['/home/ana/data/x.csv']);
+    f.emit(IPC_EVENTS.openPath, '/Users/ana/data/x.csv');
+    expect(paths).toEqual(['/Users/ana/data/x.csv']);
     expect(commands).toEqual([]);
     expect(await api.openFileDialog()).toBe('/picked/in/dialog.csv');
   });

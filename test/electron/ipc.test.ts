@@ -196,7 +196,7 @@ describe('registerIpc', () => {
       const s = setup();
       const { handlers, event, access, listeners } = s;
       // straight to main, as a compromised page would (the old payload, a made-up token)
-      await expect(handlers.get(IPC.droppedFile)!(event(), { path: '/home/someone/.ssh/id_rsa' })).rejects.toThrow(/"path"/);
+      await expect(handlers.get(IPC.droppedFile)!(event(), { path: '/Users/someone/.ssh/id_rsa' })).rejects.toThrow(/"path"/);
       await expect(handlers.get(IPC.droppedFile)!(event(), { token: '0'.repeat(32) })).rejects.toThrow(/not dropped on this window/);
       // through the preload: a File built in JS has no path; a file never dropped has no token
       const { api, drop } = preloadOver(s, pathOf);

@@ -98,11 +98,11 @@ describe('createPdfPrinter', () => {
   });
 
   it('allows the page itself, its anchors and data: URLs only', () => {
-    const page = 'file:///tmp/skfr-report-x/report.html';
+    const page = 'file:///var/folders/skfr-report-x/report.html';
     expect(allowedInPdf(page, page)).toBe(true);
     expect(allowedInPdf(`${page}#charts`, page)).toBe(true);
     expect(allowedInPdf('data:image/png;base64,AA', page)).toBe(true);
-    expect(allowedInPdf('file:///tmp/skfr-report-x/other.html', page)).toBe(false);
+    expect(allowedInPdf('file:///var/folders/skfr-report-x/other.html', page)).toBe(false);
     expect(allowedInPdf('http://localhost/', page)).toBe(false);
   });
 });

@@ -430,7 +430,7 @@ describe('hosts: restoring and file access for the new requests', () => {
     const access = createFileAccess(['/data/design.txt']);
     const design = (path: string) => ({ type: 'design' as const, source: { kind: 'path' as const, path } });
     expect(() => checkRendererRequest(design('/data/design.txt'), access)).not.toThrow();
-    expect(() => checkRendererRequest(design('/home/me/.ssh/id_rsa'), access)).toThrow('was not chosen by you');
+    expect(() => checkRendererRequest(design('/Users/me/.ssh/id_rsa'), access)).toThrow('was not chosen by you');
     expect(() => checkRendererRequest({ type: 'design', source: { kind: 'dataset', datasetId: 'd1' } }, access)).not.toThrow();
     expect(() => checkRendererRequest({ type: 'design', source: { kind: 'bytes', fileName: 'd.csv', bytes: new Uint8Array(1) } }, access)).not.toThrow();
   });

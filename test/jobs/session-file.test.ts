@@ -252,7 +252,7 @@ describe('session files: numbers JSON cannot write, and one sentence for each wa
   });
 
   it('input paths: beside the session file first, then the absolute one', () => {
-    expect(resolveBeside('/home/a/runs/x.skfr', '../data/m.csv')).toBe('/home/a/runs/../data/m.csv');
+    expect(resolveBeside('/Users/a/runs/x.skfr', '../data/m.csv')).toBe('/Users/a/runs/../data/m.csv');
     expect(resolveBeside('C:\\runs\\x.skfr', 'data/m.csv')).toBe('C:\\runs\\data\\m.csv');
     expect(resolveBeside('/runs/x.skfr', '/abs/m.csv')).toBe('/abs/m.csv');
     const s = { ...tiny(), input: { ...tiny().input, path: 'd/x.csv', absolutePath: '/old/x.csv' } };

@@ -138,7 +138,7 @@ describe('columns mode: roles', () => {
 });
 
 describe('long names', () => {
-  const runs = ['bcmk1', 'bcmk10', 'bcmk2'].map((r) => `/gpfs/group/home/20240709_Ast_Neo_Aurora_FAIMS_pilot-2_neuron_${r}.raw.dia`);
+  const runs = ['bcmk1', 'bcmk10', 'bcmk2'].map((r) => `/gpfs/group/20240709_Ast_Neo_Aurora_FAIMS_pilot-2_neuron_${r}.raw.dia`);
 
   it('a run path is cut to its file name; other names are left to the ellipsis', () => {
     expect(shortColumnName('D:\\Data\\2023\\patchSCP\\20230101_cell_12_DIA.raw')).toBe('…\\20230101_cell_12_DIA.raw');

@@ -16,7 +16,7 @@ describe('export names', () => {
     ['mice.csv', 'samples', 'csv', { variant: 'local', k: 8, s: 24 }, 'mice_SKFR2_k8_s24_samples.csv'],
     ['mice.csv', 'samples', 'xlsx', { variant: 'global', loss: 'absolute', k: 3, s: 10 }, 'mice_SKFR1-L1_k3_s10_samples.xlsx'],
     ['mice.csv', 'samples', 'csv', { variant: 'global', loss: 'squared', k: 3, s: 10 }, 'mice_SKFR1_k3_s10_samples.csv'],
-    ['/home/lab/runs/proteinGroups.txt', 'report', 'html', { variant: 'global', k: 3, s: 10 }, 'proteinGroups_SKFR1_k3_s10_report.html'],
+    ['/Users/lab/runs/proteinGroups.txt', 'report', 'html', { variant: 'global', k: 3, s: 10 }, 'proteinGroups_SKFR1_k3_s10_report.html'],
     ['C:\\data\\HeLa runs (2).xlsx', 'features', 'csv', { variant: 'local', k: 4, s: 12 }, 'HeLa_runs_2_SKFR2_k4_s12_features.csv'],
     ['Data_Cortex_Nuclear.xls', 'heatmap', 'svg', { variant: 'global', k: 49, s: 24 }, 'Data_Cortex_Nuclear_SKFR1_k49_s24_heatmap.svg'],
     ['(1).csv', 'samples', 'csv', { variant: 'global', k: 2, s: 1 }, '1_SKFR1_k2_s1_samples.csv'],
