@@ -88,6 +88,9 @@ describe('HTML report of the mouse run (k = 8, s = 24, class)', () => {
     const heatmap = /id="chart-samples-heatmap">[\s\S]*?<\/figure>/.exec(charts)![0];
     for (const label of ['cluster', 'class', 'standardised value', 'clipped at ±3']) expect(heatmap).toContain(label);
     expect((heatmap.match(/<path /g) ?? []).length).toBeGreaterThan(1080 * 24);
+    // A still picture: none of ECharts' ecmeta_* attributes (2.0 of 5.1 MB before), so the page stays small.
+    expect(html).not.toMatch(/ecmeta_/);
+    expect(html.length).toBeLessThan(3.5e6);
     // Every sample is listed with its cluster.
     const clusters = section(html, 'clusters');
     expect((clusters.match(/<p class="members">/g) ?? []).length).toBe(8);
