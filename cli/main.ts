@@ -33,7 +33,7 @@ export interface CliIO {
   /** Write a file atomically: its bytes, or chunks of bytes produced one at a time. */
   writeFileAtomic(path: string, content: Uint8Array | Iterable<Uint8Array>): Promise<void>;
   /**
-   * The outputs of one run, written all or none (cli/files.ts OutputSet). Optional: without it, outputs are
+   * The outputs of one run, written all or none (node/files.ts OutputSet). Optional: without it, outputs are
    * written one by one with writeFileAtomic.
    */
   createOutputSet?(): OutputWriter;

@@ -1,7 +1,7 @@
 /**
  * `skfr cluster FILE …`: read a sheet, map its columns, run the analysis (core/analysis.ts), write the
  * requested files and print the result (JSON or a summary). The input is only ever read, and no output may
- * be it; every output is checked before the fit, and the outputs are written all or none (cli/files.ts).
+ * be it; every output is checked before the fit, and the outputs are written all or none (node/files.ts).
  * Restarts, gap permutations (over s and k) and stability subsamples run on a pool of worker threads
  * (--workers; same result for every count).
  * Ctrl+C or SIGTERM during the fit or the writing cancels the run: one line, nothing written, exit 130 / 143.
