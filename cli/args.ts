@@ -9,6 +9,7 @@
  *   const parsed = parseArgv(['data.csv', '--k', '8', '--json'], CLUSTER_OPTIONS, 'skfr cluster');
  *   readInt(parsed, 'k', { min: 2, code: 'invalid-k' }); // 8
  */
+import { parseArgs } from 'node:util';
 import { SkfrError, type ErrorCode } from '../core/errors.js';
 
 /** 'flag' takes no value; 'value' takes one (given at most once); 'repeat' may be given several times. */
@@ -35,30 +36,36 @@ function invalid(message: string, code: ErrorCode = 'invalid-option'): SkfrError
   return new SkfrError(code, message);
 }
 
-/** Parse argv against the declared options. Unknown options and missing values throw. */
+/**
+ * Parse argv against the declared options. Unknown options and missing values throw.
+ *
+ * Tokenising is `node:util` `parseArgs` (`--name=value`, `--`, `-` as a positional); the checks are ours,
+ * on its tokens in argv order. It runs with `strict: false` because strict mode rejects a value that starts
+ * with a dash (`--shift -1.8` would need `--shift=-1.8`) and its errors quote no placeholder or near name.
+ */
 export function parseArgv(argv: readonly string[], specs: readonly OptionSpec[], command: string): ParsedArgs {
   const byName = new Map(specs.map((spec) => [spec.name, spec]));
+  const options = Object.fromEntries(
+    specs.map((spec) => [spec.name, spec.kind === 'flag' ? { type: 'boolean' as const } : { type: 'string' as const }]),
+  );
+  const { tokens } = parseArgs({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
   const parsed: ParsedArgs = { command, positionals: [], flags: new Set(), values: new Map(), repeats: new Map() };
-  let onlyPositionals = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (onlyPositionals || !arg.startsWith('-') || arg === '-') {
-      parsed.positionals.push(arg);
+  for (const token of tokens) {
+    if (token.kind === 'positional') {
+      parsed.positionals.push(token.value);
       continue;
     }
-    if (arg === '--') {
-      onlyPositionals = true;
-      continue;
-    }
-    if (arg === '-h') {
+    if (token.kind === 'option-terminator') continue;
+    // parseArgs splits `-abc` into -a -b -c and reads `-k3` as k = 3: only `-h` itself is a short option here.
+    const raw = argv[token.index]!;
+    if (raw === '-h') {
       parsed.flags.add('help');
       continue;
     }
-    if (!arg.startsWith('--')) {
-      throw invalid(`unknown option “${arg}” for ${command} (options start with --; see ${command} --help).`);
+    if (!token.rawName.startsWith('--')) {
+      throw invalid(`unknown option “${raw}” for ${command} (options start with --; see ${command} --help).`);
     }
-    const eq = arg.indexOf('=');
-    const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
+    const name = token.name;
     const spec = byName.get(name);
     if (!spec) {
       const near = specs.filter((s) => s.name.includes(name) || name.includes(s.name)).map((s) => `--${s.name}`);
@@ -66,19 +73,15 @@ export function parseArgv(argv: readonly string[], specs: readonly OptionSpec[],
       throw invalid(`unknown option “--${name}” for ${command}.${hint} See ${command} --help.`);
     }
     if (spec.kind === 'flag') {
-      if (eq !== -1) throw invalid(`--${name} takes no value (got “${arg.slice(eq + 1)}”).`);
+      if (token.value !== undefined) throw invalid(`--${name} takes no value (got “${token.value}”).`);
       parsed.flags.add(name);
       continue;
     }
-    let value: string;
-    if (eq !== -1) value = arg.slice(eq + 1);
-    else {
-      const next = argv[i + 1];
-      if (next === undefined || next.startsWith('--')) {
-        throw invalid(`--${name} needs a value (${spec.placeholder ?? 'VALUE'}).`);
-      }
-      value = next;
-      i++;
+    // parseArgs takes the next argument whatever it is; a separate one that starts with -- is another option
+    // (`--k --json`), while one dash is a value (`--k -3`). Written `--k=--x`, the value is taken as given.
+    const value = token.value;
+    if (value === undefined || (!token.inlineValue && value.startsWith('--'))) {
+      throw invalid(`--${name} needs a value (${spec.placeholder ?? 'VALUE'}).`);
     }
     if (spec.kind === 'repeat') {
       const list = parsed.repeats.get(name) ?? [];
