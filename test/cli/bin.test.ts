@@ -3,38 +3,19 @@
  * pipes, exit codes), against the compiled dist/. `npm test` builds dist first; if dist is missing or older
  * than the sources (e.g. running this file alone), it is rebuilt here.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuiltCli } from './built-cli.js';
 import { micePath, repoRoot, tempDir } from './helpers.js';
 
 const bin = join(repoRoot, 'cli', 'bin', 'skfr.js');
-const built = join(repoRoot, 'dist', 'cli', 'main.js');
 const tmp = tempDir('skfr-bin-');
 afterAll(tmp.cleanup);
 
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
-    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-beforeAll(() => {
-  const sources = Math.max(newestSource(join(repoRoot, 'cli')), newestSource(join(repoRoot, 'core')));
-  if (!existsSync(built) || statSync(built).mtimeMs < sources) {
-    try {
-      execFileSync(join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.cli.json'], { cwd: repoRoot, stdio: 'pipe' });
-    } catch {
-      // Type errors elsewhere in the tree do not stop tsc from emitting; the run below shows whether it works.
-    }
-  }
-}, 120_000);
+beforeAll(ensureBuiltCli, 120_000);
 
 const run = (args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd: tmp.dir, encoding: 'utf8', timeout: 60_000 });
 

@@ -4,28 +4,18 @@
  * (--tune-k), the stability of a fit (--stability, identical on 1 and 2 threads), what the summary says, what the
  * exports carry; and, in-process, the option errors.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuiltCli } from './built-cli.js';
 import { micePath, repoRoot, skfr, tempDir, type CliJson } from './helpers.js';
 
 const bin = join(repoRoot, 'cli', 'bin', 'skfr.js');
-const built = join(repoRoot, 'dist', 'cli', 'main.js');
 const tmp = tempDir('skfr-choose-');
 afterAll(tmp.cleanup);
 const at = (name: string) => join(tmp.dir, name);
-
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
-    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
-  }
-  return newest;
-}
 
 /** The built CLI in a child process. */
 function run(args: string[], timeout = 120_000) {
@@ -42,14 +32,7 @@ const RULES = ['knee-se', 'tibshirani', 'argmax', 'within-sd-of-max', 'knee'];
 const sim = ['--id-column', 'id', '--class-column', 'class'];
 
 beforeAll(() => {
-  const sources = Math.max(newestSource(join(repoRoot, 'cli')), newestSource(join(repoRoot, 'core')));
-  if (!existsSync(built) || statSync(built).mtimeMs < sources) {
-    try {
-      execFileSync(join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.cli.json'], { cwd: repoRoot, stdio: 'pipe' });
-    } catch {
-      // Type errors elsewhere do not stop tsc from emitting; the runs below show whether it works.
-    }
-  }
+  ensureBuiltCli();
   // The paper's gap example (n = 400, k = 10, 15 informative of p = 50), and the sparse design (10 of 50, of 200).
   for (const [name, extra] of [['gap50.csv', ['--p', '50', '--s', '15']], ['sparse.csv', ['--p', '50']], ['sparse200.csv', ['--p', '200']]] as const) {
     const made = run(['simulate', '--design', 'sparse', ...extra, '--seed', '1', '--out', name]);

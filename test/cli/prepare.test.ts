@@ -5,16 +5,16 @@
  * printed, same labels), imputed cells flagged in the exported samples and features for each imputation choice,
  * and the bad inputs, one sentence each. Counts are checked against the files themselves, split by hand.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuiltCli } from './built-cli.js';
 import { shellQuote } from '../../core/report/command.js';
 import { micePath, repoRoot, tempDir, type CliJson } from './helpers.js';
 
 const bin = join(repoRoot, 'cli', 'bin', 'skfr.js');
-const built = join(repoRoot, 'dist', 'cli', 'main.js');
 const tmp = tempDir('skfr-prepare-');
 afterAll(tmp.cleanup);
 const at = (name: string) => join(tmp.dir, name);
@@ -25,27 +25,7 @@ const maxquant = `${REAL}/maxquant_lfq_proteinGroups.txt`;
 const design = `${REAL}/maxquant_lfq_experimental_design.txt`;
 const perseus = `${REAL}/perseus_matrix.txt`;
 
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
-    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-beforeAll(() => {
-  // As bin.test.ts: the built CLI, rebuilt when older than the sources (npm test builds it first).
-  const sources = Math.max(newestSource(join(repoRoot, 'cli')), newestSource(join(repoRoot, 'core')));
-  if (!existsSync(built) || statSync(built).mtimeMs < sources) {
-    try {
-      execFileSync(join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.cli.json'], { cwd: repoRoot, stdio: 'pipe' });
-    } catch {
-      // Type errors elsewhere in the tree do not stop tsc from emitting.
-    }
-  }
-}, 180_000);
+beforeAll(ensureBuiltCli, 180_000);
 
 const run = (args: string[]) => spawnSync(process.execPath, [bin, 'cluster', ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 120_000 });
 

@@ -5,42 +5,22 @@
  * (split by hand here). Plus the four bad inputs (one sentence, exit code 2, nothing written) and a layout the
  * code has never seen, mapped with the flags.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuiltCli } from './built-cli.js';
 import { micePath, repoRoot, tempDir, type CliJson } from './helpers.js';
 
 const real = (name: string) => fileURLToPath(new URL(`../../../shared/data/real/${name}`, import.meta.url));
 const bin = join(repoRoot, 'cli', 'bin', 'skfr.js');
-const built = join(repoRoot, 'dist', 'cli', 'main.js');
 const tmp = tempDir('skfr-real-');
 afterAll(tmp.cleanup);
 const at = (name: string) => join(tmp.dir, name);
 
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
-    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-beforeAll(() => {
-  // As bin.test.ts: the built CLI, rebuilt when older than the sources (npm test builds it first).
-  const sources = Math.max(newestSource(join(repoRoot, 'cli')), newestSource(join(repoRoot, 'core')));
-  if (!existsSync(built) || statSync(built).mtimeMs < sources) {
-    try {
-      execFileSync(join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.cli.json'], { cwd: repoRoot, stdio: 'pipe' });
-    } catch {
-      // Type errors elsewhere in the tree do not stop tsc from emitting.
-    }
-  }
-}, 180_000);
+beforeAll(ensureBuiltCli, 180_000);
 
 const run = (args: string[]) => spawnSync(process.execPath, [bin, 'cluster', ...args], { cwd: tmp.dir, encoding: 'utf8', timeout: 120_000 });
 

@@ -5,12 +5,13 @@
  * through the built `skfr` from the data folder, gives the same labels, protein list and recipe. The app's
  * exports carry the same: imputed cells flagged, the command and the warnings in the report's Summary.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as XLSX from 'xlsx';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuiltCli } from '../cli/built-cli.js';
 import { createSession } from '../../core/jobs/session.js';
 import type { JobResponse } from '../../core/jobs/types.js';
 import { withGroup } from '../../core/prepare/propose.js';
@@ -20,7 +21,6 @@ import type { CliJson } from '../cli/helpers.js';
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const realDir = resolve(repoRoot, '..', 'shared', 'data', 'real');
 const bin = join(repoRoot, 'cli', 'bin', 'skfr.js');
-const built = join(repoRoot, 'dist', 'cli', 'main.js');
 const bytesOf = (name: string) => new Uint8Array(readFileSync(join(realDir, name)));
 
 function ok<T extends JobResponse>(r: T): Extract<T, { ok: true }>['result'] {
@@ -28,27 +28,7 @@ function ok<T extends JobResponse>(r: T): Extract<T, { ok: true }>['result'] {
   return r.result as Extract<T, { ok: true }>['result'];
 }
 
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
-    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-beforeAll(() => {
-  // As test/cli/bin.test.ts: the built CLI, rebuilt when older than the sources (npm test builds it first).
-  const sources = Math.max(newestSource(join(repoRoot, 'cli')), newestSource(join(repoRoot, 'core')));
-  if (!existsSync(built) || statSync(built).mtimeMs < sources) {
-    try {
-      execFileSync(join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.cli.json'], { cwd: repoRoot, stdio: 'pipe' });
-    } catch {
-      // Type errors elsewhere in the tree do not stop tsc from emitting.
-    }
-  }
-}, 180_000);
+beforeAll(ensureBuiltCli, 180_000);
 
 describe('a session on MaxQuant + design, then its reproduce command through the CLI', () => {
   it('gives identical labels, proteins and recipe', async () => {

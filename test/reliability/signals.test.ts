@@ -10,36 +10,17 @@
  * And SIGINT / SIGTERM during a fit in this thread (--workers 1): the same line, exit 130 / 143.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuiltCli } from '../cli/built-cli.js';
 import { repoRoot, tempDir } from '../cli/helpers.js';
 
 const bin = join(repoRoot, 'cli', 'bin', 'skfr.js');
-const built = join(repoRoot, 'dist', 'cli', 'main.js');
 const tmp = tempDir('skfr-signals-');
 afterAll(tmp.cleanup);
 
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
-    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-beforeAll(() => {
-  const sources = Math.max(newestSource(join(repoRoot, 'cli')), newestSource(join(repoRoot, 'core')));
-  if (!existsSync(built) || statSync(built).mtimeMs < sources) {
-    try {
-      execFileSync(join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.cli.json'], { cwd: repoRoot, stdio: 'pipe' });
-    } catch {
-      // Type errors elsewhere in the tree do not stop tsc from emitting.
-    }
-  }
-}, 180_000);
+beforeAll(ensureBuiltCli, 180_000);
 
 interface Ended {
   code: number | null;

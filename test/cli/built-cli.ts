@@ -1,0 +1,38 @@
+/**
+ * The built `skfr` (dist/ from `npm run build:cli`) for the tests that run it as a user does, in a child process.
+ * `npm test` builds dist first; when it is missing or older than the sources (a test file run alone after an
+ * edit), it is rebuilt here. Light on purpose: it does not import the CLI itself.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** `node cli/bin/skfr.js`, the executable a user runs. */
+export const skfrBin = join(repoRoot, 'cli', 'bin', 'skfr.js');
+/** The compiled entry it loads. */
+export const builtMain = join(repoRoot, 'dist', 'cli', 'main.js');
+
+/** The newest modification time of the .ts files below `dir`. */
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
+    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** Rebuild dist/ when it is missing or older than the sources the CLI is compiled from (cli/, core/, node/). */
+export function ensureBuiltCli(): void {
+  const sources = Math.max(...['cli', 'core', 'node'].map((d) => newestSource(join(repoRoot, d))));
+  if (existsSync(builtMain) && statSync(builtMain).mtimeMs >= sources) return;
+  try {
+    execFileSync(join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.cli.json'], { cwd: repoRoot, stdio: 'pipe' });
+  } catch {
+    // Type errors elsewhere in the tree do not stop tsc from emitting; the runs show whether the CLI works.
+  }
+}
