@@ -5,38 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { FitResult, KPoint, StabilityResult, TuneResult } from '../../core/engine/types.js';
+import { handFit as baseFit } from './hand-fit.js';
 import type { MappedData } from '../../core/table/types.js';
 import { featuresRows, kCurveRows, reportSheets, rulesLine, samplesRows, sFlagMessages, stabilityRows, summaryRows, UNSTABLE_MARK } from '../../core/report/index.js';
 
-/** n = 4, p = 3 (a, b, c), k = 2, s = 2; scores [2, 6, 0] → selected b then a (SKFR2: cluster 1 [a, b], cluster 2 [b, c]). */
-function handFit(variant: 'global' | 'local'): FitResult {
-  return {
-    options: { k: 2, s: 2, variant, loss: 'squared', restarts: 1, seed: 7, maxIterations: 100, standardize: true },
-    n: 4,
-    p: 3,
-    labels: Int32Array.from([0, 1, 0, 1]),
-    clusterSizes: Int32Array.from([2, 2]),
-    means: new Float64Array(6),
-    centers: new Float64Array(6),
-    originalMeans: Float64Array.from([1, 10, 5, 3, 30, 5]),
-    selectedFeatures: Int32Array.from([1, 0]),
-    selectedFeaturesByCluster: variant === 'local' ? [Int32Array.from([0, 1]), Int32Array.from([1, 2])] : null,
-    featureScores: variant === 'local' ? Float64Array.from([3, 6, 1]) : Float64Array.from([2, 6, 0]),
-    clusterFeatureScores: variant === 'local' ? Float64Array.from([3, 1, 0, 0, 5, 1]) : null,
-    distances: Float64Array.from([0.5, 1, 1.5, 2]),
-    objective: 12.5,
-    totalSS: 50,
-    betweenSS: 37.5,
-    objectiveTrace: [12.5],
-    iterations: 2,
-    converged: true,
-    imputedCells: 0,
-    zeroVarianceFeatures: [],
-    restartObjectives: [12.5],
-    bestRestart: 0,
-    timings: { seedingMs: 0, fittingMs: 0 },
-  };
-}
+/** The shared hand-made fit (hand-fit.ts), with one objective in its trace and no imputed cell. */
+const handFit = (variant: 'global' | 'local'): FitResult => baseFit(variant, { objectiveTrace: [12.5], imputedCells: 0 });
 
 const mapped: MappedData = {
   matrix: { rows: 4, cols: 3, data: new Float64Array(12) },
