@@ -6,7 +6,7 @@
  * with an 'invalid-request' response. Nothing changes in either case.
  */
 import { dirname, isAbsolute, relative, sep } from 'node:path';
-import { writeFileAtomic } from '../node/file-io.js';
+import { writeFileAtomic } from '../node/files.js';
 import type { IpcMain, IpcMainEvent, IpcMainInvokeEvent, WebContents } from 'electron';
 import { SkfrError, toErrorInfo, type ErrorInfo } from '../core/errors.js';
 import { parseRequest } from '../core/jobs/schema.js';
@@ -196,6 +196,7 @@ export function registerIpc(deps: IpcDeps): () => void {
     try {
       await writeFileAtomic(path, new TextEncoder().encode(sessionText(withInputBeside(session, path))));
     } catch (error) {
+      if (error instanceof SkfrError) return { error: toErrorInfo(error) };
       const detail = error instanceof Error ? error.message : String(error);
       return { error: { code: 'write-failed', message: `Could not write “${path}” (${detail}). Choose another folder or name.` } };
     }

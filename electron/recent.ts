@@ -3,7 +3,7 @@
  * most recent first, at most 10, written atomically. A missing or damaged file is an empty list.
  */
 import { readFile } from 'node:fs/promises';
-import { writeFileAtomic } from '../node/file-io.js';
+import { writeFileAtomic } from '../node/files.js';
 
 export interface RecentFiles {
   list(): string[];

@@ -1,7 +1,8 @@
 /**
- * FileIO for Node hosts (the compute process and its worker thread): reads of regular files only, and atomic
- * writes — the bytes go to a temporary file in the target's folder, which is then renamed over the target, so
- * a reader never sees half a file and a failed write leaves the old file untouched.
+ * FileIO for Node hosts (the compute process and its worker thread): reads of regular files only (the input
+ * check of node/files.ts, checkInputInfo), and the atomic writes of node/files.ts (writeFileAtomic: a temporary
+ * file in the target's folder, flushed, then renamed over the target, so a reader never sees half a file and
+ * a failed write leaves the old file untouched).
  *
  * What fits (issue 15 item 4). Electron's V8 keeps every JavaScript object of a process — all its threads —
  * in one 4 GiB heap (pointer compression), and the compute process is killed when that runs out. So:
@@ -18,14 +19,14 @@
  *   MAX_READ_BYTES.
  * Each refusal is one sentence naming the size and the limit.
  */
-import { randomBytes } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
-import { open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import { totalmem } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { basename } from 'node:path';
 import { SkfrError } from '../core/errors.js';
 import type { FileIO } from '../core/jobs/types.js';
 import { zipEntries } from '../core/table/zip-guard.js';
+import { checkInputInfo, INPUT_CHUNK_BYTES, sameFile, writeFileAtomic } from './files.js';
 import { nodeSha256 } from './hash.js';
 
 /** The largest file the app reads whole into memory: 1 GiB. */
@@ -37,16 +38,6 @@ export const MAX_XLS_BYTES = 64 * 1024 ** 2;
 /** Default limit of a table's numbers read in chunks: a quarter of the computer's memory. */
 export function defaultMaxTableBytes(): number {
   return Math.floor(totalmem() / 4);
-}
-/** Chunk size of openChunks (as the skfr command's: node/files.ts INPUT_CHUNK_BYTES). */
-export const CHUNK_BYTES = 1024 * 1024;
-
-function kindOf(info: Stats): string {
-  if (info.isDirectory()) return 'a folder';
-  if (info.isCharacterDevice() || info.isBlockDevice()) return 'a device';
-  if (info.isFIFO()) return 'a named pipe';
-  if (info.isSocket()) return 'a socket';
-  return 'not a file';
 }
 
 /** "1.0 GiB", "3.5 MiB", "12 bytes". */
@@ -62,8 +53,9 @@ export function formatBytes(n: number): string {
   return `${v.toFixed(1)} ${units[u]}`;
 }
 
+/** The input check (a regular file), then the app's limit on what it reads whole. */
 function checkReadable(path: string, info: Stats, maxBytes: number): void {
-  if (!info.isFile()) throw new SkfrError('not-a-file', `“${path}” is not a regular file (${kindOf(info)}); choose a data file.`);
+  checkInputInfo(path, info, 'app');
   if (info.size > maxBytes) {
     throw new SkfrError(
       'unreadable-file',
@@ -172,7 +164,7 @@ export function tableAllocator(path: string, maxBytes: number): (length: number)
  * workbook (read whole, with its limits). Each iteration opens the file and reads it from the start in
  * `chunkBytes` pieces, one buffer reused.
  */
-export async function openFileChunks(path: string, maxTableBytes: number, chunkBytes = CHUNK_BYTES): Promise<{ chunks: () => AsyncIterable<Uint8Array>; allocate: (length: number) => Float64Array } | null> {
+export async function openFileChunks(path: string, maxTableBytes: number, chunkBytes = INPUT_CHUNK_BYTES): Promise<{ chunks: () => AsyncIterable<Uint8Array>; allocate: (length: number) => Float64Array } | null> {
   checkReadable(path, await stat(path), Number.POSITIVE_INFINITY);
   const openChecked = async () => {
     const handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
@@ -212,37 +204,6 @@ export async function openFileChunks(path: string, maxTableBytes: number, chunkB
     }
   }
   return { chunks, allocate: tableAllocator(path, maxTableBytes) };
-}
-
-/** Write `bytes` to `path` atomically (temporary file beside it + fsync + rename). */
-export async function writeFileAtomic(path: string, bytes: Uint8Array): Promise<void> {
-  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await open(temp, 'wx');
-  try {
-    await handle.writeFile(bytes);
-    await handle.sync();
-  } catch (error) {
-    await handle.close();
-    await rm(temp, { force: true });
-    throw error;
-  }
-  await handle.close();
-  try {
-    await rename(temp, path);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
-}
-
-/**
- * Whether `a` and `b` are the same existing file: device and inode (bigint, exact on every platform), so a
- * symlink, `..` or a case-only difference on a case-insensitive disk leads to the same answer. False when
- * either does not exist (a file about to be created is no opened input).
- */
-export async function sameFile(a: string, b: string): Promise<boolean> {
-  const [x, y] = await Promise.all([stat(a, { bigint: true }).catch(() => null), stat(b, { bigint: true }).catch(() => null)]);
-  return x !== null && y !== null && x.dev === y.dev && x.ino === y.ino;
 }
 
 /**

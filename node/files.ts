@@ -1,17 +1,20 @@
 /**
- * Node file system access for the CLI, with every failure translated into a SkfrError in the user's terms.
+ * Node file system access shared by both hosts (the skfr command and the desktop app's main and compute
+ * processes), with every failure translated into a SkfrError in the user's terms.
  *
  * Inputs are only ever read, and no output may be an input: outputs are compared with the inputs as real
  * files (device + inode, and the real path of their folder), so a symlinked folder, `./`, `..` or a case-only
- * difference on a case-insensitive file system never lets an output replace the input.
+ * difference on a case-insensitive file system never lets an output replace the input. An input is checked
+ * once, by checkInputInfo: a regular file, never a folder, a device, a named pipe or a socket.
  *
  * Outputs are written as a set (OutputSet): each to a temporary file beside its target (`.NAME.<pid>.<ms>.<n>.tmp`),
  * flushed, then all renamed over their targets; if any step fails or the run is cancelled, the temporaries are
  * removed and any target already replaced is restored, so a run writes all of its outputs or none. A reader
  * never sees a half-written file. Temporaries left by a killed process (SIGKILL) are removed by the next
- * write beside the same target, once their process is gone.
+ * write beside the same target, once their process is gone. writeFileAtomic is the one-output set, the only
+ * atomic writer of both hosts.
  */
-import { unlinkSync } from 'node:fs';
+import { unlinkSync, type Stats } from 'node:fs';
 import { copyFile, link, lstat, open, readdir, readFile, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { SkfrError } from '../core/errors.js';
@@ -21,7 +24,35 @@ function errno(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
 }
 
-/** Missing file, directory and the like as one-line user errors, before reading. */
+/** What a path that is not a regular file names, in words. */
+function kindOf(info: Stats): string {
+  if (info.isDirectory()) return 'a folder';
+  if (info.isCharacterDevice() || info.isBlockDevice()) return 'a device';
+  if (info.isFIFO()) return 'a named pipe';
+  if (info.isSocket()) return 'a socket';
+  return 'not a file';
+}
+
+/**
+ * Who reads an input, for the wording of a refusal: the skfr command (a terse line after `error: `) or the
+ * desktop app (a sentence with what to do instead).
+ */
+export type InputReader = 'cli' | 'app';
+
+/**
+ * The one check of an input before it is read: `info` (its stat, or its open handle's) must be a regular file,
+ * so a folder, a device (`/dev/zero`), a named pipe or a socket is refused without a byte being read. Throws
+ * SkfrError('not-a-file').
+ * @example checkInputInfo('data', await stat('data'), 'cli') // throws: “data” is a directory, not a data file.
+ */
+export function checkInputInfo(path: string, info: Stats, reader: InputReader): void {
+  if (info.isFile()) return;
+  if (reader === 'app') throw new SkfrError('not-a-file', `“${path}” is not a regular file (${kindOf(info)}); choose a data file.`);
+  if (info.isDirectory()) throw new SkfrError('not-a-file', `“${path}” is a directory, not a data file.`);
+  throw new SkfrError('not-a-file', `“${path}” is not a regular file.`);
+}
+
+/** The skfr command's input check: missing files and the like as one-line user errors, before reading. */
 async function checkInputFile(path: string): Promise<void> {
   let info;
   try {
@@ -31,8 +62,7 @@ async function checkInputFile(path: string): Promise<void> {
     if (code === 'ENOENT' || code === 'ENOTDIR') throw new SkfrError('file-not-found', `“${path}” does not exist.`);
     throw new SkfrError('unreadable-file', `“${path}” cannot be read (${code ?? String(error)}).`);
   }
-  if (info.isDirectory()) throw new SkfrError('not-a-file', `“${path}” is a directory, not a data file.`);
-  if (!info.isFile()) throw new SkfrError('not-a-file', `“${path}” is not a regular file.`);
+  checkInputInfo(path, info, 'cli');
 }
 
 function unreadable(path: string, error: unknown): SkfrError {
@@ -201,6 +231,16 @@ async function fileId(path: string): Promise<FileId | null> {
 }
 
 const sameId = (a: FileId | null, b: FileId | null) => a !== null && b !== null && a.dev === b.dev && a.ino === b.ino;
+
+/**
+ * Whether `a` and `b` are the same existing file: device and inode (bigint, exact on every platform), so a
+ * symlink, `..` or a case-only difference on a case-insensitive disk leads to the same answer. False when
+ * either does not exist (a file about to be created is no opened input).
+ */
+export async function sameFile(a: string, b: string): Promise<boolean> {
+  const [x, y] = await Promise.all([fileId(a), fileId(b)]);
+  return sameId(x, y);
+}
 
 /** What an output path names: its real folder, its name there, and the file now there (if any). */
 interface OutputIdentity {
