@@ -8,9 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { mount } from '@vue/test-utils';
 import ColumnMapper from '../../renderer/src/components/ColumnMapper.vue';
 import type { ColumnSummary, Mapping } from '../../core/table/types';
+import { columnSummary, rowsMapping } from './fixtures';
 
 function col(name: string, kind: ColumnSummary['kind'], missing = 0, distinctCount = 4): ColumnSummary {
-  return { name, kind, missing, badCells: 0, min: null, max: null, distinct: kind === 'text' ? ['a', 'b'] : null, distinctCount };
+  return columnSummary(name, kind, { missing, distinct: kind === 'text' ? ['a', 'b'] : null, distinctCount });
 }
 
 const columns: ColumnSummary[] = [
@@ -23,15 +24,11 @@ const columns: ColumnSummary[] = [
   col('class', 'text', 0, 2),
 ];
 
-const base: Mapping = {
-  orientation: 'samples-as-rows',
+const base: Mapping = rowsMapping({
   idColumn: 'MouseID',
   annotationColumns: ['class'],
   featureColumns: ['DYRK1A_N', 'ITSN1_N', 'BDNF_N', 'pS6_N', 'Weight'],
-  featuresMatch: null,
-  filters: [],
-  maxMissingFraction: null,
-};
+});
 
 function mountMapper(mapping: Mapping = base) {
   const frozen = JSON.parse(JSON.stringify(mapping)) as Mapping;

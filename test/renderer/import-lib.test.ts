@@ -22,10 +22,7 @@ import { columnValues, removedBy, searchValues, toggleValues } from '../../rende
 import { featureRows, matrixPreview } from '../../renderer/src/lib/matrix-preview';
 import { featureMissingSummary, percent, sampleMissing } from '../../renderer/src/lib/missing';
 import { flagHow, flagSteps, hasFlag, hasZerosMissing, setFlag, setZerosMissing, stepCount, type FlagStep } from '../../renderer/src/lib/recipe';
-
-function col(name: string, kind: ColumnSummary['kind'], extra: Partial<ColumnSummary> = {}): ColumnSummary {
-  return { name, kind, missing: 0, badCells: 0, min: null, max: null, distinct: null, distinctCount: 0, ...extra };
-}
+import { columnSummary as col, columnsMapping as samplesAsColumns } from './fixtures';
 
 // A MaxQuant-like table: ids, genes, a flag column, two quantities of three samples each.
 const columns: ColumnSummary[] = [
@@ -40,21 +37,11 @@ const columns: ColumnSummary[] = [
   col('LFQ intensity C', 'numeric'),
 ];
 
-const columnsMapping: Mapping = {
-  orientation: 'samples-as-columns',
-  idColumn: null,
-  annotationColumns: [],
-  featureColumns: null,
-  featuresMatch: null,
-  filters: [],
-  maxMissingFraction: null,
+const columnsMapping: Mapping = samplesAsColumns({
   sampleColumns: ['LFQ intensity A', 'LFQ intensity B', 'LFQ intensity C'],
-  sampleColumnsMatch: null,
   featureLabelColumns: ['Gene names', 'Protein IDs'],
   featureAnnotationColumns: ['Protein IDs', 'Gene names'],
-  sampleNames: 'clean',
-  design: null,
-};
+});
 
 describe('columns mode: roles', () => {
   it('a column is a sample, else a label, else an annotation, else ignored', () => {

@@ -7,13 +7,13 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
-import type { RunHandle, SkfrApi } from '../../core/jobs/api';
-import type { FitView, JobRequest, JobResponse, OpenResult } from '../../core/jobs/types';
+import type { JobRequest, JobResponse, OpenResult } from '../../core/jobs/types';
 import type { Layout, Mapping, SampleTable } from '../../core/table/types';
 import { setApi } from '../../renderer/src/bridge/api';
 import { useAnalysisStore } from '../../renderer/src/stores/analysis';
 import { useDatasetStore } from '../../renderer/src/stores/dataset';
 import { useUiStore } from '../../renderer/src/stores/ui';
+import { columnSummary, columnsMapping, fitView, lastOf, mapResponse, openResult, stubApi } from './fixtures';
 
 const lfq = ['LFQ intensity A1', 'LFQ intensity A2', 'LFQ intensity B1', 'LFQ intensity B2'];
 const intensity = ['Intensity A1', 'Intensity A2', 'Intensity B1', 'Intensity B2'];
@@ -27,51 +27,28 @@ const layout: Layout = {
     { name: 'Intensity', columns: intensity, raw: true },
   ],
   quantity: 'LFQ intensity',
-  mapping: {
-    orientation: 'samples-as-columns',
-    idColumn: null,
-    annotationColumns: [],
-    featureColumns: null,
-    featuresMatch: null,
-    filters: [],
-    maxMissingFraction: null,
+  mapping: columnsMapping({
     sampleColumns: lfq,
-    sampleColumnsMatch: null,
     featureLabelColumns: ['Gene names', 'Protein IDs'],
     featureAnnotationColumns: ['Protein IDs'],
-    sampleNames: 'clean',
-    design: null,
-  },
+  }),
   recipe: { steps: [{ ...decoy, prefixes: [...decoy.prefixes] }, { kind: 'zeros-missing' }] },
   description: 'MaxQuant proteinGroups, LFQ intensity, 4 samples × 3 protein groups',
   embeddedDesign: false,
 };
 
-const opened: OpenResult = {
-  datasetId: 'd1',
+const opened: OpenResult = openResult({
   fileName: 'study.xlsx',
   format: 'xlsx',
-  sha256: '',
   sheets: ['proteinGroups', 'Samples'],
   sheet: 'proteinGroups',
-  rowCount: 3,
-  columns: ['Protein IDs', 'Gene names', 'Reverse', ...intensity, ...lfq].map((name) => ({
-    name,
-    kind: /intensity/i.test(name) ? ('numeric' as const) : ('text' as const),
-    missing: 0,
-    badCells: 0,
-    min: null,
-    max: null,
-    distinct: null,
-    distinctCount: 3,
-  })),
-  preview: [],
+  columns: ['Protein IDs', 'Gene names', 'Reverse', ...intensity, ...lfq].map((name) =>
+    columnSummary(name, /intensity/i.test(name) ? 'numeric' : 'text', { distinctCount: 3 }),
+  ),
   layout,
   headerRow: 2,
   titleRows: ['Protein groups of the study'],
-  blankRowsSkipped: 0,
-  notes: [],
-};
+});
 
 const design: SampleTable = {
   source: 'study.xlsx ▸ Samples',
@@ -84,48 +61,15 @@ const design: SampleTable = {
 
 function mapResult(mapping: Mapping): JobResponse {
   const n = mapping.sampleColumns?.length ?? 0;
-  const designed = mapping.design ? ['condition'] : [];
-  return {
-    ok: true,
-    type: 'map',
-    result: {
-      datasetId: 'd1',
-      n,
-      p: 3,
-      missingCells: 0,
-      featureNames: ['G1', 'G2', 'G3'],
-      droppedFeatures: [],
-      warnings: [],
-      sampleIds: (mapping.sampleColumns ?? []).map((c) => c.split(' ').pop()!),
-      missingBySample: new Int32Array(n),
-      missingByFeature: new Int32Array(3),
-      preparation: [{ step: 'read', label: 'Rows (features) read', count: 3 }],
-      design: null,
-      annotationNames: designed,
-      annotationValues: mapping.design ? { condition: [{ value: 'a', count: 2 }, { value: 'b', count: 2 }] } : {},
-    },
-  };
-}
-
-/** A stub API: `answer` decides each response; every request is logged. */
-function stubApi(answer: (request: JobRequest) => JobResponse) {
-  const log: JobRequest[] = [];
-  let n = 0;
-  const api: SkfrApi = {
-    platform: 'web',
-    run<R extends JobRequest>(request: R): RunHandle<R['type']> {
-      log.push(JSON.parse(JSON.stringify(request)) as JobRequest);
-      return { jobId: `j${++n}`, response: Promise.resolve(answer(request)) as Promise<JobResponse<R['type']>> };
-    },
-    cancel: () => {},
-    openFileDialog: async () => null,
-    saveExport: async () => null,
-    saveImage: async () => null,
-    recentFiles: async () => [],
-    onMenu: () => () => {},
-    onComputeError: () => () => {},
-  };
-  return { api, log };
+  return mapResponse({
+    n,
+    p: 3,
+    featureNames: ['G1', 'G2', 'G3'],
+    sampleIds: (mapping.sampleColumns ?? []).map((c) => c.split(' ').pop()!),
+    preparation: [{ step: 'read', label: 'Rows (features) read', count: 3 }],
+    annotationNames: mapping.design ? ['condition'] : [],
+    annotationValues: mapping.design ? { condition: [{ value: 'a', count: 2 }, { value: 'b', count: 2 }] } : {},
+  });
 }
 
 /** The usual host: opens, maps, reads the "Samples" sheet as a design, fits; `override` answers first. */
@@ -142,15 +86,12 @@ function host(override: (r: JobRequest) => JobResponse | null = () => null) {
       case 'map':
         return mapResult(r.mapping);
       case 'fit':
-        return { ok: true, type: 'fit', result: { fitId: 'f1', metrics: null, fileName: 'study.xlsx' } as unknown as FitView };
+        return { ok: true, type: 'fit', result: fitView({ fileName: 'study.xlsx' }) };
       default:
         return { ok: false, type: r.type, error: { code: 'internal', message: `unexpected ${r.type}` } };
     }
   });
 }
-
-const lastOf = <T extends JobRequest['type']>(log: JobRequest[], type: T) =>
-  log.filter((r) => r.type === type).pop() as Extract<JobRequest, { type: T }> | undefined;
 
 beforeEach(() => {
   setActivePinia(createPinia());

@@ -7,14 +7,14 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
-import type { RunHandle, SkfrApi } from '../../core/jobs/api';
-import type { FitView, JobRequest, JobResponse, OpenResult } from '../../core/jobs/types';
+import type { JobRequest, JobResponse, OpenResult } from '../../core/jobs/types';
 import type { Layout, Mapping, Recipe, SampleTable } from '../../core/table/types';
 import { setApi } from '../../renderer/src/bridge/api';
 import { imputeOf, minValidOf, setImpute, setMinValid, setTransform } from '../../renderer/src/lib/prepare-steps';
 import { useAnalysisStore } from '../../renderer/src/stores/analysis';
 import { useDatasetStore } from '../../renderer/src/stores/dataset';
 import { useUiStore } from '../../renderer/src/stores/ui';
+import { columnSummary, columnsMapping, fitView, lastOf, mapResponse, openResult, stubApi } from './fixtures';
 
 const lfq = ['LFQ intensity A1', 'LFQ intensity A2', 'LFQ intensity B1', 'LFQ intensity B2'];
 const recipe: Recipe = {
@@ -30,45 +30,21 @@ const layout: Layout = {
   formatLabel: 'MaxQuant proteinGroups',
   quantities: [{ name: 'LFQ intensity', columns: lfq, raw: true }],
   quantity: 'LFQ intensity',
-  mapping: {
-    orientation: 'samples-as-columns',
-    idColumn: null,
-    annotationColumns: [],
-    featureColumns: null,
-    featuresMatch: null,
-    filters: [],
-    maxMissingFraction: null,
-    sampleColumns: lfq,
-    sampleColumnsMatch: null,
-    featureLabelColumns: ['Gene names'],
-    featureAnnotationColumns: [],
-    sampleNames: 'clean',
-    design: null,
-  },
+  mapping: columnsMapping({ sampleColumns: lfq, featureLabelColumns: ['Gene names'] }),
   recipe,
   description: 'MaxQuant proteinGroups, LFQ intensity, 4 samples × 3 protein groups',
   embeddedDesign: false,
   reasons: ['Values between 1e5 and 1e9 (1st to 99th percentile) span 4.0 orders of magnitude and are right-skewed (mean 2e7 vs median 1e6): raw intensities, log2 proposed.'],
 };
 
-const opened: OpenResult = {
-  datasetId: 'd1',
+const opened: OpenResult = openResult({
   fileName: 'proteinGroups.txt',
   format: 'tsv',
-  sha256: '',
   sheets: ['proteinGroups'],
   sheet: 'proteinGroups',
-  rowCount: 3,
-  columns: ['Gene names', ...lfq].map((name) => ({
-    name, kind: name.startsWith('LFQ') ? ('numeric' as const) : ('text' as const), missing: 0, badCells: 0, min: null, max: null, distinct: null, distinctCount: 3,
-  })),
-  preview: [],
+  columns: ['Gene names', ...lfq].map((name) => columnSummary(name, name.startsWith('LFQ') ? 'numeric' : 'text', { distinctCount: 3 })),
   layout,
-  headerRow: 1,
-  titleRows: [],
-  blankRowsSkipped: 0,
-  notes: [],
-};
+});
 
 const design: SampleTable = {
   source: 'design.txt',
@@ -80,27 +56,22 @@ const design: SampleTable = {
 };
 
 function mapResult(mapping: Mapping, r: Recipe, n: number): JobResponse {
-  return {
-    ok: true,
-    type: 'map',
-    result: {
-      datasetId: 'd1', n, p: 3, missingCells: 0, featureNames: ['G1', 'G2', 'G3'], droppedFeatures: [], warnings: [],
-      sampleIds: ['A1', 'A2', 'B1', 'B2'], missingBySample: new Int32Array(n), missingByFeature: new Int32Array(3),
-      preparation: [{ step: 'read', label: 'Rows (features) read', count: 3 }, ...r.steps.map((s) => ({ step: s.kind, label: s.kind, count: 1 }))],
-      design: null,
-      annotationNames: mapping.design ? ['label', 'condition'] : [],
-      annotationValues: mapping.design
-        ? { label: ['A1', 'A2', 'B1', 'B2'].map((value) => ({ value, count: 1 })), condition: [{ value: 'a', count: 2 }, { value: 'b', count: 2 }] }
-        : {},
-    },
-  };
+  return mapResponse({
+    n,
+    p: 3,
+    featureNames: ['G1', 'G2', 'G3'],
+    sampleIds: ['A1', 'A2', 'B1', 'B2'],
+    preparation: [{ step: 'read', label: 'Rows (features) read', count: 3 }, ...r.steps.map((s) => ({ step: s.kind, label: s.kind, count: 1 }))],
+    annotationNames: mapping.design ? ['label', 'condition'] : [],
+    annotationValues: mapping.design
+      ? { label: ['A1', 'A2', 'B1', 'B2'].map((value) => ({ value, count: 1 })), condition: [{ value: 'a', count: 2 }, { value: 'b', count: 2 }] }
+      : {},
+  });
 }
 
 /** A host whose map refuses log10 (as the core refuses a log of zeros) and counts the maps. */
 function host() {
-  const log: JobRequest[] = [];
-  let n = 0;
-  const answer = (r: JobRequest): JobResponse => {
+  return stubApi((r: JobRequest): JobResponse => {
     switch (r.type) {
       case 'open':
         return { ok: true, type: 'open', result: opened };
@@ -112,30 +83,12 @@ function host() {
         }
         return mapResult(r.mapping, r.recipe ?? { steps: [] }, 4);
       case 'fit':
-        return { ok: true, type: 'fit', result: { fitId: 'f1', metrics: null, fileName: 'proteinGroups.txt', warnings: [], command: 'skfr cluster …' } as unknown as FitView };
+        return { ok: true, type: 'fit', result: fitView({ fileName: 'proteinGroups.txt', warnings: [], command: 'skfr cluster …' }) };
       default:
         return { ok: false, type: r.type, error: { code: 'internal', message: `unexpected ${r.type}` } };
     }
-  };
-  const api: SkfrApi = {
-    platform: 'web',
-    run<R extends JobRequest>(request: R): RunHandle<R['type']> {
-      log.push(JSON.parse(JSON.stringify(request)) as JobRequest);
-      return { jobId: `j${++n}`, response: Promise.resolve(answer(request)) as Promise<JobResponse<R['type']>> };
-    },
-    cancel: () => {},
-    openFileDialog: async () => null,
-    saveExport: async () => null,
-    saveImage: async () => null,
-    recentFiles: async () => [],
-    onMenu: () => () => {},
-    onComputeError: () => () => {},
-  };
-  return { api, log };
+  });
 }
-
-const lastOf = <T extends JobRequest['type']>(log: JobRequest[], type: T) =>
-  log.filter((r) => r.type === type).pop() as Extract<JobRequest, { type: T }> | undefined;
 
 beforeEach(() => {
   setActivePinia(createPinia());

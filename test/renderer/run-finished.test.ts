@@ -6,33 +6,20 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { mount } from '@vue/test-utils';
-import type { RunHandle, SkfrApi } from '../../core/jobs/api';
-import type { FitView, JobRequest, JobResponse } from '../../core/jobs/types';
+import type { FitView, JobResponse } from '../../core/jobs/types';
 import { setApi } from '../../renderer/src/bridge/api';
 import RunFinishedNotice from '../../renderer/src/components/RunFinishedNotice.vue';
 import { useAnalysisStore } from '../../renderer/src/stores/analysis';
 import { useResultsStore } from '../../renderer/src/stores/results';
 import { useUiStore } from '../../renderer/src/stores/ui';
+import { fitView, stubApi } from './fixtures';
 
-const view = { fitId: 'f1', metrics: null, fileName: 'mice_protein.csv', k: 8, s: 20, settings: {} } as unknown as FitView;
+const view = fitView({ fileName: 'mice_protein.csv', k: 8, s: 20, settings: {} });
 
 /** A host whose fit answers when `finish()` is called. */
 function pendingFit() {
   let finish: () => void = () => {};
-  const api: SkfrApi = {
-    platform: 'web',
-    run<R extends JobRequest>(): RunHandle<R['type']> {
-      const response = new Promise<JobResponse>((resolve) => (finish = () => resolve({ ok: true, type: 'fit', result: view })));
-      return { jobId: 'j1', response: response as Promise<JobResponse<R['type']>> };
-    },
-    cancel: () => {},
-    openFileDialog: async () => null,
-    saveExport: async () => null,
-    saveImage: async () => null,
-    recentFiles: async () => [],
-    onMenu: () => () => {},
-    onComputeError: () => () => {},
-  };
+  const { api } = stubApi(() => new Promise<JobResponse>((resolve) => (finish = () => resolve({ ok: true, type: 'fit', result: view }))));
   setApi(api);
   return { finish: () => finish() };
 }

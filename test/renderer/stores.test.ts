@@ -6,106 +6,56 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
-import type { RunHandle, SkfrApi } from '../../core/jobs/api';
-import type { FitRequest, FitView, JobRequest, JobResponse, OpenResult, Progress } from '../../core/jobs/types';
+import type { FitRequest, FitView, JobRequest, JobResponse, OpenResult } from '../../core/jobs/types';
 import type { Mapping } from '../../core/table/types';
 import { setApi } from '../../renderer/src/bridge/api';
 import { useAnalysisStore } from '../../renderer/src/stores/analysis';
 import { useDatasetStore } from '../../renderer/src/stores/dataset';
 import { useResultsStore } from '../../renderer/src/stores/results';
 import { useUiStore } from '../../renderer/src/stores/ui';
+import { columnSummary, fitView as stubFit, mapResponse, openResult, rowsMapping, stubApi } from './fixtures';
 
-const opened: OpenResult = {
-  datasetId: 'd1',
+const opened: OpenResult = openResult({
   fileName: 'mice.csv',
   format: 'csv',
-  sha256: '',
   sheets: ['mice'],
   sheet: 'mice',
-  rowCount: 3,
   columns: [
-    { name: 'id', kind: 'text', missing: 0, badCells: 0, min: null, max: null, distinct: ['a', 'b', 'c'], distinctCount: 3 },
-    { name: 'x', kind: 'numeric', missing: 0, badCells: 0, min: 0, max: 1, distinct: null, distinctCount: 3 },
-    { name: 'y', kind: 'numeric', missing: 1, badCells: 0, min: 0, max: 1, distinct: null, distinctCount: 2 },
-    { name: 'class', kind: 'text', missing: 0, badCells: 0, min: null, max: null, distinct: ['u', 'v'], distinctCount: 2 },
+    columnSummary('id', 'text', { distinct: ['a', 'b', 'c'], distinctCount: 3 }),
+    columnSummary('x', 'numeric', { min: 0, max: 1, distinctCount: 3 }),
+    columnSummary('y', 'numeric', { missing: 1, min: 0, max: 1, distinctCount: 2 }),
+    columnSummary('class', 'text', { distinct: ['u', 'v'], distinctCount: 2 }),
   ],
-  preview: [],
   layout: {
     format: 'table',
     formatLabel: 'Table',
     quantities: [],
     quantity: null,
-    mapping: {
-      orientation: 'samples-as-rows',
-      idColumn: 'id',
-      annotationColumns: ['class'],
-      featureColumns: ['x', 'y'],
-      featuresMatch: null,
-      filters: [],
-      maxMissingFraction: null,
-    },
+    mapping: rowsMapping({ idColumn: 'id', annotationColumns: ['class'], featureColumns: ['x', 'y'] }),
     recipe: { steps: [] },
     description: 'Table, samples as rows, 3 samples × 2 features',
     embeddedDesign: false,
   },
-  headerRow: 1,
-  titleRows: [],
-  blankRowsSkipped: 0,
-  notes: [],
-};
+});
 
 function fitView(objective: number): FitView {
-  return { fitId: `f${objective}`, metrics: null, fileName: 'mice.csv', objective } as unknown as FitView;
-}
-
-/** A stub API: `answer` decides each response; every request is logged. */
-function stubApi(answer: (request: JobRequest, progress: (p: Progress) => void) => JobResponse | Promise<JobResponse>) {
-  const log: JobRequest[] = [];
-  const cancelled: string[] = [];
-  let n = 0;
-  const api: SkfrApi = {
-    platform: 'web',
-    run<R extends JobRequest>(request: R, onProgress?: (p: Progress) => void): RunHandle<R['type']> {
-      log.push(request);
-      const jobId = `j${++n}`;
-      const response = Promise.resolve(answer(request, onProgress ?? (() => {}))) as Promise<JobResponse<R['type']>>;
-      return { jobId, response };
-    },
-    cancel: (id) => void cancelled.push(id),
-    openFileDialog: async () => null,
-    saveExport: async () => null,
-    saveImage: async () => null,
-    recentFiles: async () => [],
-    onMenu: () => () => {},
-    onComputeError: () => () => {},
-  };
-  return { api, log, cancelled };
+  return stubFit({ fitId: `f${objective}`, objective });
 }
 
 const mapOk = (request: JobRequest): JobResponse => {
   const mapping = (request as { mapping: Mapping }).mapping;
-  const p = mapping.featureColumns?.length ?? 2;
   const designColumns = mapping.design ? mapping.design.columns.slice(1).map((c) => c.name) : [];
-  return {
-    ok: true,
-    type: 'map',
-    result: {
-      datasetId: 'd1',
-      n: 3,
-      p,
-      missingCells: 1,
-      featureNames: [],
-      droppedFeatures: [],
-      warnings: [],
-      sampleIds: ['a', 'b', 'c'],
-      missingBySample: Int32Array.of(0, 1, 0),
-      missingByFeature: Int32Array.of(0, 1),
-      preparation: [{ step: 'read', label: 'Rows read', count: 3 }],
-      design: null,
-      annotationNames: [...mapping.annotationColumns, ...designColumns],
-      annotationValues: Object.fromEntries(designColumns.map((c) => [c, [{ value: 'u', count: 2 }, { value: 'v', count: 1 }]])),
-    },
-  };
+  return mapResponse({
+    n: 3,
+    p: mapping.featureColumns?.length ?? 2,
+    missingCells: 1,
+    sampleIds: ['a', 'b', 'c'],
+    missingBySample: Int32Array.of(0, 1, 0),
+    missingByFeature: Int32Array.of(0, 1),
+    preparation: [{ step: 'read', label: 'Rows read', count: 3 }],
+    annotationNames: [...mapping.annotationColumns, ...designColumns],
+    annotationValues: Object.fromEntries(designColumns.map((c) => [c, [{ value: 'u', count: 2 }, { value: 'v', count: 1 }]])),
+  });
 };
 
 beforeEach(() => {
@@ -245,10 +195,8 @@ describe('stores', () => {
 describe('choosing s and k, stability (issue 13)', () => {
   /** A tuned fit as the host returns it: every rule's s, the fitted one (knee-se) at 4. */
   function tunedView(): FitView {
-    return {
+    return stubFit({
       fitId: 'f-tuned',
-      metrics: null,
-      fileName: 'mice.csv',
       objective: 1,
       s: 4,
       k: 3,
@@ -259,7 +207,7 @@ describe('choosing s and k, stability (issue 13)', () => {
       ],
       sFlags: { atRangeEnd: false, noClearMaximum: false },
       kCurve: null,
-    } as unknown as FitView;
+    });
   }
 
   it('a run carries sRule, tuneK and stability; a re-fit at another rule’s s is a plain fit with the same request, and the tuned curves stay', async () => {
@@ -273,7 +221,7 @@ describe('choosing s and k, stability (issue 13)', () => {
       fits.push(r);
       return fits.length === 1
         ? { ok: true, type: 'fit', result: tunedView() }
-        : { ok: true, type: 'fit', result: { fitId: 'f-refit', metrics: null, fileName: 'mice.csv', objective: 2, s: 2, k: 3, gap: null } as unknown as FitView };
+        : { ok: true, type: 'fit', result: stubFit({ fitId: 'f-refit', objective: 2, s: 2, k: 3, gap: null }) };
     });
     setApi(api);
     const dataset = useDatasetStore();
