@@ -24,6 +24,7 @@
  *   // fit.labels: 0-based clusters; metrics.ari, metrics.mixedNodes …; chosenS === 24
  */
 import { SkfrError } from './errors.js';
+import { checkInt, inRange, maxWords, OPTION_SPECS as SPECS } from './engine/option-specs.js';
 import {
   adjustedRandIndex,
   alternateKS,
@@ -63,16 +64,16 @@ import type { MappedData } from './table/types.js';
 
 /** Defaults of every setting a user may leave out (k and s/tune have none). */
 export const DEFAULT_SETTINGS = {
-  variant: 'global',
-  loss: 'squared',
-  restarts: 20,
-  seed: 1,
-  maxIterations: 100,
-  standardize: true,
+  variant: SPECS.variant.default,
+  loss: SPECS.loss.default,
+  restarts: SPECS.restarts.default,
+  seed: SPECS.seed.default,
+  maxIterations: SPECS.maxIterations.default,
+  standardize: SPECS.standardize.default,
 } as const satisfies Omit<FitSettings, 'k' | 's' | 'tune'>;
 
 /** Permuted data sets B for the gap statistic when not given. */
-export const DEFAULT_PERMUTATIONS = 10;
+export const DEFAULT_PERMUTATIONS = SPECS.permutations.default;
 
 export type SettingsInput = Partial<Omit<FitSettings, 'k'>> & { k: number };
 
@@ -108,26 +109,23 @@ export function settingsFromOptions(input: SettingsInput): FitSettings {
   return settings;
 }
 
-function isWhole(value: number): boolean {
-  return Number.isSafeInteger(value);
-}
-
 /**
  * The candidate sparsity levels of a tune range: from, from+step, … up to and including `to` when reached.
- * Validated against p: 1 ≤ from ≤ to ≤ p, step ≥ 1.
+ * Validated against p (OPTION_SPECS.sRange, sStep): 1 ≤ from ≤ to ≤ p, 1 ≤ step ≤ max(1, to − from).
  * @example sparsityGrid({ from: 5, to: 30, step: 5 }, 77) // [5, 10, 15, 20, 25, 30]
  */
 export function sparsityGrid(tune: { from: number; to: number; step?: number }, p: number): number[] {
-  const step = tune.step ?? 1;
+  const step = tune.step ?? SPECS.sStep.default;
   const range = `${tune.from}..${tune.to}`;
-  if (!isWhole(tune.from) || !isWhole(tune.to) || tune.from < 1 || tune.to > p) {
-    throw new SkfrError('invalid-s', `The sparsity range ${range} is not possible: s must be a whole number between 1 and the number of features (${p}).`);
+  if (!inRange(SPECS.sRange, tune.from, { p }) || !inRange(SPECS.sRange, tune.to, { p })) {
+    throw new SkfrError('invalid-s', `The sparsity range ${range} is not possible: s must be a whole number between ${SPECS.sRange.min} and ${maxWords(SPECS.sRange, { p })}.`);
   }
   if (tune.from > tune.to) {
     throw new SkfrError('invalid-s', `The sparsity range ${range} is empty: its start (${tune.from}) must not exceed its end (${tune.to}).`);
   }
-  if (!isWhole(step) || step < 1) {
-    throw new SkfrError('invalid-s', `The sparsity step ${step} is not possible: it must be a whole number of at least 1.`);
+  const width = { width: tune.to - tune.from };
+  if (!inRange(SPECS.sStep, step, width)) {
+    throw new SkfrError('invalid-s', `The sparsity step ${step} is not possible: it must be a whole number between ${SPECS.sStep.min} and ${maxWords(SPECS.sStep, width)}.`);
   }
   const values: number[] = [];
   for (let s = tune.from; s <= tune.to; s += step) values.push(s);
@@ -401,8 +399,12 @@ function planAnalysis(mapped: MappedData, settings: FitSettings, options: Analys
   let kValues: number[] | null = null;
   if (tuneK !== undefined) {
     const { from, to } = tuneK;
-    if (!isWhole(from) || !isWhole(to) || from < 2 || to > X.rows || from > to) {
-      throw new SkfrError('invalid-k', `The range of k ${from}..${to} is not possible: k must be a whole number between 2 and the number of samples (${X.rows}), the start not above the end.`);
+    const n = { n: X.rows };
+    if (!inRange(SPECS.kRange, from, n) || !inRange(SPECS.kRange, to, n) || from > to) {
+      throw new SkfrError(
+        'invalid-k',
+        `The range of k ${from}..${to} is not possible: k must be a whole number between ${SPECS.kRange.min} and ${maxWords(SPECS.kRange, n)}, the start not above the end.`,
+      );
     }
     kValues = Array.from({ length: to - from + 1 }, (_, t) => from + t);
   }
@@ -415,10 +417,7 @@ function planAnalysis(mapped: MappedData, settings: FitSettings, options: Analys
     stability,
   };
   if (settings.tune !== undefined) {
-    const permutations = settings.tune.permutations ?? DEFAULT_PERMUTATIONS;
-    if (!isWhole(permutations) || permutations < 1) {
-      throw new SkfrError('invalid-option', `permutations = ${permutations} is not possible: it must be a whole number of at least 1.`);
-    }
+    const permutations = checkInt('permutations', SPECS.permutations, settings.tune.permutations ?? DEFAULT_PERMUTATIONS);
     const grid = tuneGrid(settings.tune, X.cols);
     const rule = sRule !== undefined ? { rule: sRule } : {};
     return { kind: 'tune', X, options: { ...common, ...grid, ...rule, permutations }, ...extra };

@@ -5,8 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { SkfrError } from '../../core/errors.js';
 import { DEFAULT_PERMUTATIONS, settingsFromOptions } from '../../core/analysis.js';
-import { S_RULES } from '../../core/engine/gap.js';
-import { MAX_RESTARTS } from '../../core/engine/options.js';
+import { OPTION_SPECS as SPECS, rangeText, type IntSpec } from '../../core/engine/option-specs.js';
 import type { FitSettings } from '../../core/jobs/types.js';
 import { EMPTY_RECIPE } from '../../core/prepare/index.js';
 import { choicesOf, parseImpute, parseMinValid, parseNormalize, parseTransform, recipeFromChoices, type RecipeChoices } from '../../core/prepare/args.js';
@@ -19,7 +18,6 @@ import type { FlagKind, FormatId, Layout, Mapping, Recipe, SampleTable, Table } 
 import {
   formatOptions,
   parseArgv,
-  parseTuneRange,
   parseWhere,
   readChoice,
   optional,
@@ -29,19 +27,29 @@ import {
   type OptionSpec,
 } from '../args.js';
 
+/** An option's limits and default for --help (core/engine/option-specs.ts), e.g. "1 ≤ R ≤ 10000; default 20". */
+function limits(spec: IntSpec): string {
+  return `${rangeText(spec)}${spec.default !== null ? `; default ${spec.default}` : ''}`;
+}
+
+/** `--flag N` read within the limits of `spec` (a limit that depends on the data is checked by the analysis). */
+function readOption(parsed: ReturnType<typeof parseArgv>, spec: IntSpec): number | undefined {
+  return readInt(parsed, spec.flag, { min: spec.min, ...(typeof spec.max === 'number' ? { max: spec.max } : {}), code: spec.code, why: spec.meaning });
+}
+
 export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
-  { name: 'k', kind: 'value', placeholder: 'K', help: 'number of clusters (2 ≤ K ≤ samples); required unless --tune-k' },
-  { name: 's', kind: 'value', placeholder: 'S', help: 'features to select (1 ≤ S ≤ features; per cluster for --variant local)' },
-  { name: 'tune-s', kind: 'value', placeholder: 'FROM:TO[:STEP]|auto', help: 'instead of --s: choose s by the gap statistic over this range (1:p,\nall the features, is the usual choice; auto = 1:p). Every rule\'s s\nis printed; the fit is at the --s-rule\'s. Over 100 values (step 1)\nare searched on a log-spaced grid, then every s near the choice' },
-  { name: 's-rule', kind: 'value', placeholder: 'RULE', help: 'with --tune-s, the rule whose s is fitted: knee-se (default;\nTibshirani\'s one-SE rule from the knee of the Gap curve on),\ntibshirani, argmax (largest Gap), within-sd-of-max, knee' },
-  { name: 'tune-k', kind: 'value', placeholder: 'FROM:TO', help: 'instead of --k: choose k by the gap statistic over k = FROM..TO at\n--s (also reports the silhouette); with --tune-s, alternate: s at k,\nthen k at that s, until k stays (--k, default FROM, is the start)' },
-  { name: 'permutations', kind: 'value', placeholder: 'B', help: 'permuted data sets for --tune-s and --tune-k (default 10)' },
-  { name: 'stability', kind: 'value', placeholder: 'B', help: 'refit on B random subsamples of 80 % of the samples (2 ≤ B ≤ 1000;\n50 is typical): each selected protein\'s selection frequency, each\nsample\'s consistency, the partition\'s mean ARI with the full fit' },
-  { name: 'variant', kind: 'value', placeholder: 'global|local', help: 'global = SKFR1, one set of s features; local = SKFR2, s per cluster\n(default global)' },
-  { name: 'loss', kind: 'value', placeholder: 'squared|absolute', help: 'squared = k-means; absolute = medians, robust to outliers (default squared)' },
-  { name: 'restarts', kind: 'value', placeholder: 'R', help: 'k-means++ restarts, the lowest objective wins (default 20)' },
-  { name: 'seed', kind: 'value', placeholder: 'N', help: 'random seed, 0 … 4294967295 (default 1); same seed, same result' },
-  { name: 'max-iter', kind: 'value', placeholder: 'M', help: 'iterations per restart before giving up (default 100)' },
+  { name: 'k', kind: 'value', placeholder: 'K', help: `number of clusters (${rangeText(SPECS.k)}); required unless --tune-k` },
+  { name: 's', kind: 'value', placeholder: 'S', help: `features to select (${rangeText(SPECS.s)}; per cluster for --variant local)` },
+  { name: 'tune-s', kind: 'value', placeholder: 'FROM:TO[:STEP]|auto', help: `instead of --s: choose s by the gap statistic over this range (1:p,\nall the features, is the usual choice; auto = 1:p;\n${rangeText(SPECS.sRange)}, ${rangeText(SPECS.sStep)}). Every rule's s is\nprinted; the fit is at the --s-rule's. Over 100 values (step 1) are\nsearched on a log-spaced grid, then every s near the choice` },
+  { name: 's-rule', kind: 'value', placeholder: 'RULE', help: `with --tune-s, the rule whose s is fitted: knee-se (default;\nTibshirani's one-SE rule from the knee of the Gap curve on),\ntibshirani, argmax (largest Gap), within-sd-of-max, knee` },
+  { name: 'tune-k', kind: 'value', placeholder: 'FROM:TO', help: `instead of --k: choose k by the gap statistic over k = FROM..TO at\n--s (${rangeText(SPECS.kRange)}; also reports the silhouette); with\n--tune-s, alternate: s at k, then k at that s, until k stays (--k,\ndefault FROM, is the start)` },
+  { name: 'permutations', kind: 'value', placeholder: 'B', help: `permuted data sets for --tune-s and --tune-k (${limits(SPECS.permutations)})` },
+  { name: 'stability', kind: 'value', placeholder: 'B', help: `refit on B random subsamples of 80 % of the samples\n(${rangeText(SPECS.subsamples)}; ${SPECS.subsamples.default} is typical): each selected protein's selection\nfrequency, each sample's consistency, the partition's mean ARI with\nthe full fit` },
+  { name: 'variant', kind: 'value', placeholder: 'global|local', help: `${SPECS.variant.meaning}\n(default ${SPECS.variant.default})` },
+  { name: 'loss', kind: 'value', placeholder: 'squared|absolute', help: `${SPECS.loss.meaning} (default ${SPECS.loss.default})` },
+  { name: 'restarts', kind: 'value', placeholder: 'R', help: `k-means++ restarts, the lowest objective wins (${limits(SPECS.restarts)})` },
+  { name: 'seed', kind: 'value', placeholder: 'N', help: `random seed (${limits(SPECS.seed)}); same seed, same result` },
+  { name: 'max-iter', kind: 'value', placeholder: 'M', help: `iterations per restart before giving up (${limits(SPECS.maxIterations)})` },
   { name: 'workers', kind: 'value', placeholder: 'N', help: `threads running restarts, gap permutations and subsample fits in\nparallel, at most the number of cores (default: the number of cores,\n${availableParallelism()} here, but a small fit, samples × features × restarts (× 0.8·B\nmore with --stability) < 3·10⁷ without --tune-s or --tune-k, runs in\nthis thread); 1 = no threads. Same seed, same result for every N` },
   { name: 'no-standardize', kind: 'flag', help: 'fit the raw values (default: each feature to mean 0, variance 1)' },
   { name: 'sheet', kind: 'value', placeholder: 'NAME', help: 'sheet of a workbook (default: the first non-empty one)' },
@@ -201,7 +209,8 @@ export interface ClusterPlan {
 }
 
 /**
- * `--tune-k FROM:TO`: whole numbers, 2 ≤ FROM ≤ TO (TO ≤ the samples is checked by the analysis).
+ * `--tune-k FROM:TO`: whole numbers, 2 ≤ FROM ≤ TO (OPTION_SPECS.kRange; TO ≤ the samples less one is checked by
+ * the analysis).
  * @example parseKRange('3:15') // { from: 3, to: 15 }
  */
 export function parseKRange(text: string): { from: number; to: number } {
@@ -211,9 +220,31 @@ export function parseKRange(text: string): { from: number; to: number } {
     throw new SkfrError('invalid-k', `--tune-k must look like FROM:TO with whole numbers (e.g. 3:15), got “${text}”.`);
   }
   const [from, to] = numbers as [number, number];
-  if (from < 2) throw new SkfrError('invalid-k', `--tune-k ${text}: FROM must be at least 2 clusters, got ${from}.`);
+  const { min } = SPECS.kRange;
+  if (from < min) throw new SkfrError('invalid-k', `--tune-k ${text}: FROM must be at least ${min} clusters, got ${from}.`);
   if (from > to) throw new SkfrError('invalid-k', `--tune-k ${text}: FROM (${from}) must not exceed TO (${to}).`);
   return { from, to };
+}
+
+/**
+ * `--tune-s FROM:TO[:STEP]`: whole numbers, 1 ≤ FROM ≤ TO, 1 ≤ STEP (OPTION_SPECS.sRange, sStep; STEP defaults
+ * to 1; TO ≤ the features and STEP ≤ TO − FROM are checked by the analysis, which knows p).
+ * @example parseSRange('5:30:5') // { from: 5, to: 30, step: 5 }
+ */
+export function parseSRange(text: string): { from: number; to: number; step: number } {
+  const parts = text.split(':');
+  const numbers = parts.map(parseWhole);
+  if (parts.length < 2 || parts.length > 3 || numbers.some((n) => n === null)) {
+    throw new SkfrError('invalid-s', `--tune-s must look like FROM:TO or FROM:TO:STEP with whole numbers (e.g. 5:30:5), got “${text}”.`);
+  }
+  const [from, to, step = SPECS.sStep.default] = numbers as number[];
+  const { min } = SPECS.sRange;
+  if (from! < min) throw new SkfrError('invalid-s', `--tune-s ${text}: FROM must be at least ${min}, got ${from}.`);
+  if (from! > to!) throw new SkfrError('invalid-s', `--tune-s ${text}: FROM (${from}) must not exceed TO (${to}).`);
+  if (step < SPECS.sStep.min) throw new SkfrError('invalid-s', `--tune-s ${text}: STEP must be at least ${SPECS.sStep.min}, got ${step}.`);
+  const width = Math.max(1, to! - from!);
+  if (step > width) throw new SkfrError('invalid-s', `--tune-s ${text}: STEP (${step}) must not exceed the width of the range (${width}).`);
+  return { from: from!, to: to!, step };
 }
 
 /**
@@ -267,10 +298,10 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
   }
   const file = parsed.positionals[0]!;
 
-  const givenK = readInt(parsed, 'k', { min: 2, code: 'invalid-k', why: 'k is the number of clusters, between 2 and the number of samples' });
+  const givenK = readOption(parsed, SPECS.k);
   const tuneKText = parsed.values.get('tune-k');
   const kRange = tuneKText !== undefined ? parseKRange(tuneKText) : undefined;
-  const s = readInt(parsed, 's', { min: 1, code: 'invalid-s', why: 's is the number of features to select, between 1 and the number of features' });
+  const s = readOption(parsed, SPECS.s);
   const tuneText = parsed.values.get('tune-s');
   if (s !== undefined && tuneText !== undefined) throw invalid('give either --s S or --tune-s FROM:TO[:STEP], not both.');
   if (s === undefined && tuneText === undefined) {
@@ -283,15 +314,15 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
     throw invalid('give either --k K or --tune-k FROM:TO, not both (with --tune-s too, --k is the k the alternating search starts from).');
   }
   const k = givenK ?? kRange!.from;
-  const permutations = readInt(parsed, 'permutations', { min: 1, max: 1000 });
+  const permutations = readOption(parsed, SPECS.permutations);
   if (permutations !== undefined && tuneText === undefined && kRange === undefined) {
     throw invalid('--permutations applies only with --tune-s FROM:TO[:STEP] or --tune-k FROM:TO.');
   }
   const tuneAll = tuneText !== undefined && /^\s*(auto|all)\s*$/i.test(tuneText);
-  const range = tuneText !== undefined && !tuneAll ? parseTuneRange(tuneText) : undefined;
-  const sRule = readChoice(parsed, 's-rule', S_RULES);
+  const range = tuneText !== undefined && !tuneAll ? parseSRange(tuneText) : undefined;
+  const sRule = readChoice(parsed, SPECS.sRule.flag, SPECS.sRule.values);
   if (sRule !== undefined && tuneText === undefined) throw invalid('--s-rule applies only with --tune-s FROM:TO[:STEP] (it chooses among the s values tried).');
-  const subsamples = readInt(parsed, 'stability', { min: 2, max: 1000, why: 'the number of subsample fits' });
+  const subsamples = readOption(parsed, SPECS.subsamples);
 
   const features = readList(parsed, 'features');
   const featuresMatch = parsed.values.get('features-match');
@@ -377,12 +408,12 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
     ...(sRule !== undefined ? { sRule } : {}),
     ...(kRange !== undefined ? { tuneK: { ...kRange, ...(permutations !== undefined ? { permutations } : {}) } } : {}),
     ...(subsamples !== undefined ? { stability: { subsamples } } : {}),
-    ...optional('variant', readChoice(parsed, 'variant', ['global', 'local'] as const)),
-    ...optional('loss', readChoice(parsed, 'loss', ['squared', 'absolute'] as const)),
-    ...optional('restarts', readInt(parsed, 'restarts', { min: 1, max: MAX_RESTARTS, why: 'the engine runs at most that many restarts' })),
-    ...optional('seed', readInt(parsed, 'seed', { min: 0, max: 0xffffffff })),
-    ...optional('maxIterations', readInt(parsed, 'max-iter', { min: 1, max: 1_000_000 })),
-    ...(parsed.flags.has('no-standardize') ? { standardize: false } : {}),
+    ...optional('variant', readChoice(parsed, SPECS.variant.flag, SPECS.variant.values)),
+    ...optional('loss', readChoice(parsed, SPECS.loss.flag, SPECS.loss.values)),
+    ...optional('restarts', readOption(parsed, SPECS.restarts)),
+    ...optional('seed', readOption(parsed, SPECS.seed)),
+    ...optional('maxIterations', readOption(parsed, SPECS.maxIterations)),
+    ...(parsed.flags.has(SPECS.standardize.flag) ? { standardize: !SPECS.standardize.default } : {}),
   });
 
   let out: ClusterPlan['out'] = null;

@@ -31,6 +31,7 @@ import { observedSS, pickBest } from './fit.js';
 import type { PreparedFit } from './prepare.js';
 import { runRestartPath } from './restart.js';
 import { SkfrError } from '../errors.js';
+import { OPTION_SPECS } from './option-specs.js';
 import type { FitResult, GapPoint, SFlags, SRule, SRuleChoice, TuneResult } from './types.js';
 
 export function logObjective(result: Pick<FitResult, 'betweenSS' | 'totalSS'>): number {
@@ -209,8 +210,8 @@ export function kneeSeRule(curve: readonly GapLike[], xs: readonly number[]): nu
   return tibshiraniRule(curve, xs, true, kneeRule(curve, xs));
 }
 
-/** Every rule for s, in the order they are reported. */
-export const S_RULES: readonly SRule[] = ['knee-se', 'tibshirani', 'argmax', 'within-sd-of-max', 'knee'];
+/** Every rule for s, in the order they are reported (declared in option-specs.ts). */
+export const S_RULES: readonly SRule[] = OPTION_SPECS.sRule.values;
 
 /**
  * The rule whose s is fitted unless told otherwise: 'knee-se'. Chosen by measurement (bench/RESULTS.md,
@@ -218,7 +219,7 @@ export const S_RULES: readonly SRule[] = ['knee-se', 'tibshirani', 'argmax', 'wi
  * (gap examples, sparse design at p = 20…200), and on the mouse data it keeps ~20–30 proteins with fewer mixed
  * nodes than all 77, where arg-max keeps all 77 and plain tibshirani stops at the first small plateau.
  */
-export const DEFAULT_S_RULE: SRule = 'knee-se';
+export const DEFAULT_S_RULE: SRule = OPTION_SPECS.sRule.default;
 
 /** Index of `rule`'s choice on a curve (points ascending in s). */
 export function applySRule(rule: SRule, curve: readonly (GapLike & { s: number })[]): number {

@@ -23,11 +23,12 @@ import { SkfrError } from '../errors.js';
 import { throwIfAborted } from './abort.js';
 import { finishFit, fitPrepared, observedSS, pickBest } from './fit.js';
 import { argMaxRule, kneeRule, tibshiraniRule, withinSdOfMaxRule, type GapLike } from './gap.js';
-import { checkK, validateFitOptions } from './options.js';
+import { validateFitOptions } from './options.js';
+import { checkInt, maxWords, OPTION_SPECS } from './option-specs.js';
 import { prepareFit, type PreparedFit } from './prepare.js';
 import { runRestart, type RestartResult } from './restart.js';
 import { selectedData, silhouette } from './silhouette.js';
-import { defaultSparsityGrid, DEFAULT_PERMUTATIONS, MAX_PERMUTATIONS, permuteColumns, resolveTuneRestarts, tuneSparsity } from './tuning.js';
+import { defaultSparsityGrid, DEFAULT_PERMUTATIONS, permuteColumns, resolveTuneRestarts, tuneSparsity } from './tuning.js';
 import type { FitResult, KPoint, KRule, KRuleChoice, KSStep, KTuneOptions, KTuneResult, Matrix, Progress, SRule } from './types.js';
 
 /** The rule that picks k unless told otherwise (see bench/RESULTS.md, "Choosing k"). */
@@ -74,12 +75,16 @@ export function chooseK(curve: readonly (GapLike & { k: number; silhouette: numb
   return { chosenK: rules.find((choice) => choice.default)!.k, rules };
 }
 
-/** The k values to try, validated against n (each 2 ≤ k ≤ n), distinct and ascending; shared with core/parallel. */
+/**
+ * The k values to try, validated against n (each within OPTION_SPECS.kRange: 2 ≤ k ≤ n − 1, as at k = n every
+ * sample is its own cluster), distinct and ascending; shared with core/parallel.
+ */
 export function checkKValues(kValues: unknown, n: number): number[] {
+  const spec = OPTION_SPECS.kRange;
   if (!Array.isArray(kValues) || kValues.length === 0) {
-    throw new SkfrError('invalid-k', `No numbers of clusters to try: give at least one k between 2 and the number of samples (${n}).`);
+    throw new SkfrError('invalid-k', `No numbers of clusters to try: give at least one k between ${spec.min} and ${maxWords(spec, { n })}.`);
   }
-  for (const k of kValues) checkK(k, n);
+  for (const k of kValues) checkInt('k', spec, k, { n });
   return [...new Set(kValues as number[])].sort((a, b) => a - b);
 }
 
@@ -107,10 +112,7 @@ export function assembleKCurve(kValues: readonly number[], observedLogW: ArrayLi
 export function tuneClusters(X: Matrix, options: KTuneOptions): KTuneResult {
   const { kValues, permutations, onProgress, tuneRestarts: _r, rule, reuseInput: _reuse, ...rest } = options as KTuneOptions & { reuseInput?: unknown };
   const K = checkKValues(kValues, X.rows);
-  const B = permutations ?? DEFAULT_PERMUTATIONS;
-  if (!Number.isInteger(B) || B < 1 || B > MAX_PERMUTATIONS) {
-    throw new SkfrError('invalid-option', `permutations = ${String(B)} is not possible: permutations must be a whole number between 1 and ${MAX_PERMUTATIONS}.`);
-  }
+  const B = checkInt('permutations', OPTION_SPECS.permutations, permutations ?? DEFAULT_PERMUTATIONS);
   const fullRestarts = validateFitOptions(X.rows, X.cols, { ...rest, k: K[0]! }).restarts;
   // All restarts by default (not tuneSparsity's 3): at the true k, a few k-means++ restarts often merge two
   // clusters, which flattens Gap(k) there (sparse design, k = 3..15: the default rule found k = 10 in 3 of 10

@@ -3,33 +3,36 @@
  * Inner loops trust the resolved options.
  */
 import { SkfrError } from '../errors.js';
+import { checkInt, OPTION_SPECS as SPECS } from './option-specs.js';
 import type { FitOptions, Loss, ResolvedFitOptions, Variant } from './types.js';
 
+/** The defaults of the fit options (declared in option-specs.ts). */
 export const FIT_DEFAULTS = {
-  variant: 'global' as Variant,
-  loss: 'squared' as Loss,
-  restarts: 20,
-  seed: 1,
-  maxIterations: 100,
-  standardize: true,
+  variant: SPECS.variant.default as Variant,
+  loss: SPECS.loss.default as Loss,
+  restarts: SPECS.restarts.default,
+  seed: SPECS.seed.default,
+  maxIterations: SPECS.maxIterations.default,
+  standardize: SPECS.standardize.default,
 } as const;
 
-const VARIANTS: readonly Variant[] = ['global', 'local'];
-const LOSSES: readonly Loss[] = ['squared', 'absolute'];
+const VARIANTS: readonly Variant[] = SPECS.variant.values;
+const LOSSES: readonly Loss[] = SPECS.loss.values;
 
-/** Largest accepted restarts / maxIterations (a guard against typos such as 1e9). */
-export const MAX_RESTARTS = 10_000;
-export const MAX_ITERATIONS = 1_000_000;
+/** Largest accepted restarts / maxIterations (a guard against typos such as 1e9; option-specs.ts). */
+export const MAX_RESTARTS = SPECS.restarts.max;
+export const MAX_ITERATIONS = SPECS.maxIterations.max;
 
 const isWhole = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x);
 const show = (x: unknown): string => (typeof x === 'string' ? `"${x}"` : String(x));
 
 /** Check k against the number of samples n (2 ≤ k ≤ n). */
 export function checkK(k: unknown, n: number): number {
-  if (!isWhole(k) || k < 2 || k > n) {
+  const { min } = SPECS.k;
+  if (!isWhole(k) || k < min || k > n) {
     throw new SkfrError(
       'invalid-k',
-      `k = ${show(k)} is not possible: k must be ${isWhole(k) ? '' : 'a whole number '}between 2 and the number of samples (${n}).`,
+      `k = ${show(k)} is not possible: k must be ${isWhole(k) ? '' : 'a whole number '}between ${min} and the number of samples (${n}).`,
     );
   }
   return k;
@@ -37,23 +40,14 @@ export function checkK(k: unknown, n: number): number {
 
 /** Check s against the number of features p (1 ≤ s ≤ p). */
 export function checkS(s: unknown, p: number): number {
-  if (!isWhole(s) || s < 1 || s > p) {
+  const { min } = SPECS.s;
+  if (!isWhole(s) || s < min || s > p) {
     throw new SkfrError(
       'invalid-s',
-      `s = ${show(s)} is not possible: s must be ${isWhole(s) ? '' : 'a whole number '}between 1 and the number of features (${p}).`,
+      `s = ${show(s)} is not possible: s must be ${isWhole(s) ? '' : 'a whole number '}between ${min} and the number of features (${p}).`,
     );
   }
   return s;
-}
-
-function wholeInRange(name: string, value: unknown, min: number, max: number): number {
-  if (!isWhole(value) || value < min || value > max) {
-    throw new SkfrError(
-      'invalid-option',
-      `${name} = ${show(value)} is not possible: ${name} must be a whole number between ${min} and ${max}.`,
-    );
-  }
-  return value;
 }
 
 /**
@@ -74,9 +68,9 @@ export function validateFitOptions(n: number, p: number, options: FitOptions): R
   if (!LOSSES.includes(loss)) {
     throw new SkfrError('invalid-option', `loss = ${show(loss)} is not possible: use "squared" or "absolute".`);
   }
-  const restarts = wholeInRange('restarts', options.restarts ?? FIT_DEFAULTS.restarts, 1, MAX_RESTARTS);
-  const maxIterations = wholeInRange('maxIterations', options.maxIterations ?? FIT_DEFAULTS.maxIterations, 1, MAX_ITERATIONS);
-  const seed = wholeInRange('seed', options.seed ?? FIT_DEFAULTS.seed, 0, 4294967295);
+  const restarts = checkInt('restarts', SPECS.restarts, options.restarts ?? FIT_DEFAULTS.restarts);
+  const maxIterations = checkInt('maxIterations', SPECS.maxIterations, options.maxIterations ?? FIT_DEFAULTS.maxIterations);
+  const seed = checkInt('seed', SPECS.seed, options.seed ?? FIT_DEFAULTS.seed);
   const standardize = options.standardize ?? FIT_DEFAULTS.standardize;
   if (typeof standardize !== 'boolean') {
     throw new SkfrError('invalid-option', `standardize = ${show(standardize)} is not possible: use true or false.`);

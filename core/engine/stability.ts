@@ -25,11 +25,13 @@ import { SkfrError } from '../errors.js';
 import { throwIfAborted } from './abort.js';
 import { fit as fitSkfr } from './fit.js';
 import { adjustedRandIndex } from './metrics.js';
+import { checkInt, OPTION_SPECS } from './option-specs.js';
 import { createRng, deriveSeed, RNG_DOMAIN } from './random.js';
 import type { FitOptions, FitResult, Matrix, Progress, StabilityOptions, StabilityResult } from './types.js';
 
-export const DEFAULT_SUBSAMPLES = 50;
-export const MAX_SUBSAMPLES = 10_000;
+/** Subsample fits B when not given, and the most accepted (option-specs.ts). */
+export const DEFAULT_SUBSAMPLES = OPTION_SPECS.subsamples.default;
+export const MAX_SUBSAMPLES = OPTION_SPECS.subsamples.max;
 export const DEFAULT_SUBSAMPLE_FRACTION = 0.8;
 
 /** What one subsample fit leaves for the stability figures (small, structured-clone friendly). */
@@ -48,10 +50,7 @@ export interface SubsampleSummary {
 
 /** The resolved subsample plan: B, the fraction and the subsample size; validated against n and k. */
 export function resolveStability(n: number, k: number, options: Pick<StabilityOptions, 'subsamples' | 'fraction'>): { B: number; fraction: number; size: number } {
-  const B = options.subsamples ?? DEFAULT_SUBSAMPLES;
-  if (!Number.isInteger(B) || B < 1 || B > MAX_SUBSAMPLES) {
-    throw new SkfrError('invalid-option', `subsamples = ${String(B)} is not possible: the number of subsample fits must be a whole number between 1 and ${MAX_SUBSAMPLES}.`);
-  }
+  const B = checkInt('subsamples', OPTION_SPECS.subsamples, options.subsamples ?? DEFAULT_SUBSAMPLES);
   const fraction = options.fraction ?? DEFAULT_SUBSAMPLE_FRACTION;
   if (!(typeof fraction === 'number' && fraction > 0 && fraction <= 1)) {
     throw new SkfrError('invalid-option', `fraction = ${String(fraction)} is not possible: the subsample fraction must be above 0 and at most 1.`);

@@ -34,29 +34,25 @@ import { SkfrError } from '../errors.js';
 import { throwIfAborted } from './abort.js';
 import { fitPrepared } from './fit.js';
 import { prepareFit, type PreparedFit } from './prepare.js';
-import { checkS, FIT_DEFAULTS, MAX_RESTARTS, validateFitOptions } from './options.js';
+import { checkS, FIT_DEFAULTS, validateFitOptions } from './options.js';
+import { checkInt, OPTION_SPECS } from './option-specs.js';
 import { createRng, deriveSeed, RNG_DOMAIN } from './random.js';
 import { assembleTune, DEFAULT_S_RULE, pathLogO, restartPathSummary } from './gap.js';
 import type { Matrix, TuneOptions, TuneResult } from './types.js';
 
-export const DEFAULT_PERMUTATIONS = 10;
-export const MAX_PERMUTATIONS = 10_000;
+/** Permuted data sets B of the gap statistic when not given, and the most accepted (option-specs.ts). */
+export const DEFAULT_PERMUTATIONS = OPTION_SPECS.permutations.default;
+export const MAX_PERMUTATIONS = OPTION_SPECS.permutations.max;
 export const DEFAULT_TUNE_RESTARTS = 3;
 
 /**
  * Restarts of each gap-statistic fit: `tuneRestarts`, else min(restarts, 3) (restarts default 20).
- * @throws SkfrError 'invalid-option' when tuneRestarts is not a whole number in 1..MAX_RESTARTS
+ * @throws SkfrError 'invalid-option' when tuneRestarts is not a whole number within the limits of restarts
  */
 export function resolveTuneRestarts(options: Pick<TuneOptions, 'restarts' | 'tuneRestarts'>): number {
   const { tuneRestarts } = options;
   if (tuneRestarts === undefined) return Math.min(options.restarts ?? FIT_DEFAULTS.restarts, DEFAULT_TUNE_RESTARTS);
-  if (!Number.isInteger(tuneRestarts) || tuneRestarts < 1 || tuneRestarts > MAX_RESTARTS) {
-    throw new SkfrError(
-      'invalid-option',
-      `tuneRestarts = ${String(tuneRestarts)} is not possible: tuneRestarts must be a whole number between 1 and ${MAX_RESTARTS}.`,
-    );
-  }
-  return tuneRestarts;
+  return checkInt('tuneRestarts', OPTION_SPECS.restarts, tuneRestarts);
 }
 
 /**
@@ -89,13 +85,7 @@ export function tuneSparsity(X: Matrix, options: TuneOptions): TuneResult {
   }
   for (const s of sValues) checkS(s, X.cols);
   const S = [...new Set(sValues)].sort((a, b) => a - b);
-  const B = permutations ?? DEFAULT_PERMUTATIONS;
-  if (!Number.isInteger(B) || B < 1 || B > MAX_PERMUTATIONS) {
-    throw new SkfrError(
-      'invalid-option',
-      `permutations = ${String(B)} is not possible: permutations must be a whole number between 1 and ${MAX_PERMUTATIONS}.`,
-    );
-  }
+  const B = checkInt('permutations', OPTION_SPECS.permutations, permutations ?? DEFAULT_PERMUTATIONS);
   const fullRestarts = validateFitOptions(X.rows, X.cols, { ...rest, s: S[0]! }).restarts;
   const restartsPerFit = resolveTuneRestarts(options);
   const rule = options.rule ?? DEFAULT_S_RULE;

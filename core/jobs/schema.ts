@@ -3,7 +3,8 @@
  * jobs host (compute process, Web Worker) and the Electron IPC validator. Inner code trusts what passes.
  *
  * Value ranges that depend on the data (k ≤ n, s ≤ p) are checked by the engine, which knows n and p and
- * answers with 'invalid-k' / 'invalid-s'; here we check shapes, types and data-independent bounds.
+ * answers with 'invalid-k' / 'invalid-s'; here we check shapes, types and data-independent bounds. The analysis
+ * options' limits come from core/engine/option-specs.ts (intOption), as do the engine's, the CLI's and the form's.
  *
  * @example
  * parseRequest({ type: 'close', datasetId: 'd1' });   // → { type: 'close', datasetId: 'd1' }
@@ -12,6 +13,7 @@
  */
 import { z } from 'zod';
 import { SkfrError } from '../errors.js';
+import { OPTION_SPECS as SPECS, type ChoiceSpec, type IntSpec } from '../engine/option-specs.js';
 import type { ClientMessage, FitSettings, JobRequest } from './types.js';
 import type { Mapping, Recipe, SampleTable } from '../table/types.js';
 import { MAX_ROWS_PER_REQUEST } from './rows.js';
@@ -108,33 +110,47 @@ export const recipeSchema = z.strictObject({
     .max(MAX_STEPS, `must have at most ${MAX_STEPS} steps`),
 });
 
+/**
+ * A whole number within the limits of `spec` (core/engine/option-specs.ts). A limit that depends on the data
+ * (k ≤ n, s ≤ p, …) is left whole to the engine, which knows n and p and answers 'invalid-k' / 'invalid-s'.
+ * @example intOption(OPTION_SPECS.restarts).safeParse(0).success // false
+ */
+export function intOption(spec: IntSpec): z.ZodNumber {
+  if (typeof spec.max !== 'number') return int;
+  const limits = `must be a whole number from ${spec.min} to ${spec.max}`;
+  return int.min(spec.min, limits).max(spec.max, limits);
+}
+
+/** One of the values of `spec`. */
+const choice = <T extends string>(spec: ChoiceSpec<T>) => z.enum(spec.values as readonly [T, ...T[]]);
+
 export const fitSettingsSchema = z
   .strictObject({
-    k: int,
-    s: int.optional(),
+    k: intOption(SPECS.k),
+    s: intOption(SPECS.s).optional(),
     tune: z
       .strictObject({
-        from: int,
-        to: int,
-        step: int.min(1).optional(),
-        permutations: int.min(1).max(1000).optional(),
+        from: intOption(SPECS.sRange),
+        to: intOption(SPECS.sRange),
+        step: intOption(SPECS.sStep).optional(),
+        permutations: intOption(SPECS.permutations).optional(),
       })
       .optional(),
-    sRule: z.enum(['knee-se', 'tibshirani', 'argmax', 'within-sd-of-max', 'knee']).optional(),
+    sRule: choice(SPECS.sRule).optional(),
     tuneK: z
       .strictObject({
-        from: int.min(2, 'must be 2 or more'),
-        to: int.min(2, 'must be 2 or more'),
-        permutations: int.min(1).max(1000).optional(),
+        from: intOption(SPECS.kRange),
+        to: intOption(SPECS.kRange),
+        permutations: intOption(SPECS.permutations).optional(),
       })
       .refine((r) => r.from <= r.to, { message: 'the range of k must not start above its end' })
       .optional(),
-    stability: z.strictObject({ subsamples: int.min(2, 'must be 2 or more').max(1000, 'must be at most 1000') }).optional(),
-    variant: z.enum(['global', 'local']),
-    loss: z.enum(['squared', 'absolute']),
-    restarts: int,
-    seed: int,
-    maxIterations: int,
+    stability: z.strictObject({ subsamples: intOption(SPECS.subsamples) }).optional(),
+    variant: choice(SPECS.variant),
+    loss: choice(SPECS.loss),
+    restarts: intOption(SPECS.restarts),
+    seed: intOption(SPECS.seed),
+    maxIterations: intOption(SPECS.maxIterations),
     standardize: z.boolean(),
   })
   .refine((v) => (v.s === undefined) !== (v.tune === undefined), {

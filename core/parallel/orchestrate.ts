@@ -50,7 +50,8 @@ import type {
 } from '../engine/types.js';
 import { assembleTune, DEFAULT_S_RULE } from '../engine/gap.js';
 import { assembleStability, resolveStability, stabilityProgress } from '../engine/stability.js';
-import { DEFAULT_PERMUTATIONS, MAX_PERMUTATIONS, mergeCurves, refineGrid, resolveTuneRestarts } from '../engine/tuning.js';
+import { checkInt, OPTION_SPECS } from '../engine/option-specs.js';
+import { DEFAULT_PERMUTATIONS, mergeCurves, refineGrid, resolveTuneRestarts } from '../engine/tuning.js';
 import type { PortablePreparedFit, TaskOutput } from './protocol.js';
 import { runTasks, type WorkerLink } from './scheduler.js';
 import { createAbortFlag, shareFloat64 } from './shared.js';
@@ -87,13 +88,7 @@ function resolveTune(X: Matrix, options: TuneOptions): { S: number[]; B: number;
     throw new SkfrError('invalid-s', 'No sparsity levels to try: give at least one s between 1 and the number of features.');
   }
   for (const s of sValues) validateFitOptions(X.rows, X.cols, { ...options, s });
-  const B = permutations ?? DEFAULT_PERMUTATIONS;
-  if (!Number.isInteger(B) || B < 1 || B > MAX_PERMUTATIONS) {
-    throw new SkfrError(
-      'invalid-option',
-      `permutations = ${String(B)} is not possible: permutations must be a whole number between 1 and ${MAX_PERMUTATIONS}.`,
-    );
-  }
+  const B = checkInt('permutations', OPTION_SPECS.permutations, permutations ?? DEFAULT_PERMUTATIONS);
   const S = [...new Set(sValues)].sort((a, b) => a - b);
   return { S, B, seed: options.seed ?? FIT_DEFAULTS.seed };
 }
@@ -192,10 +187,7 @@ export async function tuneKWith(links: readonly WorkerLink[], X: Matrix, options
   // (k, if a caller passes one along, is not a setting here: every k of kValues is tried.)
   const { kValues, permutations, onProgress, tuneRestarts: _r, rule, signal, reuseInput: _reuse, k: _k, ...rest } = options as KTuneOptions & { reuseInput?: unknown; k?: unknown };
   const K = checkKValues(kValues, X.rows);
-  const B = permutations ?? DEFAULT_PERMUTATIONS;
-  if (!Number.isInteger(B) || B < 1 || B > MAX_PERMUTATIONS) {
-    throw new SkfrError('invalid-option', `permutations = ${String(B)} is not possible: permutations must be a whole number between 1 and ${MAX_PERMUTATIONS}.`);
-  }
+  const B = checkInt('permutations', OPTION_SPECS.permutations, permutations ?? DEFAULT_PERMUTATIONS);
   const resolved = validateFitOptions(X.rows, X.cols, { ...rest, k: K[0]! });
   const fullRestarts = resolved.restarts;
   const R = options.tuneRestarts !== undefined ? resolveTuneRestarts(options) : fullRestarts;

@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_RESTARTS } from '../../core/engine/options.js';
+import { OPTION_SPECS } from '../../core/engine/option-specs.js';
 import { main, nodeIO, type CliIO } from '../../cli/main.js';
 import { createWorkerPool } from '../../node/parallel/pool.js';
 import { CLUSTER_HELP, planCluster, poolOptionsFor, SMALL_FIT_CELLS } from '../../cli/commands/cluster-options.js';
@@ -86,7 +87,7 @@ describe('--restarts limit', () => {
   it(`accepts ${MAX_RESTARTS} (the engine's MAX_RESTARTS) and refuses one more with one line naming the limit`, async () => {
     const over = await skfr(['cluster', ...common, '--s', '10', '--restarts', String(MAX_RESTARTS + 1)]);
     expect(over.code).toBe(2);
-    expect(over.stderr).toBe(`error: --restarts ${MAX_RESTARTS + 1} is not possible: it must be at most ${MAX_RESTARTS} (the engine runs at most that many restarts).\n`);
+    expect(over.stderr).toBe(`error: --restarts ${MAX_RESTARTS + 1} is not possible: it must be at most ${MAX_RESTARTS} (${OPTION_SPECS.restarts.meaning}).\n`);
     expect(planCluster([...common, '--s', '10', '--restarts', String(MAX_RESTARTS)])?.settings.restarts).toBe(MAX_RESTARTS);
   });
 });

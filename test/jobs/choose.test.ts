@@ -27,9 +27,11 @@ describe('FitRequest settings: sRule, tuneK, stability', () => {
     const request = (settings: object) => ({ type: 'fit', datasetId: 'd1', mapping: { orientation: 'samples-as-rows', idColumn: null, annotationColumns: [], featureColumns: null, filters: [] }, settings: { ...base, ...settings } });
     expect(parseRequest(request({ stability: { subsamples: 50 }, tuneK: { from: 3, to: 15 } }))).toMatchObject({ settings: { stability: { subsamples: 50 }, tuneK: { from: 3, to: 15 } } });
     expect(parseRequest(request({ s: undefined, tune: { from: 1, to: 20 }, sRule: 'argmax' }))).toMatchObject({ settings: { sRule: 'argmax' } });
-    for (const bad of [{ stability: { subsamples: 1 } }, { stability: { subsamples: 1001 } }, { stability: {} }, { tuneK: { from: 1, to: 5 } }, { tuneK: { from: 6, to: 5 } }, { sRule: 'largest' }, { tuneK: { from: 3, to: 5, extra: 1 } }]) {
+    for (const bad of [{ stability: { subsamples: 1 } }, { stability: { subsamples: 1001 } }, { stability: {} }, { tuneK: { from: 6, to: 5 } }, { sRule: 'largest' }, { tuneK: { from: 3, to: 5, extra: 1 } }]) {
       expect(() => parseRequest(request(bad)), JSON.stringify(bad)).toThrow(/Invalid fit request: settings\.(stability|tuneK|sRule)/);
     }
+    // A limit that depends on the data (k ≥ 2 and ≤ n − 1 for tuneK) is left to the engine, which answers 'invalid-k'.
+    expect(parseRequest(request({ tuneK: { from: 1, to: 5 } }))).toMatchObject({ settings: { tuneK: { from: 1, to: 5 } } });
   });
 
   it('a FitRequest with stability returns FitView.stability (structured-clone friendly), and the exports carry it', async () => {

@@ -189,13 +189,13 @@ describe('settings of issue 13', () => {
     expect(one.errors.kTo).toBe('to k = 4 is not above from k = 4: the range must hold at least two values of k.');
   });
 
-  it('the stability switch sends B (20–200) and checks the subsamples can hold k clusters', () => {
+  it('the stability switch sends B (2–1000, core/engine/option-specs.ts) and checks the subsamples can hold k clusters', () => {
     const on = validateSettings({ ...defaultSettingsForm(size), stability: true, subsamples: '20' }, size);
     expect(on.settings?.stability).toEqual({ subsamples: 20 });
     const off = validateSettings(defaultSettingsForm(size), size);
     expect(off.settings && 'stability' in off.settings).toBe(false);
-    const few = validateSettings({ ...defaultSettingsForm(size), stability: true, subsamples: '19' }, size);
-    expect(few.errors.subsamples).toBe('subsample fits = 19 is not possible: subsample fits must be a whole number from 20 to 200.');
+    const few = validateSettings({ ...defaultSettingsForm(size), stability: true, subsamples: '1' }, size);
+    expect(few.errors.subsamples).toBe('subsample fits = 1 is not possible: subsample fits must be a whole number from 2 to 1000.');
     // n = 4: 80 % is 3 samples, fewer than k = 4.
     const small = validateSettings({ ...defaultSettingsForm({ n: 4, p: 3 }), k: '4', stability: true }, { n: 4, p: 3 });
     expect(small.errors.subsamples).toBe('Stability needs subsamples of at least k = 4 samples, and 80 % of the 4 samples is 3; lower k or turn stability off.');

@@ -137,15 +137,15 @@ describe('ConfigureForm', () => {
     expect(wrapper.get('label[for=k]').text()).toBe('Starting k');
   });
 
-  it('the stability switch shows B with its limits and sends it; B outside 20–200 stops Run', async () => {
+  it('the stability switch shows B with its limits and sends it; B outside 2–1000 stops Run', async () => {
     const { wrapper, runs } = mountForm();
     expect(wrapper.find('[data-testid=field-subsamples]').exists()).toBe(false);
     await wrapper.get('[data-testid=stability]').setValue(true);
     expect((wrapper.get('[data-testid=field-subsamples]').element as HTMLInputElement).value).toBe('50');
-    expect(wrapper.get('#subsamples-help').text()).toContain('20–200 (default 50)');
+    expect(wrapper.get('#subsamples-help').text()).toContain('2–1000 (default 50; 20–200 is typical)');
     expect(wrapper.get('[data-testid=stability-switch]').text()).toContain('80 % of the samples (864 of 1080)');
-    await wrapper.get('[data-testid=field-subsamples]').setValue('500');
-    expect(wrapper.get('[data-testid=error-subsamples]').text()).toBe('subsample fits = 500 is not possible: subsample fits must be a whole number from 20 to 200.');
+    await wrapper.get('[data-testid=field-subsamples]').setValue('1001');
+    expect(wrapper.get('[data-testid=error-subsamples]').text()).toBe('subsample fits = 1001 is not possible: subsample fits must be a whole number from 2 to 1000.');
     expect(wrapper.get('[data-testid=run-button]').attributes('disabled')).toBeDefined();
     await wrapper.get('[data-testid=field-subsamples]').setValue('20');
     await wrapper.get('form').trigger('submit');
@@ -173,7 +173,7 @@ describe('validateSettings', () => {
   it('seed and restarts have fixed ranges', () => {
     const out = validateSettings({ ...defaultSettingsForm(), seed: '-1', restarts: '0' }, { n: 10, p: 5 });
     expect(out.errors.seed).toBe('seed = -1 is not possible: seed must be a whole number from 0 to 4294967295.');
-    expect(out.errors.restarts).toBe('restarts = 0 is not possible: restarts must be a whole number from 1 to 1000.');
+    expect(out.errors.restarts).toBe('restarts = 0 is not possible: restarts must be a whole number from 1 to 10000.');
   });
 
   it('defaults fit the data: s and the tuning range never exceed p', () => {

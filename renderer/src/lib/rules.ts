@@ -6,6 +6,7 @@
  * (The grouping of the choices for the markers is core/charts/choices.ts, re-exported here.)
  */
 import type { KRule, SRule } from '../../../core/engine/types';
+import { OPTION_SPECS } from '../../../core/engine/option-specs';
 
 export interface RuleInfo {
   /** The rule's name as the engine and the command line spell it. */
@@ -38,8 +39,9 @@ export const S_RULE_INFO: Readonly<Record<SRule, RuleInfo>> = {
   },
 };
 
-export const S_RULE_ORDER: readonly SRule[] = ['knee-se', 'tibshirani', 'argmax', 'within-sd-of-max', 'knee'];
-export const DEFAULT_RULE: SRule = 'knee-se';
+/** The rules for s in the order they are reported, and the default (core/engine/option-specs.ts). */
+export const S_RULE_ORDER: readonly SRule[] = OPTION_SPECS.sRule.values;
+export const DEFAULT_RULE: SRule = OPTION_SPECS.sRule.default;
 
 /** Every rule for k (core/engine/k-tuning.ts K_RULES), with its line. */
 export const K_RULE_INFO: Readonly<Record<KRule, RuleInfo>> = {

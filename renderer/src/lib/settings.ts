@@ -5,10 +5,14 @@
  *
  * Issue 13: "choose s for me" tries the whole range 1..p by default (the host steps a wide range on a log scale
  * with a fine pass near the chosen s) and sends the rule (`sRule`, default 'knee-se'); "choose k for me" sends
- * `tuneK` (default 2..min(15, n − 1)); the stability switch sends `stability: { subsamples: B }` (B 20–200).
+ * `tuneK` (default 2..min(15, n − 1)); the stability switch sends `stability: { subsamples: B }`.
+ *
+ * Issue 14: every default and limit comes from core/engine/option-specs.ts, the declaration the engine, the IPC
+ * schema and `skfr cluster` read too; the form only adds what it proposes (the default range of k, s = 10).
  */
 import type { FitSettings } from '../../../core/jobs/types';
 import type { SRule, Variant } from '../../../core/engine/types';
+import { OPTION_SPECS as SPECS, upperBound, type IntSpec } from '../../../core/engine/option-specs';
 
 export type SparsityMode = 'fixed' | 'tune';
 export type ClustersMode = 'fixed' | 'tune';
@@ -61,23 +65,66 @@ export interface DataSize {
   p: number;
 }
 
+/** Limits and defaults of the fields with fixed limits (core/engine/option-specs.ts). */
 export const LIMITS = {
-  restarts: { min: 1, max: 1000 },
-  permutations: { min: 1, max: 200 },
-  seed: { min: 0, max: 4294967295 },
-  maxIterations: { min: 1, max: 10000 },
+  restarts: limitsOf(SPECS.restarts),
+  permutations: limitsOf(SPECS.permutations),
+  seed: limitsOf(SPECS.seed),
+  maxIterations: limitsOf(SPECS.maxIterations),
   /** Subsample fits of the stability switch. */
-  subsamples: { min: 20, max: 200, default: 50 },
+  subsamples: limitsOf(SPECS.subsamples),
   /** Largest k of the default "choose k for me" range (never above n − 1). */
   kTo: 15,
 } as const;
+
+function limitsOf(spec: IntSpec & { max: number; default: number }): { min: number; max: number; default: number } {
+  return { min: spec.min, max: spec.max, default: spec.default };
+}
+
+/**
+ * The limits of a field for data of n samples and p features (width: of the range of s), as the form checks them.
+ * @example fieldLimits('kTo', { n: 30, p: 12 }) // { min: 2, max: 29 }
+ */
+export function fieldLimits(field: SettingsField, size: Partial<DataSize> & { width?: number }): { min: number; max: number } {
+  const spec = FIELD_SPECS[field];
+  return { min: spec.min, max: upperBound(spec, size) };
+}
+
+/**
+ * A field's limits as the form shows them, "min–max"; before the data are mapped, n and p stand for their sizes.
+ * @example fieldRange('kFrom', { n: 30, p: 12 }) // '2–29'
+ * @example fieldRange('s', null) // '1–p'
+ */
+export function fieldRange(field: SettingsField, size: DataSize | null): string {
+  const { min, max } = fieldLimits(field, size ?? {});
+  if (Number.isFinite(max)) return `${min}–${max}`;
+  const symbol = { samples: 'n', 'samples-1': 'n − 1', features: 'p', width: 'the width of the range' } as const;
+  return `${min}–${symbol[FIELD_SPECS[field].max as keyof typeof symbol]}`;
+}
+
+/** The declaration each field is checked against. */
+export const FIELD_SPECS: Record<SettingsField, IntSpec> = {
+  k: SPECS.k,
+  s: SPECS.s,
+  tuneFrom: SPECS.sRange,
+  tuneTo: SPECS.sRange,
+  tuneStep: SPECS.sStep,
+  kFrom: SPECS.kRange,
+  kTo: SPECS.kRange,
+  permutations: SPECS.permutations,
+  subsamples: SPECS.subsamples,
+  restarts: SPECS.restarts,
+  seed: SPECS.seed,
+  maxIterations: SPECS.maxIterations,
+};
 
 /** Share of the samples in each subsample fit (the engine's default, core/engine/stability.ts). */
 export const SUBSAMPLE_FRACTION = 0.8;
 
 /** The default range of "choose k for me": 2..min(15, n − 1). */
 export function defaultKRange(n: number): { from: number; to: number } {
-  return { from: 2, to: Math.max(2, Math.min(LIMITS.kTo, n - 1)) };
+  const { min } = SPECS.kRange;
+  return { from: min, to: Math.max(min, Math.min(LIMITS.kTo, upperBound(SPECS.kRange, { n }))) };
 }
 
 export function defaultSettingsForm(size?: DataSize): SettingsForm {
@@ -85,23 +132,23 @@ export function defaultSettingsForm(size?: DataSize): SettingsForm {
   const n = size?.n ?? 100;
   const kRange = defaultKRange(n);
   return {
-    variant: 'global',
+    variant: SPECS.variant.default,
     k: '3',
     sMode: 'fixed',
     s: String(Math.max(1, Math.min(10, p))),
-    tuneFrom: '1',
-    tuneTo: String(Math.max(1, p)),
-    tuneStep: '1',
-    sRule: 'knee-se',
+    tuneFrom: String(SPECS.sRange.min),
+    tuneTo: String(Math.max(SPECS.sRange.min, p)),
+    tuneStep: String(SPECS.sStep.default),
+    sRule: SPECS.sRule.default,
     kMode: 'fixed',
     kFrom: String(kRange.from),
     kTo: String(kRange.to),
-    permutations: '10',
-    restarts: '20',
-    seed: '1',
-    maxIterations: '100',
-    robust: false,
-    standardize: true,
+    permutations: String(LIMITS.permutations.default),
+    restarts: String(LIMITS.restarts.default),
+    seed: String(LIMITS.seed.default),
+    maxIterations: String(LIMITS.maxIterations.default),
+    robust: SPECS.loss.default === 'absolute',
+    standardize: SPECS.standardize.default,
     stability: false,
     subsamples: String(LIMITS.subsamples.default),
   };
@@ -120,16 +167,16 @@ function shown(text: string): string {
   return t === '' ? '(empty)' : t;
 }
 
-/** Checks one whole-number field against [min, max]; returns the value or a reason quoting the text. */
+/** Checks one whole-number field against its limits for data of `size`; returns the value or a reason quoting the text. */
 function whole(
   errors: SettingsErrors,
   field: SettingsField,
   label: string,
   text: string,
-  min: number,
-  max: number,
-  meaning: string,
+  size: DataSize & { width?: number },
+  meaning = '',
 ): number | null {
+  const { min, max } = fieldLimits(field, size);
   const v = parseWhole(text);
   if (v === null || v < min || v > max) {
     const range = min === max ? `exactly ${min}` : `a whole number from ${min} to ${max}`;
@@ -154,11 +201,11 @@ export function validateSettings(form: SettingsForm, size: DataSize): Validated 
   // s is chosen too, and not asked otherwise.
   let kRange: { from: number; to: number } | null = null;
   if (kTuned) {
-    if (n < 3) {
-      errors.kFrom = `k cannot be chosen: at least 3 samples are needed and the mapped data has ${n}.`;
+    if (upperBound(SPECS.kRange, size) < SPECS.kRange.min) {
+      errors.kFrom = `k cannot be chosen: at least ${SPECS.kRange.min + 1} samples are needed and the mapped data has ${n}.`;
     } else {
-      const from = whole(errors, 'kFrom', 'from k', form.kFrom, 2, n - 1, ` (at most the number of samples less one, ${n - 1})`);
-      const to = whole(errors, 'kTo', 'to k', form.kTo, 2, n - 1, ` (at most the number of samples less one, ${n - 1})`);
+      const from = whole(errors, 'kFrom', 'from k', form.kFrom, size, ` (at most the number of samples less one, ${n - 1})`);
+      const to = whole(errors, 'kTo', 'to k', form.kTo, size, ` (at most the number of samples less one, ${n - 1})`);
       if (from !== null && to !== null && from >= to) {
         errors.kTo = `to k = ${to} is not above from k = ${from}: the range must hold at least two values of k.`;
       } else if (from !== null && to !== null) kRange = { from, to };
@@ -166,42 +213,42 @@ export function validateSettings(form: SettingsForm, size: DataSize): Validated 
   }
   let k: number | null = null;
   if (!kTuned || sTuned) {
-    k = n >= 2
-      ? whole(errors, 'k', 'k', form.k, 2, n, ` (the number of samples is ${n})`)
-      : ((errors.k = `k cannot be chosen: at least 2 samples are needed and the mapped data has ${n}.`), null);
+    k = n >= SPECS.k.min
+      ? whole(errors, 'k', 'k', form.k, size, ` (the number of samples is ${n})`)
+      : ((errors.k = `k cannot be chosen: at least ${SPECS.k.min} samples are needed and the mapped data has ${n}.`), null);
   } else if (kRange) k = kRange.from;
   let s: number | undefined;
   let tune: FitSettings['tune'];
   let perms: number | null = null;
   if (sTuned || kTuned) {
-    perms = whole(errors, 'permutations', 'permutations', form.permutations, LIMITS.permutations.min, LIMITS.permutations.max, '');
+    perms = whole(errors, 'permutations', 'permutations', form.permutations, size);
   }
   if (!sTuned) {
-    s = whole(errors, 's', 's', form.s, 1, p, ` (the number of features is ${p})`) ?? undefined;
+    s = whole(errors, 's', 's', form.s, size, ` (the number of features is ${p})`) ?? undefined;
   } else {
-    const from = whole(errors, 'tuneFrom', 'from', form.tuneFrom, 1, p, ` (the number of features is ${p})`);
-    const to = whole(errors, 'tuneTo', 'to', form.tuneTo, 1, p, ` (the number of features is ${p})`);
+    const from = whole(errors, 'tuneFrom', 'from', form.tuneFrom, size, ` (the number of features is ${p})`);
+    const to = whole(errors, 'tuneTo', 'to', form.tuneTo, size, ` (the number of features is ${p})`);
     if (from !== null && to !== null && from > to) {
       errors.tuneTo = `to = ${to} is smaller than from = ${from}: the range must go from a smaller s to a larger one.`;
     }
     const span = from !== null && to !== null && to > from ? to - from : 1;
-    const step = whole(errors, 'tuneStep', 'step', form.tuneStep, 1, Math.max(1, span), ' (at most the width of the range)');
+    const step = whole(errors, 'tuneStep', 'step', form.tuneStep, { ...size, width: span }, ' (at most the width of the range)');
     if (from !== null && to !== null && step !== null && perms !== null && from <= to) {
       tune = { from, to, step, permutations: perms };
     }
   }
   let stability: FitSettings['stability'];
   if (form.stability) {
-    const B = whole(errors, 'subsamples', 'subsample fits', form.subsamples, LIMITS.subsamples.min, LIMITS.subsamples.max, '');
+    const B = whole(errors, 'subsamples', 'subsample fits', form.subsamples, size);
     const drawn = Math.round(SUBSAMPLE_FRACTION * n);
     const largestK = kRange ? kRange.to : k;
     if (B !== null && largestK !== null && drawn < largestK) {
       errors.subsamples = `Stability needs subsamples of at least k = ${largestK} samples, and 80 % of the ${n} samples is ${drawn}; lower k or turn stability off.`;
     } else if (B !== null) stability = { subsamples: B };
   }
-  const restarts = whole(errors, 'restarts', 'restarts', form.restarts, LIMITS.restarts.min, LIMITS.restarts.max, '');
-  const seed = whole(errors, 'seed', 'seed', form.seed, LIMITS.seed.min, LIMITS.seed.max, '');
-  const maxIterations = whole(errors, 'maxIterations', 'iterations', form.maxIterations, LIMITS.maxIterations.min, LIMITS.maxIterations.max, '');
+  const restarts = whole(errors, 'restarts', 'restarts', form.restarts, size);
+  const seed = whole(errors, 'seed', 'seed', form.seed, size);
+  const maxIterations = whole(errors, 'maxIterations', 'iterations', form.maxIterations, size);
   if (Object.keys(errors).length > 0 || k === null || restarts === null || seed === null || maxIterations === null) {
     return { settings: null, errors };
   }
