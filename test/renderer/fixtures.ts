@@ -76,6 +76,16 @@ export function fitView(extra: Record<string, unknown> = {}): FitView {
 
 export type Answer = (request: JobRequest, progress: (p: Progress) => void) => JobResponse | Promise<JobResponse>;
 
+/** One answer per job type; a job of another type gets an "internal" error naming it. */
+export type AnswersByType = { [T in JobRequest['type']]?: (request: Extract<JobRequest, { type: T }>) => JobResponse };
+
+export function answerByType(answers: AnswersByType): Answer {
+  return (request) => {
+    const answer = answers[request.type] as ((r: JobRequest) => JobResponse) | undefined;
+    return answer ? answer(request) : { ok: false, type: request.type, error: { code: 'internal', message: `unexpected ${request.type}` } };
+  };
+}
+
 /**
  * A stub API: `answer` decides each response (it may report progress, or answer later through a promise); every
  * request is logged as it was sent (a copy: the stores may change their objects afterwards), every cancel by job id.

@@ -13,7 +13,7 @@ import { setApi } from '../../renderer/src/bridge/api';
 import { useAnalysisStore } from '../../renderer/src/stores/analysis';
 import { useDatasetStore } from '../../renderer/src/stores/dataset';
 import { useUiStore } from '../../renderer/src/stores/ui';
-import { columnSummary, columnsMapping, fitView, lastOf, mapResponse, openResult, stubApi } from './fixtures';
+import { answerByType, columnSummary, columnsMapping, fitView, lastOf, mapResponse, openResult, stubApi } from './fixtures';
 
 const lfq = ['LFQ intensity A1', 'LFQ intensity A2', 'LFQ intensity B1', 'LFQ intensity B2'];
 const intensity = ['Intensity A1', 'Intensity A2', 'Intensity B1', 'Intensity B2'];
@@ -74,23 +74,14 @@ function mapResult(mapping: Mapping): JobResponse {
 
 /** The usual host: opens, maps, reads the "Samples" sheet as a design, fits; `override` answers first. */
 function host(override: (r: JobRequest) => JobResponse | null = () => null) {
-  return stubApi((r) => {
-    const special = override(r);
-    if (special) return special;
-    switch (r.type) {
-      case 'open':
-      case 'sheet':
-        return { ok: true, type: r.type, result: { ...opened, headerRow: r.type === 'sheet' ? (r.headerRow ?? 2) : 2 } };
-      case 'design':
-        return { ok: true, type: 'design', result: { table: design, sheets: opened.sheets, sheet: r.sheet ?? 'Samples' } };
-      case 'map':
-        return mapResult(r.mapping);
-      case 'fit':
-        return { ok: true, type: 'fit', result: fitView({ fileName: 'study.xlsx' }) };
-      default:
-        return { ok: false, type: r.type, error: { code: 'internal', message: `unexpected ${r.type}` } };
-    }
+  const usual = answerByType({
+    open: () => ({ ok: true, type: 'open', result: { ...opened, headerRow: 2 } }),
+    sheet: (r) => ({ ok: true, type: 'sheet', result: { ...opened, headerRow: r.headerRow ?? 2 } }),
+    design: (r) => ({ ok: true, type: 'design', result: { table: design, sheets: opened.sheets, sheet: r.sheet ?? 'Samples' } }),
+    map: (r) => mapResult(r.mapping),
+    fit: () => ({ ok: true, type: 'fit', result: fitView({ fileName: 'study.xlsx' }) }),
   });
+  return stubApi((r, progress) => override(r) ?? usual(r, progress));
 }
 
 beforeEach(() => {

@@ -7,14 +7,14 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
-import type { JobRequest, JobResponse, OpenResult } from '../../core/jobs/types';
+import type { JobResponse, OpenResult } from '../../core/jobs/types';
 import type { Layout, Mapping, Recipe, SampleTable } from '../../core/table/types';
 import { setApi } from '../../renderer/src/bridge/api';
 import { imputeOf, minValidOf, setImpute, setMinValid, setTransform } from '../../renderer/src/lib/prepare-steps';
 import { useAnalysisStore } from '../../renderer/src/stores/analysis';
 import { useDatasetStore } from '../../renderer/src/stores/dataset';
 import { useUiStore } from '../../renderer/src/stores/ui';
-import { columnSummary, columnsMapping, fitView, lastOf, mapResponse, openResult, stubApi } from './fixtures';
+import { answerByType, columnSummary, columnsMapping, fitView, lastOf, mapResponse, openResult, stubApi } from './fixtures';
 
 const lfq = ['LFQ intensity A1', 'LFQ intensity A2', 'LFQ intensity B1', 'LFQ intensity B2'];
 const recipe: Recipe = {
@@ -69,25 +69,19 @@ function mapResult(mapping: Mapping, r: Recipe, n: number): JobResponse {
   });
 }
 
-/** A host whose map refuses log10 (as the core refuses a log of zeros) and counts the maps. */
+/** A host whose map refuses log10 (as the core refuses a log of zeros); every request is logged. */
 function host() {
-  return stubApi((r: JobRequest): JobResponse => {
-    switch (r.type) {
-      case 'open':
-        return { ok: true, type: 'open', result: opened };
-      case 'design':
-        return { ok: true, type: 'design', result: { table: design, sheets: ['design'], sheet: 'design' } };
-      case 'map':
-        if (r.recipe?.steps.some((s) => s.kind === 'transform' && s.base === 10)) {
-          return { ok: false, type: 'map', error: { code: 'invalid-option', message: '3 values are 0 or negative and have no logarithm (A1 × G1 = 0): read zeros as “not quantified”, or choose to make such values missing.' } };
-        }
-        return mapResult(r.mapping, r.recipe ?? { steps: [] }, 4);
-      case 'fit':
-        return { ok: true, type: 'fit', result: fitView({ fileName: 'proteinGroups.txt', warnings: [], command: 'skfr cluster …' }) };
-      default:
-        return { ok: false, type: r.type, error: { code: 'internal', message: `unexpected ${r.type}` } };
-    }
-  });
+  return stubApi(
+    answerByType({
+      open: () => ({ ok: true, type: 'open', result: opened }),
+      design: () => ({ ok: true, type: 'design', result: { table: design, sheets: ['design'], sheet: 'design' } }),
+      map: (r) =>
+        r.recipe?.steps.some((s) => s.kind === 'transform' && s.base === 10)
+          ? { ok: false, type: 'map', error: { code: 'invalid-option', message: '3 values are 0 or negative and have no logarithm (A1 × G1 = 0): read zeros as “not quantified”, or choose to make such values missing.' } }
+          : mapResult(r.mapping, r.recipe ?? { steps: [] }, 4),
+      fit: () => ({ ok: true, type: 'fit', result: fitView({ fileName: 'proteinGroups.txt', warnings: [], command: 'skfr cluster …' }) }),
+    }),
+  );
 }
 
 beforeEach(() => {
