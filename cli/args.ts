@@ -41,7 +41,7 @@ function invalid(message: string, code: ErrorCode = 'invalid-option'): SkfrError
  *
  * Tokenising is `node:util` `parseArgs` (`--name=value`, `--`, `-` as a positional); the checks are ours,
  * on its tokens in argv order. It runs with `strict: false` because strict mode rejects a value that starts
- * with a dash (`--shift -1.8` would need `--shift=-1.8`) and its errors quote no placeholder or near name.
+ * with a dash (`--k -3` would need `--k=-3`) and its errors quote no placeholder or near name.
  */
 export function parseArgv(argv: readonly string[], specs: readonly OptionSpec[], command: string): ParsedArgs {
   const byName = new Map(specs.map((spec) => [spec.name, spec]));
