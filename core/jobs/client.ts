@@ -1,7 +1,8 @@
 /**
  * The jobs client: the other end of serveJobs. Generates job ids, routes progress to the caller,
- * resolves each run's promise with its response (never rejects), and can fail every pending job at
- * once (dispose), e.g. when the compute process dies.
+ * resolves each run's promise with its response (never rejects; a message the host rejected becomes a failed
+ * response of the type asked for), and can fail every pending job at once (dispose), e.g. when the compute
+ * process dies.
  *
  * By default it holds messages until the host says `ready` (a freshly started process or worker may
  * not be listening yet); pass `waitForReady: false` when the other end is known to be up.
@@ -12,7 +13,7 @@
  * client.cancel(jobId);
  * const r = await response; // { ok: false, type: 'close', error: { code: 'cancelled', … } } or the result
  */
-import type { ErrorInfo } from '../errors.js';
+import { assertNever, type ErrorInfo } from '../errors.js';
 import type { RunHandle } from './api.js';
 import type { Port } from './port.js';
 import type { ClientMessage, HostMessage, JobRequest, JobResponse, JobType, Progress } from './types.js';
@@ -43,7 +44,7 @@ const CLOSED: ErrorInfo = { code: 'cancelled', message: 'The run was cancelled b
 function isHostMessage(m: unknown): m is HostMessage {
   if (typeof m !== 'object' || m === null) return false;
   const kind = (m as { kind?: unknown }).kind;
-  return kind === 'ready' || kind === 'progress' || kind === 'response';
+  return kind === 'ready' || kind === 'progress' || kind === 'response' || kind === 'rejected';
 }
 
 export function createJobClient(port: Port, options: JobClientOptions = {}): JobClient {
@@ -72,13 +73,16 @@ export function createJobClient(port: Port, options: JobClientOptions = {}): Job
       case 'progress':
         pending.get(m.id)?.onProgress?.(m.progress);
         return;
-      case 'response': {
+      case 'response':
+      case 'rejected': {
         const job = pending.get(m.id);
         if (!job) return;
         pending.delete(m.id);
-        job.resolve(m.response);
+        job.resolve(m.kind === 'response' ? m.response : { ok: false, type: job.type, error: m.error });
         return;
       }
+      default:
+        assertNever(m);
     }
   });
 

@@ -413,10 +413,15 @@ export type ClientMessage =
   | { kind: 'run'; id: string; request: JobRequest }
   | { kind: 'cancel'; id: string };
 
+/**
+ * `rejected`: the message was refused before it became a job (malformed, or not allowed), so no job type can
+ * be vouched for; the client settles job `id` with `{ ok: false, type: <the type it asked for>, error }`.
+ */
 export type HostMessage =
   | { kind: 'ready' }
   | { kind: 'progress'; id: string; progress: Progress }
-  | { kind: 'response'; id: string; response: JobResponse };
+  | { kind: 'response'; id: string; response: JobResponse }
+  | { kind: 'rejected'; id: string; error: ErrorInfo };
 
 /** What a host needs from its platform to read and write files (absent in the browser). */
 export interface FileIO {
