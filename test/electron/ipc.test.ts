@@ -108,7 +108,7 @@ describe('registerIpc', () => {
     } as unknown as ComputeSupervisor;
     const sent: [string, unknown][] = [];
     const mainFrame = { url: 'app://skfr/index.html' };
-    const sender = { id: 1, isDestroyed: () => false, send: (ch: string, m: unknown) => sent.push([ch, m]), once: () => {}, on: () => {} };
+    const sender = { id: 1, isDestroyed: () => false, send: (ch: string, m: unknown): void => void sent.push([ch, m]), once: () => {}, on: () => {} };
     const event = (frame: unknown = mainFrame) => ({ senderFrame: frame, sender });
     const chosen: string[] = [];
     const access = createFileAccess();
@@ -139,9 +139,10 @@ describe('registerIpc', () => {
     listeners.get(IPC.job)!(event(), { kind: 'run', id: 'r-6', request: { type: 'rows', datasetId: 'd1', start: 0, count: 5000 } });
     await new Promise((r) => setTimeout(r, 0));
     expect(runs).toEqual([{ type: 'rows', datasetId: 'd1', start: 99_000, count: 1000 }]);
-    const refused = sent.map(([, m]) => m as { id: string; response: { ok: boolean; error?: { code: string; message: string } } }).find((m) => m.id === 'r-6')!;
-    expect(refused.response.error?.code).toBe('invalid-request');
-    expect(refused.response.error?.message).toContain('count = 5000');
+    const refused = sent.map(([, m]) => m as { kind: string; id: string; error: { code: string; message: string } }).find((m) => m.id === 'r-6')!;
+    expect(refused.kind).toBe('rejected');
+    expect(refused.error.code).toBe('invalid-request');
+    expect(refused.error.message).toContain('count = 5000');
   });
 
   it('answers a malformed or forbidden job with invalid-request and runs nothing', async () => {
@@ -149,7 +150,49 @@ describe('registerIpc', () => {
     listeners.get(IPC.job)!(event(), { kind: 'run', id: 'r-2', request: { type: 'fit', datasetId: 'd1' } });
     listeners.get(IPC.job)!(event(), { kind: 'run', id: 'r-3', request: { type: 'open', source: { kind: 'path', path: '/etc/passwd' } } });
     expect(runs).toEqual([]);
-    expect(sent.map(([, m]) => (m as { response: { error: { code: string } } }).response.error.code)).toEqual(['invalid-request', 'invalid-request']);
+    expect(sent.map(([, m]) => (m as { error: { code: string } }).error.code)).toEqual(['invalid-request', 'invalid-request']);
+  });
+
+  it('answers a malformed request with one sentence, claims no job type for it, and keeps working', async () => {
+    const { listeners, runs, sent, event } = setup();
+    const job = listeners.get(IPC.job)!;
+    job(event(), { kind: 'run', id: 'r-20', request: { type: 'bogus' } });
+    job(event(), { kind: 'run', id: 'r-21', request: null });
+    job(event(), { kind: 'run', id: 'r-22', request: { type: 'close', datasetId: 'd1' }, extra: 1 }); // the message itself is malformed
+    job(event(), { kind: 'run' }); // no id: nobody to answer
+    job(event(), { kind: 'run', id: 'r-23', request: { type: 'close', datasetId: 'd1' } });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(runs).toEqual([{ type: 'close', datasetId: 'd1' }]);
+    const messages = sent.map(([channel, m]) => {
+      expect(channel).toBe(IPC_EVENTS.jobEvent);
+      return m as { kind: string; id: string; error?: { code: string; message: string } };
+    });
+    expect(messages.map((m) => [m.id, m.kind])).toEqual([['r-20', 'rejected'], ['r-21', 'rejected'], ['r-22', 'rejected'], ['r-23', 'response']]);
+    for (const m of messages.slice(0, 3)) {
+      expect(Object.keys(m).sort()).toEqual(['error', 'id', 'kind']); // no response, so no made-up type
+      expect(m.error!.code).toBe('invalid-request');
+      expect(m.error!.message).toMatch(/^SKFR Studio did not run that step: the window sent a request the app does not understand \(.+\), so nothing was done; please report this message\.$/);
+    }
+    expect(messages[0]!.error!.message).toContain('(job type "bogus")');
+    expect(messages[1]!.error!.message).toContain('(a request that is null)');
+    expect(messages[2]!.error!.message).toContain('unknown field(s) "extra"');
+  });
+
+  it('through the preload, a malformed request settles as a failed run of the type asked for; the next run works', async () => {
+    const s = setup();
+    const toPage = new Set<(event: unknown, message: unknown) => void>();
+    s.sender.send = (_channel: string, message: unknown) => void toPage.forEach((l) => l(null, message));
+    const ipc = {
+      send: (channel: string, ...args: unknown[]) => s.listeners.get(channel)!(s.event(), ...args),
+      invoke: async () => null,
+      on: (_channel: string, l: (event: unknown, message: unknown) => void) => toPage.add(l),
+      removeListener: (_channel: string, l: (event: unknown, message: unknown) => void) => toPage.delete(l),
+    };
+    const api = createElectronApi(ipc, () => '');
+    const bad = await api.run({ type: 'bogus' } as unknown as JobRequest).response;
+    expect(bad).toMatchObject({ ok: false, type: 'bogus', error: { code: 'invalid-request' } });
+    expect(bad.ok ? '' : bad.error.message).toContain('please report this message');
+    expect(await api.run({ type: 'close', datasetId: 'd1' }).response).toEqual({ ok: true, type: 'close', result: { closed: true } });
   });
 
   it('ignores messages from other frames and rejects their invokes', async () => {

@@ -93,7 +93,7 @@ describe('a saved analysis read through IPC', () => {
     const read = { type: 'session', source: { kind: 'path', path: '/data/study/runs/run.skfr' } };
     s.listeners.get(IPC.job)!(s.event(), { kind: 'run', id: 'r-1', request: read });
     expect(s.runs).toEqual([]);
-    expect((s.sent[0]![1] as { response: { error: { message: string } } }).response.error.message).toContain('was not chosen by you');
+    expect(s.sent[0]![1]).toMatchObject({ kind: 'rejected', id: 'r-1', error: { code: 'invalid-request', message: expect.stringContaining('was not chosen by you') } });
     await s.handlers.get(IPC.openDialog)!(s.event());
     expect(s.access.isAllowed('/data/study/mice.csv')).toBe(false);
     s.listeners.get(IPC.job)!(s.event(), { kind: 'run', id: 'r-2', request: read });
