@@ -26,7 +26,7 @@ export const IPC = {
 
 /** Main → renderer events. */
 export const IPC_EVENTS = {
-  /** A HostMessage (progress / response) for a job the renderer started. */
+  /** A HostMessage (progress / response / rejected) for a job the renderer started. */
   jobEvent: 'skfr:job-event',
   /** A MenuCommand chosen in the application menu. */
   menu: 'skfr:menu',
