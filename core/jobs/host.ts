@@ -31,10 +31,10 @@ export interface ServeOptions {
   pollIntervalMs?: number;
 }
 
-function typeOf(request: unknown): JobType {
+/** The request's job type, or null when it names none (a response must carry a real one: see `fail`). */
+function typeOf(request: unknown): JobType | null {
   const t = typeof request === 'object' && request !== null ? (request as { type?: unknown }).type : undefined;
-  // A response must carry a JobType; a request without a valid one is answered as 'open' (the error says why).
-  return JOB_TYPES.includes(t as JobType) ? (t as JobType) : 'open';
+  return JOB_TYPES.includes(t as JobType) ? (t as JobType) : null;
 }
 
 /** Starts serving; returns a function that stops listening. */
@@ -49,6 +49,15 @@ export function serveJobs(port: Port, session: Session, options: ServeOptions = 
     if (!stopped) port.postMessage(message);
   };
   const respond = (id: string, response: JobResponse) => post({ kind: 'response', id, response });
+  /**
+   * A job that failed: a failed response of its type, or, when the request names no job type, 'rejected' (the
+   * client settles it as a failure of the type it asked for) rather than a response that pretends a type.
+   */
+  const fail = (id: string, request: unknown, error: ReturnType<typeof toErrorInfo>) => {
+    const type = typeOf(request);
+    if (type === null) post({ kind: 'rejected', id, error });
+    else respond(id, { ok: false, type, error });
+  };
 
   function onMessage(raw: unknown) {
     let message;
@@ -60,7 +69,7 @@ export function serveJobs(port: Port, session: Session, options: ServeOptions = 
     if (message.kind === 'run') {
       if (current?.id === message.id || queue.some((j) => j.id === message.id)) {
         const error = new SkfrError('invalid-request', `A job with id "${message.id}" is already running.`);
-        respond(message.id, { ok: false, type: typeOf(message.request), error: toErrorInfo(error) });
+        fail(message.id, message.request, toErrorInfo(error));
         return;
       }
       queue.push({ id: message.id, request: message.request, aborted: false });
@@ -75,7 +84,7 @@ export function serveJobs(port: Port, session: Session, options: ServeOptions = 
     if (index >= 0) {
       const [job] = queue.splice(index, 1);
       const error = { code: 'cancelled' as const, message: 'The run was cancelled.' };
-      respond(job!.id, { ok: false, type: typeOf(job!.request), error });
+      fail(job!.id, job!.request, error);
     }
   }
 
@@ -95,18 +104,20 @@ export function serveJobs(port: Port, session: Session, options: ServeOptions = 
           return job.aborted;
         },
       };
-      let response: JobResponse;
+      let response: JobResponse | null = null;
+      let error: unknown = null;
       try {
         const request = parseRequest(job.request);
         response = await session.runJob(request, {
           signal,
           onProgress: (progress) => post({ kind: 'progress', id: job.id, progress }),
         });
-      } catch (error) {
-        response = { ok: false, type: typeOf(job.request), error: toErrorInfo(error) };
+      } catch (e) {
+        error = e;
       }
       current = null;
-      respond(job.id, response);
+      if (response !== null) respond(job.id, response);
+      else fail(job.id, job.request, toErrorInfo(error));
     }
   }
 

@@ -58,6 +58,20 @@ describe('jobs host and client over a Port', () => {
     expect(good.ok).toBe(true);
   });
 
+  it('answers a request of no known job type with rejected, never a made-up type, and stays alive', async () => {
+    const [a, b] = createPortPair();
+    const posted: { kind: string; id?: string; error?: { code: string } }[] = [];
+    a.onMessage((m) => void posted.push(m as (typeof posted)[number]));
+    const client = createJobClient(a);
+    serveJobs(b, scriptedSession());
+    const bad = await client.run({ type: 'bogus' } as unknown as JobRequest).response;
+    // On the wire: 'rejected', not a response claiming some job type; the client settles it as a failure of the
+    // type the caller asked for.
+    expect(posted.filter((m) => m.kind !== 'ready').map((m) => m.kind)).toEqual(['rejected']);
+    expect(bad).toMatchObject({ ok: false, type: 'bogus', error: { code: 'invalid-request' } });
+    expect((await client.run({ type: 'close', datasetId: 'd1' }).response).ok).toBe(true);
+  });
+
   it('cancels a queued job at once and a running job through its signal', async () => {
     const [a, b] = createPortPair();
     serveJobs(b, scriptedSession());
