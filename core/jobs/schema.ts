@@ -30,7 +30,7 @@ export const exportFormatSchema = z.enum(['csv', 'xlsx', 'html']);
 export const dataSourceSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('path'), path: nonEmpty }),
   z.strictObject({ kind: z.literal('bytes'), fileName: nonEmpty, bytes: z.instanceof(Uint8Array) }),
-  z.strictObject({ kind: z.literal('example'), design: designSchema, seed: int.min(0).max(0xffffffff) }),
+  z.strictObject({ kind: z.literal('example'), design: designSchema, seed: intOption(SPECS.seed) }),
 ]);
 
 /** Where a sample table is read from: a file, or a sheet of an opened dataset. */
@@ -103,7 +103,8 @@ export const recipeSchema = z.strictObject({
           method: z.enum(['downshift', 'min']),
           width: z.number().min(0).max(100),
           shift: z.number().min(-100).max(100),
-          seed: int.min(0).max(0xffffffff),
+          // The run's seed (the recipe of a run takes it), so the same limits.
+          seed: intOption(SPECS.seed),
         }),
       ]),
     )
