@@ -14,7 +14,8 @@
  * The SKFR1 squared kernel keeps eight (then four) clusters' sums in registers (blocks of j), each summed over t in the
  * ranking order exactly as a plain loop would, so the result does not depend on the blocking, bit for bit; per-center
  * lower bounds (AssignBounds) skip the centers that cannot be nearest.
- * `src` is read at row i·stride + pos[·] (the compact selected-column copy or the full matrix).
+ * Every assignment reads an AssignInput: `src` at row i·stride + pos[·] (the compact selected-column copy or the
+ * full matrix), the compact centers and the row norms.
  *
  * @example // k = 2, one selected feature: y = 1, θ = (0.9, −1) → c − 2yθ = (−0.99, 3) → cluster 0
  */
@@ -34,7 +35,7 @@ const CHECK_MASK = ROWS_PER_CHECK - 1;
 export const TIE = 1e-12;
 
 /**
- * The cluster of a row given its k scores `dv` (NaN/Infinity for centers that were not evaluated), the
+ * The cluster of a row given its k scores `dv` (Infinity for centers that were not evaluated), the
  * lowest-index nearest one `best` at score `bestD`, its current cluster `c` and the tolerance `tol`: c when
  * dv[c] ≤ bestD + tol, else the lowest index within tol of bestD (best itself when none is lower).
  */
@@ -72,7 +73,7 @@ export class AssignBounds {
   readonly shift: Float64Array;
   /** Row i's score c_j − Σ_t 2 y_t θ_jt at the center it was assigned to by the last assignment. */
   readonly own: Float64Array;
-  /** The selected features (in ranking order) of the last assignment. */
+  /** The selected feature ids (ranking order) of the last assignment. */
   selected: Int32Array = new Int32Array(0);
   private readonly previous: Float64Array;
   private readonly delta: Float64Array;
@@ -116,6 +117,48 @@ export class AssignBounds {
     previous.set(theta);
     return { delta, first, second, argFirst };
   }
+
+  /**
+   * Whether the bounds are valid and the first s of `features` are the feature ids of the last assignment, in
+   * the same order; remembers them when not. Only then may a row that did not change keep its score at an
+   * unmoved center (δ_c = 0: θ_c is the same bit for bit): the same products are summed in the same order.
+   * Ids, not positions in the compact copy: after the copy is rebuilt for another set, the same positions can
+   * hold other features in another ranking order (ids [0, 2, 1] and [1, 3, 2] both sit at positions
+   * [0, 2, 1]), and a sum over θ_c's nonzero values in another order differs in its last bits.
+   */
+  keepsFeatures(features: Int32Array, s: number): boolean {
+    let same = this.valid && this.selected.length === s;
+    for (let t = 0; same && t < s; t++) same = this.selected[t] === features[t];
+    if (!same) this.selected = features.slice(0, s);
+    return same;
+  }
+}
+
+/**
+ * What an assignment reads: the data in the layout of SelectedColumns and the centers on the selected
+ * features. A restart builds it once; the arrays change in place every iteration.
+ */
+export interface AssignInput {
+  /** The matrix read at row i·stride + pos[·]: the compact selected-column copy or the full data. */
+  src: Float64Array;
+  /** Row stride of `src`. */
+  stride: number;
+  /** The column in `src` of each entry of `features`. */
+  pos: Int32Array;
+  /** The selected feature ids: SKFR1 the s kept features in ranking order, SKFR2 k × s cluster-major (j·s + t). */
+  features: Int32Array;
+  n: number;
+  k: number;
+  /** Selected features (per cluster for SKFR2). */
+  s: number;
+  /** Compact centers: SKFR1 feature-major (t·k + j), SKFR2 cluster-major (j·s + t). */
+  thetaC: Float64Array;
+  /** cj[j] = Σ_t θ_jt² over center j's selected features. */
+  cj: Float64Array;
+  /** ‖y_i‖² (squared loss) or ‖y_i‖₁ (absolute loss). */
+  rowNorm: Float64Array;
+  /** The labels of the last iteration (ties: see TIE; the bounds' own centers). */
+  current: Int32Array;
 }
 
 /** Row i goes to cluster `best`, at distance ‖y_i‖² or ‖y_i‖₁ (rn) + its score (clamped at 0). */
@@ -124,6 +167,11 @@ function settle(out: AssignTarget, i: number, best: number, bestD: number, rn: n
   out.counts[best]!++;
   const e = rn + bestD;
   out.dist[i] = e > 0 ? e : 0;
+}
+
+/** A lower bound from a squared distance less the margin: √e2, or 0 when e2 ≤ 0. */
+function boundFrom(e2: number): number {
+  return e2 > 0 ? Math.sqrt(e2) : 0;
 }
 
 /** c_j − Σ_t 2 y_t θ_jt for one row and one center, summed exactly as the blocked loops sum it. */
@@ -190,72 +238,80 @@ function allScores(src: Float64Array, base: number, pos: Int32Array, s: number, 
   for (; j < k; j++) dv[j] = centerScore(src, base, pos, s, k, j, thetaC, cj);
 }
 
+/** The lowest index of the smallest of dv[0..k−1] (Infinity entries never win over a finite one). */
+function nearest(dv: Float64Array, k: number): number {
+  let best = 0;
+  let bestD = Infinity;
+  for (let j = 0; j < k; j++) {
+    if (dv[j]! < bestD) {
+      bestD = dv[j]!;
+      best = j;
+    }
+  }
+  return best;
+}
+
+/** What the SKFR1 squared assignment computes once for all its rows. */
+interface SquaredPass {
+  /** max_j ‖θ_j‖ over the selected features, for each row's distance scale (‖y_i‖ + max_j ‖θ_j‖)². */
+  thetaMax: number;
+  /** The centers cluster-major (j·s + t), for one-center evaluations. */
+  thetaR: Float64Array;
+  /** The current row's 2·y_t in ranking order (2·y is exact, so sums over it are those of allScores). */
+  row2: Float64Array;
+  /** The current row's k scores; Infinity for a center its bound rules out. */
+  dv: Float64Array;
+  /** δ_j, each center's move since the last assignment (AssignBounds.moves). */
+  delta: Float64Array;
+  /** The same feature ids in the same order as the last assignment (AssignBounds.keepsFeatures). */
+  sameFeatures: boolean;
+  /** Evaluating more than this many centers one by one costs more than the blocked loop over all k. */
+  fewCenters: number;
+}
+
 /**
- * SKFR1, squared loss. `thetaC` is feature-major (t·k + j) over the s selected features (ranking order),
- * `cj[j]` = Σ_t θ_jt², `current` the labels of the last iteration (ties: see TIE; and the bounds).
+ * SKFR1, squared loss: `input.thetaC` is feature-major (t·k + j) over the s selected features (ranking
+ * order), `input.cj[j]` = Σ_t θ_jt². With valid bounds only the centers they do not rule out are evaluated.
  */
 export function assignGlobalSquared(
-  src: Float64Array,
-  stride: number,
-  pos: Int32Array,
-  n: number,
-  k: number,
-  s: number,
-  thetaC: Float64Array,
-  cj: Float64Array,
-  rowNorm: Float64Array,
+  input: AssignInput,
   out: AssignTarget,
-  current: Int32Array,
   bounds: AssignBounds,
   moves: { delta: Float64Array; first: number; second: number; argFirst: number },
   signal?: AbortSignalLike,
 ): void {
-  const { counts } = out;
+  const { n, k, s, thetaC, cj, current } = input;
   const { shift } = bounds;
   const prune = bounds.valid;
-  // Same features in the same order: a row that did not change keeps its score at an unmoved center
-  // (δ_c = 0: θ_c is the same bit for bit), since the same products are summed in the same order.
-  let sameSelected = prune && bounds.selected.length === s;
-  for (let t = 0; sameSelected && t < s; t++) sameSelected = bounds.selected[t] === pos[t];
-  if (!sameSelected) bounds.selected = pos.slice(0, s);
-  const { delta } = moves;
-  counts.fill(0);
+  const sameFeatures = bounds.keepsFeatures(input.features, s);
+  out.counts.fill(0);
   let cmax = 0;
   for (let j = 0; j < k; j++) if (cj[j]! > cmax) cmax = cj[j]!;
-  const thetaMax = Math.sqrt(cmax);
-  const dv = new Float64Array(k);
-  // Cluster-major copy of the centers (j·s + t) and the current row's 2·y_t, for one-center evaluations.
   const thetaR = new Float64Array(k * s);
   for (let t = 0; t < s; t++) for (let j = 0; j < k; j++) thetaR[j * s + t] = thetaC[t * k + j]!;
-  const row2 = new Float64Array(s);
-  // Evaluating more than this many centers one by one costs more than the blocked loop over all k.
-  const fewCenters = k >> 1;
+  const pass: SquaredPass = {
+    thetaMax: Math.sqrt(cmax),
+    thetaR,
+    row2: new Float64Array(s),
+    dv: new Float64Array(k),
+    delta: moves.delta,
+    sameFeatures,
+    fewCenters: k >> 1,
+  };
   // Two passes in two functions, so that each is optimised with feedback from its own rows: one function
   // for both re-optimised it each time a pruned branch ran for the first time (4 times in a cold mouse fit).
-  if (prune) assignPrunedRows(src, stride, pos, n, k, s, thetaC, cj, rowNorm, out, current, bounds, delta, sameSelected, thetaMax, thetaR, row2, dv, fewCenters, signal);
+  if (prune) assignPrunedRows(input, pass, out, bounds, signal);
   else for (let i = 0; i < n; i++) {
     if ((i & CHECK_MASK) === 0) throwIfAborted(signal);
     shift[i] = 0;
-    assignRowFully(src, i, stride, pos, k, s, thetaC, cj, rowNorm[i]!, thetaMax, current[i]!, out, bounds, dv);
+    assignRowFully(input, pass, i, current[i]!, out, bounds);
   }
   bounds.valid = true;
 }
 
-/** SKFR1, absolute loss; `acc` is scratch of length k, `current` the labels of the last iteration (ties). */
-export function assignGlobalAbsolute(
-  src: Float64Array,
-  stride: number,
-  pos: Int32Array,
-  n: number,
-  k: number,
-  s: number,
-  thetaC: Float64Array,
-  acc: Float64Array,
-  rowNorm: Float64Array,
-  out: AssignTarget,
-  current: Int32Array,
-  signal?: AbortSignalLike,
-): void {
+/** SKFR1, absolute loss; `acc` is scratch of length k. */
+export function assignGlobalAbsolute(input: AssignInput, out: AssignTarget, acc: Float64Array, signal?: AbortSignalLike): void {
+  const { src, stride, pos, n, k, s, thetaC, rowNorm, current } = input;
   const { counts } = out;
   counts.fill(0);
   let thetaMax = 0; // max_j ‖θ_j‖₁
@@ -289,25 +345,11 @@ export function assignGlobalAbsolute(
 }
 
 /**
- * SKFR2: cluster j is compared on its own s features; `thetaC` and `pos` are cluster-major (j·s + t);
- * `current` the labels of the last iteration (ties); `dv` scratch of length k.
+ * SKFR2: cluster j is compared on its own s features; `input.thetaC` and `input.pos` are cluster-major
+ * (j·s + t); `dv` is scratch of length k.
  */
-export function assignLocal(
-  src: Float64Array,
-  stride: number,
-  pos: Int32Array,
-  n: number,
-  k: number,
-  s: number,
-  thetaC: Float64Array,
-  cj: Float64Array,
-  absolute: boolean,
-  rowNorm: Float64Array,
-  out: AssignTarget,
-  current: Int32Array,
-  dv: Float64Array,
-  signal?: AbortSignalLike,
-): void {
+export function assignLocal(input: AssignInput, absolute: boolean, out: AssignTarget, dv: Float64Array, signal?: AbortSignalLike): void {
+  const { src, stride, pos, n, k, s, thetaC, cj, rowNorm, current } = input;
   const { counts } = out;
   counts.fill(0);
   // max_j ‖θ_j‖₁ (absolute) or max_j ‖θ_j‖ (squared), for the tie tolerance.
@@ -353,24 +395,12 @@ export function assignLocal(
   }
 }
 
-/** Row i against all k centers (blocked), with its k bounds, label, count, own score and distance. */
-function assignRowFully(
-  src: Float64Array,
-  i: number,
-  stride: number,
-  pos: Int32Array,
-  k: number,
-  s: number,
-  thetaC: Float64Array,
-  cj: Float64Array,
-  rn: number,
-  thetaMax: number,
-  c: number,
-  out: AssignTarget,
-  bounds: AssignBounds,
-  dv: Float64Array,
-): void {
-  const { lower, own: ownScore } = bounds;
+/** Row i (in cluster c) against all k centers (blocked), with its k bounds, label, count, own score and distance. */
+function assignRowFully(input: AssignInput, pass: SquaredPass, i: number, c: number, out: AssignTarget, bounds: AssignBounds): void {
+  const { src, stride, pos, k, s, thetaC, cj } = input;
+  const { thetaMax, dv } = pass;
+  const { lower, own } = bounds;
+  const rn = input.rowNorm[i]!;
   const lb = i * k;
   const scale = Math.sqrt(rn > 0 ? rn : 0) + thetaMax;
   const scale2 = scale * scale;
@@ -384,37 +414,83 @@ function assignRowFully(
       bestD = d;
       best = j;
     }
-    const e2 = rn + d - margin;
-    lower[lb + j] = e2 > 0 ? Math.sqrt(e2) : 0;
+    lower[lb + j] = boundFrom(rn + d - margin);
   }
   best = tieBreak(dv, best, bestD, c, TIE * scale2);
-  ownScore[i] = dv[best]!;
+  own[i] = dv[best]!;
   settle(out, i, best, dv[best]!, rn);
 }
 
+/**
+ * Shrink row i's bounds (from lower[lb]) by the moves: each other center's by its own δ_j and by the row's move.
+ * Returns the other center with the smallest bound afterwards (lowest index on ties): the likeliest rival.
+ */
+function shrinkBounds(lower: Float64Array, lb: number, k: number, c: number, delta: Float64Array, rowMove: number): number {
+  let rival = c === 0 ? 1 : 0;
+  for (let j = 0; j < k; j++) {
+    if (j === c) continue;
+    const lo = lower[lb + j]! - delta[j]! - rowMove;
+    lower[lb + j] = lo;
+    if (lo < lower[lb + rival]!) rival = j;
+  }
+  return rival;
+}
+
+/** Whether a center with bound `lo` cannot be nearer than (or tie with) the own center: ‖y_i‖² + d_c + margin < lo². */
+function ruledOut(lo: number, threshold: number): boolean {
+  return lo > 0 && threshold < lo * lo;
+}
+
+/** The centers other than c whose bound (row at lower[lb]) does not rule them out. */
+function countFailing(lower: Float64Array, lb: number, k: number, c: number, threshold: number): number {
+  let failing = 0;
+  for (let j = 0; j < k; j++) if (j !== c && !ruledOut(lower[lb + j]!, threshold)) failing++;
+  return failing;
+}
+
+/** Gather the row's 2·y_t (row at `base`) into pass.row2. */
+function gatherRow(input: AssignInput, pass: SquaredPass, base: number): void {
+  const { src, pos, s } = input;
+  const { row2 } = pass;
+  for (let t = 0; t < s; t++) row2[t] = 2 * src[base + pos[t]!]!;
+}
+
+/**
+ * The row's scores at its own center c and at the rival m, summed in one loop — a second independent chain
+ * costs almost nothing in this latency-bound loop — gathering its 2·y_t into pass.row2 on the way. The
+ * rival's score goes to pass.dv[m]; returns the own one.
+ */
+function ownAndRivalScores(input: AssignInput, pass: SquaredPass, base: number, c: number, m: number): number {
+  const { src, pos, s, cj } = input;
+  const { thetaR, row2 } = pass;
+  let dc = cj[c]!;
+  let dm = cj[m]!;
+  for (let t = 0, off = c * s, offM = m * s; t < s; t++, off++, offM++) {
+    const y2 = 2 * src[base + pos[t]!]!;
+    row2[t] = y2;
+    dc -= y2 * thetaR[off]!;
+    dm -= y2 * thetaR[offM]!;
+  }
+  pass.dv[m] = dm;
+  return dc;
+}
+
+/** Center j's score for the row gathered in pass.row2, c_j − Σ_t 2 y_t θ_jt (summed as allScores sums it). */
+function gatheredScore(input: AssignInput, pass: SquaredPass, j: number): number {
+  const { s, cj } = input;
+  const { thetaR, row2 } = pass;
+  let d = cj[j]!;
+  for (let t = 0, off = j * s; t < s; t++, off++) d -= row2[t]! * thetaR[off]!;
+  return d;
+}
+
+/** No center's score is known yet (a center index that matches none). */
+const NO_CENTER = -1;
+
 /** The rows with valid bounds: only the centers whose bound fails are evaluated (see AssignBounds). */
-function assignPrunedRows(
-  src: Float64Array,
-  stride: number,
-  pos: Int32Array,
-  n: number,
-  k: number,
-  s: number,
-  thetaC: Float64Array,
-  cj: Float64Array,
-  rowNorm: Float64Array,
-  out: AssignTarget,
-  current: Int32Array,
-  bounds: AssignBounds,
-  delta: Float64Array,
-  sameSelected: boolean,
-  thetaMax: number,
-  thetaR: Float64Array,
-  row2: Float64Array,
-  dv: Float64Array,
-  fewCenters: number,
-  signal?: AbortSignalLike,
-): void {
+function assignPrunedRows(input: AssignInput, pass: SquaredPass, out: AssignTarget, bounds: AssignBounds, signal?: AbortSignalLike): void {
+  const { stride, n, k, rowNorm, current } = input;
+  const { thetaMax, dv, delta, sameFeatures, fewCenters } = pass;
   const { lower, shift, own: ownScore } = bounds;
   for (let i = 0; i < n; i++) {
     if ((i & CHECK_MASK) === 0) throwIfAborted(signal);
@@ -426,86 +502,45 @@ function assignPrunedRows(
     const sh = shift[i]!;
     shift[i] = 0;
     const c = current[i]!;
-    const own = sh > 0 ? Math.sqrt(sh) * (1 + 1e-12) : 0;
-    // Bounds after the moves; m = the other center with the smallest bound (the likeliest rival).
-    let m = c === 0 ? 1 : 0;
-    for (let j = 0; j < k; j++) {
-      if (j === c) continue;
-      const lo = lower[lb + j]! - delta[j]! - own;
-      lower[lb + j] = lo;
-      if (lo < lower[lb + m]!) m = j;
-    }
-    // Own center (reused when neither it nor the row moved), gathering the row's 2·y_t on the way
-    // (2·y is exact, so the sums are those of allScores). The rival's score is summed in the same
-    // loop: a second independent chain costs almost nothing in this latency-bound loop.
-    let gathered = false;
+    const rival = shrinkBounds(lower, lb, k, c, delta, sh > 0 ? Math.sqrt(sh) * (1 + 1e-12) : 0);
+    // The own center's score: kept when neither it nor the row moved (same features), else summed with the
+    // rival's, whose bound is then exact again.
+    const keepOwn = sameFeatures && sh === 0 && delta[c] === 0;
     let dc: number;
-    let dm = NaN;
-    if (sameSelected && sh === 0 && delta[c] === 0) dc = ownScore[i]!;
+    if (keepOwn) dc = ownScore[i]!;
     else {
-      dc = cj[c]!;
-      dm = cj[m]!;
-      for (let t = 0, off = c * s, offM = m * s; t < s; t++, off++, offM++) {
-        const y2 = 2 * src[base + pos[t]!]!;
-        row2[t] = y2;
-        dc -= y2 * thetaR[off]!;
-        dm -= y2 * thetaR[offM]!;
-      }
-      gathered = true;
-      const e2 = rn + dm - margin;
-      lower[lb + m] = e2 > 0 ? Math.sqrt(e2) : 0;
+      dc = ownAndRivalScores(input, pass, base, c, rival);
+      lower[lb + rival] = boundFrom(rn + dv[rival]! - margin);
     }
     const threshold = rn + dc + margin;
-    let failing = 0;
-    for (let j = 0; j < k; j++) {
-      if (j === c) continue;
-      const lo = lower[lb + j]!;
-      if (!(lo > 0 && threshold < lo * lo)) failing++;
-    }
-    if (failing <= fewCenters) {
-      // Only the centers whose bound fails can be nearer than c (or tie with it); the others get an
-      // infinite score in dv, which the tie rule never picks.
-      let best = c;
-      let bestD = dc;
-      if (failing > 0) {
-        best = 0;
-        bestD = Infinity;
-        for (let j = 0; j < k; j++) {
-          let d: number;
-          if (j === c) d = dc;
-          else {
-            const lo = lower[lb + j]!;
-            if (lo > 0 && threshold < lo * lo) {
-              dv[j] = Infinity;
-              continue;
-            }
-            if (j === m && dm === dm) d = dm; // dm is NaN unless summed above
-            else {
-              if (!gathered) {
-                for (let t = 0; t < s; t++) row2[t] = 2 * src[base + pos[t]!]!;
-                gathered = true;
-              }
-              d = cj[j]!;
-              for (let t = 0, off = j * s; t < s; t++, off++) d -= row2[t]! * thetaR[off]!;
-              const e2 = rn + d - margin;
-              lower[lb + j] = e2 > 0 ? Math.sqrt(e2) : 0;
-            }
-          }
-          dv[j] = d;
-          if (d < bestD) {
-            bestD = d;
-            best = j;
-          }
-        }
-        best = tieBreak(dv, best, bestD, c, TIE * scale * scale);
-        bestD = dv[best]!;
-      }
-      const e2 = rn + dc - margin;
-      lower[lb + c] = e2 > 0 ? Math.sqrt(e2) : 0;
-      ownScore[i] = bestD;
-      settle(out, i, best, bestD, rn);
+    const failing = countFailing(lower, lb, k, c, threshold);
+    if (failing > fewCenters) {
+      assignRowFully(input, pass, i, c, out, bounds);
       continue;
     }
-    assignRowFully(src, i, stride, pos, k, s, thetaC, cj, rn, thetaMax, c, out, bounds, dv);
+    // Only the centers whose bound fails can be nearer than c (or tie with it); the others get an infinite
+    // score in dv, which the tie rule never picks.
+    let best = c;
+    let bestD = dc;
+    if (failing > 0) {
+      const scored = keepOwn ? NO_CENTER : rival;
+      if (keepOwn) gatherRow(input, pass, base);
+      dv[c] = dc;
+      for (let j = 0; j < k; j++) {
+        if (j === c) continue;
+        if (ruledOut(lower[lb + j]!, threshold)) dv[j] = Infinity;
+        else if (j !== scored) {
+          const d = gatheredScore(input, pass, j);
+          lower[lb + j] = boundFrom(rn + d - margin);
+          dv[j] = d;
+        }
+      }
+      best = nearest(dv, k);
+      best = tieBreak(dv, best, dv[best]!, c, TIE * scale * scale);
+      bestD = dv[best]!;
+    }
+    lower[lb + c] = boundFrom(rn + dc - margin);
+    ownScore[i] = bestD;
+    settle(out, i, best, bestD, rn);
   }
 }

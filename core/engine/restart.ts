@@ -43,7 +43,7 @@ import { topFeatures } from './rank.js';
 import { SelectedColumns } from './columns.js';
 import { seedCenters } from './seeding.js';
 import { restartScratch } from './scratch.js';
-import { AssignBounds, assignGlobalAbsolute, assignGlobalSquared, assignLocal } from './assign.js';
+import { AssignBounds, assignGlobalAbsolute, assignGlobalSquared, assignLocal, type AssignInput } from './assign.js';
 import { clusterSums, countChanges, kpodFill, meansAndScores, mediansAndScores, moveSums, observedObjective, totalScores } from './steps.js';
 
 export interface RestartResult {
@@ -168,6 +168,9 @@ export function runRestart(prep: PreparedFit, r: number, from?: RestartStart): R
   const columns = new SelectedColumns(Y, n, p, local ? Math.min(p, k * sEff) : sEff, work);
   const pos = new Int32Array(selected.length); // column of each selected entry in columns.source
   const target = { labels: newLabels, counts: newCounts, dist: minDist };
+  const input: AssignInput = {
+    src: columns.source, stride: columns.stride, pos, features: selected, n, k, s: sEff, thetaC, cj, rowNorm, current: labels,
+  };
   const pruned = !local && !absolute;
   const bounds = pruned ? new AssignBounds(n, k, p, work) : null;
   const centerState: CenterState = {
@@ -199,11 +202,9 @@ export function runRestart(prep: PreparedFit, r: number, from?: RestartStart): R
 
     // 5. assignment to the nearest sparse center, O(n·s·k), reading the selected columns contiguously.
     columns.update(selected, pos, signal);
-    const src = columns.source;
-    const stride = columns.stride;
-    if (local) assignLocal(src, stride, pos, n, k, sEff, thetaC, cj, absolute, rowNorm, target, labels, acc, signal);
-    else if (absolute) assignGlobalAbsolute(src, stride, pos, n, k, sEff, thetaC, acc, rowNorm, target, labels, signal);
-    else assignGlobalSquared(src, stride, pos, n, k, sEff, thetaC, cj, rowNorm, target, labels, bounds!, bounds!.moves(theta, k, p), signal);
+    if (local) assignLocal(input, absolute, target, acc, signal);
+    else if (absolute) assignGlobalAbsolute(input, target, acc, signal);
+    else assignGlobalSquared(input, target, bounds!, bounds!.moves(theta, k, p), signal);
 
     // 6. empty clusters (the pruning bounds do not follow the moved sample: start them afresh).
     if (bounds !== null && newCounts.includes(0)) bounds.valid = false;

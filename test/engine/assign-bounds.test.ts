@@ -8,9 +8,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AssignBounds, assignGlobalSquared } from '../../core/engine/assign.js';
+import { SelectedColumns } from '../../core/engine/columns.js';
 import { createRng } from '../../core/engine/index.js';
 
-function round(Y: Float64Array, n: number, p: number, k: number, theta: Float64Array, selected: Int32Array, rowNorm: Float64Array, bounds: AssignBounds, current: Int32Array) {
+/** One assignment; with `columns`, reading its compact copy of the selected columns as the engine does. */
+function round(Y: Float64Array, n: number, p: number, k: number, theta: Float64Array, selected: Int32Array, rowNorm: Float64Array, bounds: AssignBounds, current: Int32Array, columns?: SelectedColumns) {
   const s = selected.length;
   const thetaC = new Float64Array(k * s);
   const cj = new Float64Array(k);
@@ -22,7 +24,12 @@ function round(Y: Float64Array, n: number, p: number, k: number, theta: Float64A
     }
   }
   const out = { labels: new Int32Array(n), counts: new Int32Array(k), dist: new Float64Array(n) };
-  assignGlobalSquared(Y, p, selected, n, k, s, thetaC, cj, rowNorm, out, current, bounds, bounds.moves(theta, k, p));
+  const pos = new Int32Array(s);
+  columns?.update(selected, pos);
+  const input = columns
+    ? { src: columns.source, stride: columns.stride, pos, features: selected, n, k, s, thetaC, cj, rowNorm, current }
+    : { src: Y, stride: p, pos: selected, features: selected, n, k, s, thetaC, cj, rowNorm, current };
+  assignGlobalSquared(input, out, bounds, bounds.moves(theta, k, p));
   return out;
 }
 
@@ -69,6 +76,41 @@ describe('pruned SKFR1 assignment', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('pruned SKFR1 assignment on the compact column copy', () => {
+  it('sums a kept score again when other features sit at the same positions (ids [0, 2, 1], then [1, 3, 2])', () => {
+    // Both selections sit at positions [0, 2, 1] of their compact copies (columns {0, 1, 2}, then {1, 2, 3}).
+    // Center 0 is nonzero on features 1 and 2 only, and equal in both rounds (δ_0 = 0), so comparing positions
+    // would keep each row's round-1 score c_0 − 2y₂θ₂ − 2y₁θ₁, while the full evaluation sums c_0 − 2y₁θ₁ − 2y₂θ₂:
+    // the same in exact arithmetic, not always in floating point. The feature ids differ, so the score is summed again.
+    const rng = createRng(7);
+    const n = 200;
+    const p = 8;
+    const k = 2;
+    const Y = Float64Array.from({ length: n * p }, () => rng.normal());
+    const rowNorm = new Float64Array(n);
+    for (let i = 0; i < n; i++) for (let l = 0; l < p; l++) rowNorm[i]! += Y[i * p + l]! ** 2;
+    const theta = new Float64Array(k * p);
+    theta[1] = 0.3 + rng.next();
+    theta[2] = 0.3 + rng.next();
+    for (let l = 0; l < p; l++) theta[p + l] = 50; // center 1 far away: every row stays in cluster 0
+    const sparse = (selected: Int32Array) => {
+      const out = new Float64Array(k * p);
+      for (let j = 0; j < k; j++) for (const l of selected) out[j * p + l] = theta[j * p + l]!;
+      return out;
+    };
+    const columns = new SelectedColumns(Y, n, p, 3);
+    const pruned = new AssignBounds(n, k, p);
+    const current = new Int32Array(n);
+    const first = Int32Array.from([0, 2, 1]);
+    round(Y, n, p, k, sparse(first), first, rowNorm, pruned, current, columns);
+    const second = Int32Array.from([1, 3, 2]);
+    const got = round(Y, n, p, k, sparse(second), second, rowNorm, pruned, current, columns);
+    const want = round(Y, n, p, k, sparse(second), second, rowNorm, new AssignBounds(n, k, p), current, columns);
+    expect(Array.from(got.labels)).toEqual(Array.from(want.labels));
+    expect(Array.from(got.dist)).toEqual(Array.from(want.dist));
   });
 });
 
