@@ -17,7 +17,6 @@ import { allocateSharedFloat64 } from '../../core/parallel/shared.js';
 import { prepare } from '../../core/prepare/index.js';
 import { describeJoin } from '../../core/table/design.js';
 import { columnTexts } from '../../core/table/lookup.js';
-import { parseTableChunks } from '../../core/table/stream.js';
 import { toCsv } from '../../core/table/write-csv.js';
 import { featuresRows, samplesRows } from '../../core/report/rows.js';
 import type { DesignJoin, FormatId, MappedData, SampleTable, StepReport, Table } from '../../core/table/types.js';
@@ -26,6 +25,7 @@ import type { CommandContext, OutputWriter } from '../main.js';
 import { cancelledError, type CancelSignal } from '../../node/cancel.js';
 import { outputWriter } from '../../node/files.js';
 import { createWorkerPool, type WorkerPool } from '../../node/parallel/pool.js';
+import { readTableChunks } from '../../node/parallel/read.js';
 import { collectGarbage } from '../memory.js';
 import { createProgressBar } from '../progress.js';
 import { CLUSTER_HELP, planCluster, poolOptionsFor, resolveLayout, withTuneAll, type ClusterPlan, type ResolvedLayout } from './cluster-options.js';
@@ -185,7 +185,8 @@ async function readDesign(spec: { path: string; sheet: string | null }, io: Comm
 
 /**
  * The table: a CSV/TSV file chunk by chunk (its bytes never whole in memory beside the columns; for a
- * report, its SHA-256 is taken on the first pass), unless a sheet or a header row is named; anything the
+ * report, its SHA-256 is taken on the first pass; a large file's rows are read on --workers threads,
+ * node/parallel/read.ts), unless a sheet or a header row is named; anything the
  * chunked reader does not take (workbooks, non-UTF-8 text, …: core/table/stream.ts) is read whole. A CSV/TSV's
  * columns go into one buffer in shared memory either way, for the mapping to build the matrix in (loadMapped).
  */
@@ -199,7 +200,7 @@ async function readTable(asked: ClusterPlan, io: CommandContext['io']): Promise<
     const hash = report ? { sha: new Sha256(), complete: false, size: 0 } : null;
     let passes = 0;
     const source = hash === null ? open : () => (passes++ === 0 ? hashing(open(), hash) : open());
-    const table = await parseTableChunks(source, fileName, { allocate: allocateSharedFloat64 });
+    const table = await readTableChunks(source, fileName, { allocate: allocateSharedFloat64 }, { workers: asked.workers ?? undefined });
     if (table !== null && (hash === null || hash.complete)) return { table, input: { fileName, sha256: hash?.sha.hex() ?? null, size: hash?.size ?? null } };
   }
   const bytes = await io.readFile(asked.file);

@@ -9,7 +9,8 @@
  * last data set prepared, so consecutive tasks of one b permute and standardise once. Each task is a pure
  * function of the job and its index, so the pool's answer does not depend on which worker ran what, or in
  * which order. Stability jobs: task t fits subsample t + 1 (subsampleFit) of the shared raw matrix. Tunings of
- * k: task b·K + t = the restarts of the t-th k on data set b (kPoint).
+ * k: task b·K + t = the restarts of the t-th k on data set b (kPoint). A read-piece request reads one piece of a
+ * CSV/TSV file into the shared columns (core/table/pieces.ts; no job to load).
  */
 import { toErrorInfo } from '../errors.js';
 import {
@@ -25,6 +26,7 @@ import {
   type PreparedFit,
 } from '../engine/index.js';
 import type { Matrix } from '../engine/types.js';
+import { readPiece } from '../table/pieces.js';
 import type { PortableKTuneOptions, PortableStabilityOptions, PortableTuneOptions, TaskOutput, WorkerRequest, WorkerResponse } from './protocol.js';
 import { flagSignal } from './shared.js';
 
@@ -116,6 +118,12 @@ export function createExecutor(): Executor {
         case 'release':
           jobs.delete(request.job);
           return null;
+        case 'read-piece':
+          try {
+            return { kind: 'done', job: request.job, task: request.task, output: { kind: 'piece', result: readPiece(request.spec, request.piece) } };
+          } catch (error) {
+            return { kind: 'failed', job: request.job, task: request.task, error: toErrorInfo(error) };
+          }
         case 'task': {
           const job = jobs.get(request.job);
           try {

@@ -13,6 +13,7 @@
 import type { ErrorInfo } from '../errors.js';
 import type { FitOptions, Matrix, StabilityOptions } from '../engine/types.js';
 import type { PathSummary, PreparedFit, RestartResult, SubsampleSummary } from '../engine/index.js';
+import type { Piece, PieceResult, PieceSpec } from '../table/pieces.js';
 
 /** PreparedFit without its callbacks (functions cannot cross threads). */
 export type PortablePreparedFit = Omit<PreparedFit, 'signal' | 'onProgress'>;
@@ -48,6 +49,11 @@ export type WorkerRequest =
    */
   | { kind: 'load-tune-k'; job: number; X: Matrix; options: PortableKTuneOptions; abortFlag: Int32Array }
   | { kind: 'task'; job: number; task: number }
+  /**
+   * Read one piece of a CSV/TSV file's data rows into the shared columns (core/table/pieces.ts); no job is
+   * loaded: the piece comes whole, task = its index. Answered with a 'piece' output.
+   */
+  | { kind: 'read-piece'; job: number; task: number; spec: PieceSpec; piece: Piece }
   | { kind: 'release'; job: number };
 
 export type TaskOutput =
@@ -57,7 +63,9 @@ export type TaskOutput =
   /** One subsample fit of a stability job. */
   | { kind: 'subsample'; summary: SubsampleSummary }
   /** One (data set, k) of a tuning of k: log W of the best restart; its average silhouette on the observed data (else NaN). */
-  | { kind: 'k-point'; logW: number; silhouette: number };
+  | { kind: 'k-point'; logW: number; silhouette: number }
+  /** One piece of a file read (core/table/pieces.ts). */
+  | { kind: 'piece'; result: PieceResult };
 
 export type WorkerResponse =
   | { kind: 'done'; job: number; task: number; output: TaskOutput }

@@ -75,6 +75,47 @@ function cellKind(body: Uint8Array, start: number, end: number, flag: number, de
   return cell === null ? MISSING : typeof cell === 'number' ? NUMBER : TEXT;
 }
 
+/** Where a row's cells go: a ColumnBuilder, or a worker's part of one (pieces.ts). */
+export interface CellSink {
+  setNumber(row: number, value: number): void;
+  setMissing(row: number): void;
+  setText(row: number, text: string): void;
+  setCell(row: number, cell: number | string | null): void;
+}
+
+/**
+ * The cells of the row the scanner just read into row `row` of `sinks` (one per column; the caller has
+ * checked the count): numbers straight from the bytes, missing markers, texts. Every reader classifies
+ * cells here, so that the whole-file, chunked and parallel readers agree cell for cell.
+ */
+export function readCells(scanner: CsvScanner, body: Uint8Array, row: number, sinks: readonly CellSink[], decimalComma: boolean): void {
+  const count = scanner.count;
+  const starts = scanner.starts;
+  const ends = scanner.ends;
+  const flags = scanner.flags;
+  for (let c = 0; c < count; c++) {
+    const sink = sinks[c]!;
+    const flag = flags[c]!;
+    const start = starts[c]!;
+    const end = ends[c]!;
+    if (flag === PLAIN || flag === QUOTED) {
+      let s = start;
+      let e = end;
+      if (flag === QUOTED) {
+        while (s < e && body[s] === 0x20) s++;
+        while (e > s && body[e - 1] === 0x20) e--;
+      }
+      const v = parseNumberBytes(body, s, e, decimalComma);
+      if (v === v) sink.setNumber(row, v);
+      else if (flag === QUOTED) sink.setCell(row, classifyText(decodeUtf8(body, start, end), decimalComma));
+      else if (isMissingBytes(body, s, e)) sink.setMissing(row);
+      else sink.setText(row, decodeUtf8(body, s, e));
+    } else {
+      sink.setCell(row, classifyText(fieldText(body, start, end, flag), decimalComma));
+    }
+  }
+}
+
 export interface DelimitedReaderOptions {
   /** Known delimiter (else sniffed from the first 64 KiB). */
   delimiter?: Delimiter;
@@ -93,6 +134,40 @@ export interface DelimitedReaderOptions {
   headerRow?: number;
   /** Header rows (ParseOptions.headerRows); default: detected. */
   headerRows?: 1 | 2;
+  /**
+   * Stop at the first data row of a file of two or more columns and describe it in `handoff` (the columns
+   * are allocated; pushes after it are ignored): another reader (pieces.ts, on worker threads) reads the
+   * rest into the columns, and `acceptPieces` takes its counts in. Requires `lineCount`.
+   */
+  handOff?: boolean;
+  /** Where the source line numbers of the rows go (default: a plain Int32Array), e.g. in shared memory. */
+  allocateRows?: (length: number) => Int32Array;
+}
+
+/** Where the data rows start, once the reader has stopped there (DelimitedReaderOptions.handOff). */
+export interface Handoff {
+  /** Offset of the first data row in the bytes pushed (all pushes together). */
+  offset: number;
+  /** Its 1-based line. */
+  line: number;
+  /** The bytes pushed from it on (a copy). */
+  rest: Uint8Array;
+  /** Non-blank lines above it (lines.ts): row r of the table is the (linesBefore + r + 1)-th non-blank line. */
+  linesBefore: number;
+}
+
+/** What a reader of a stretch of data rows (pieces.ts) tells about it. */
+export interface PieceCounts {
+  /** Rows read (non-blank lines), and blank lines skipped. */
+  rows: number;
+  blanks: number;
+  /** Per column: numeric and missing cells. */
+  numeric: Int32Array;
+  missing: Int32Array;
+  /** Text cells in row order: column, row (of the table) and text. */
+  textColumns: Int32Array;
+  textRows: Int32Array;
+  texts: string[];
 }
 
 /** Where the data rows start in the first push, for a second pass over the same bytes (`rereadTexts`). */
@@ -115,6 +190,7 @@ interface Probed {
 const PROBE = 0;
 const META = 1;
 const DATA = 2;
+const HANDED = 3;
 
 export class DelimitedReader {
   private delimiter: Delimiter | null;
@@ -150,7 +226,7 @@ export class DelimitedReader {
   private consumed = new LineCounter();
   // data
   private builders: ColumnBuilder[] = [];
-  private sourceRows = new Int32Array(0);
+  private sourceRows: Int32Array = new Int32Array(0);
   private rows = 0;
   private blankRows = 0;
   /** One-column files: blank lines waiting for data (then missing cells) or the end (then skipped). */
@@ -159,6 +235,11 @@ export class DelimitedReader {
   decimalComma = false;
   /** Set once the header is read: where the data rows start (in the bytes of a single whole-file push). */
   dataStart: DataStart | null = null;
+  /** Set when the reader stopped at the first data row (options.handOff). */
+  handoff: Handoff | null = null;
+  /** Bytes pushed before the current push, and the offset of the current push's first byte (its kept tail's). */
+  private pushed = 0;
+  private base = 0;
 
   constructor(
     private readonly fileName: string,
@@ -175,6 +256,9 @@ export class DelimitedReader {
 
   /** Read the rows completed by `chunk` (`final`: nothing follows; every remaining row is read). */
   push(chunk: Uint8Array, final: boolean): void {
+    if (this.phase === HANDED) return;
+    this.base = this.pushed - this.tailLength;
+    this.pushed += chunk.length;
     let bytes = chunk;
     if (this.tailLength > 0) {
       const length = this.tailLength + chunk.length;
@@ -200,6 +284,7 @@ export class DelimitedReader {
       this.decide(scanner, bytes);
     }
     if (this.phase === META) this.readMeta(scanner, bytes);
+    if (this.phase === HANDED) return;
     if (this.phase === DATA) while (scanner.next()) this.readRow(scanner, bytes);
     if (final) this.tailLength = 0;
     else this.keepTail(bytes, scanner.pos);
@@ -369,6 +454,11 @@ export class DelimitedReader {
       }
       this.startColumns(bytes, start);
       this.phase = DATA;
+      if (this.options.handOff && this.width > 1) {
+        this.handoff = { offset: this.base + start, line: scanner.rowLine, rest: bytes.slice(start), linesBefore: this.consumed.total };
+        this.phase = HANDED;
+        return;
+      }
       this.readRow(scanner, bytes);
       return;
     }
@@ -390,7 +480,30 @@ export class DelimitedReader {
       throw new Error(`Internal error: the column allocator returned ${slab.length} values for ${width} × ${capacity}.`);
     }
     this.builders = Array.from({ length: width }, (_, c) => new ColumnBuilder(capacity, slab.subarray(c * capacity, (c + 1) * capacity)));
-    this.sourceRows = new Int32Array(capacity);
+    this.sourceRows = this.options.allocateRows ? this.options.allocateRows(capacity) : new Int32Array(capacity);
+  }
+
+  /** The columns and row lines after the handoff, as one buffer (column c at c × capacity) and the rows' lines. */
+  get handedBuffers(): { slab: Float64Array; capacity: number; sourceRows: Int32Array } {
+    const first = this.builders[0]!.numbers;
+    return { slab: new Float64Array(first.buffer, first.byteOffset, this.builders.length * first.length), capacity: first.length, sourceRows: this.sourceRows };
+  }
+
+  /** Take in what the readers of the data rows after the handoff found, piece by piece in file order. */
+  acceptPieces(pieces: readonly PieceCounts[]): void {
+    const builders = this.builders;
+    let rows = this.rows;
+    for (const piece of pieces) {
+      rows += piece.rows;
+      this.blankRows += piece.blanks;
+      for (let c = 0; c < builders.length; c++) {
+        builders[c]!.numericCount += piece.numeric[c]!;
+        builders[c]!.missing += piece.missing[c]!;
+      }
+      for (let i = 0; i < piece.texts.length; i++) builders[piece.textColumns[i]!]!.setText(piece.textRows[i]!, piece.texts[i]!);
+    }
+    this.rows = rows;
+    this.phase = DATA;
   }
 
   private reserveRow(line: number): void {
@@ -406,7 +519,7 @@ export class DelimitedReader {
   }
 
   private readRow(scanner: CsvScanner, body: Uint8Array): void {
-    const { width, builders, fileName, decimalComma } = this;
+    const { width, builders } = this;
     if (scanner.blank) {
       // skipped and counted; in a one-column file a missing cell when data follows
       if (width === 1) this.blankLines.push(scanner.rowLine);
@@ -420,41 +533,19 @@ export class DelimitedReader {
       }
       this.blankLines.length = 0;
     }
-    const count = scanner.count;
-    if (count !== width) {
-      throw new SkfrError(
-        'ragged-row',
-        `“${fileName}”, line ${scanner.rowLine} has ${count} cells but the header (line ${this.headerLine}) has ${width} ` +
-          `columns; every row needs one cell per column (look for an unquoted “${this.delimiter === '\t' ? 'tab' : this.delimiter}” or a missing cell).`,
-      );
-    }
+    if (scanner.count !== width) throw this.raggedRow(scanner.rowLine, scanner.count);
     this.reserveRow(scanner.rowLine);
-    const row = this.rows;
-    const starts = scanner.starts;
-    const ends = scanner.ends;
-    const flags = scanner.flags;
-    for (let c = 0; c < count; c++) {
-      const builder = builders[c]!;
-      const flag = flags[c]!;
-      const start = starts[c]!;
-      const end = ends[c]!;
-      if (flag === PLAIN || flag === QUOTED) {
-        let s = start;
-        let e = end;
-        if (flag === QUOTED) {
-          while (s < e && body[s] === 0x20) s++;
-          while (e > s && body[e - 1] === 0x20) e--;
-        }
-        const v = parseNumberBytes(body, s, e, decimalComma);
-        if (v === v) builder.setNumber(row, v);
-        else if (flag === QUOTED) builder.setCell(row, classifyText(decodeUtf8(body, start, end), decimalComma));
-        else if (isMissingBytes(body, s, e)) builder.setMissing(row);
-        else builder.setText(row, decodeUtf8(body, s, e));
-      } else {
-        builder.setCell(row, classifyText(fieldText(body, start, end, flag), decimalComma));
-      }
-    }
-    this.rows = row + 1;
+    readCells(scanner, body, this.rows, builders, this.decimalComma);
+    this.rows++;
+  }
+
+  /** The error of a data row with `count` cells where the header has `width` (the same from every reader). */
+  raggedRow(line: number, count: number): SkfrError {
+    return new SkfrError(
+      'ragged-row',
+      `“${this.fileName}”, line ${line} has ${count} cells but the header (line ${this.headerLine}) has ${this.width} ` +
+        `columns; every row needs one cell per column (look for an unquoted “${this.delimiter === '\t' ? 'tab' : this.delimiter}” or a missing cell).`,
+    );
   }
 
   /** Columns needing every cell's text (text columns that also hold numbers): a second pass must supply them. */
@@ -486,7 +577,7 @@ export class DelimitedReader {
       sheet: fileName,
       rowCount: rows,
       columns,
-      sourceRows: this.sourceRows.length === rows ? this.sourceRows : this.sourceRows.slice(0, rows),
+      sourceRows: this.sourceRows.length === rows && this.handoff === null ? this.sourceRows : this.sourceRows.slice(0, rows),
       notes: [...this.notes, ...(metaRows.length > 0 ? [metaNote(metaRows.map((m) => m.key))] : []), ...notes],
       headerRow: this.headerLine,
       headerRows: this.headerRowCount,

@@ -12,10 +12,11 @@
  * @example
  *   const table = (await parseTableChunks(() => chunksOf(path), 'data.csv')) ?? parseTable(await readAll(path), 'data.csv');
  */
-import { DelimitedReader } from './delimited.js';
+import { DelimitedReader, type Handoff } from './delimited.js';
 import { baseName, detectFormat } from './detect.js';
 import { LineCounter } from './lines.js';
 import type { ParseOptions } from './parse.js';
+import type { Piece, PieceResult, PieceSpec } from './pieces.js';
 import { sniffDelimiter, SNIFF_BYTES, type Delimiter } from './sniff.js';
 import { hasUtf8Bom, Utf8Validator } from './text.js';
 import type { Table } from './types.js';
@@ -36,13 +37,28 @@ function append(head: Uint8Array, chunk: Uint8Array): Uint8Array {
   return joined;
 }
 
+/** A line start found by the first pass: where the parallel reader may cut the file. */
+interface Checkpoint {
+  /** Offset in the body (the bytes after a BOM). */
+  offset: number;
+  /** Non-blank lines before it (lines.ts), and its 1-based line number. */
+  lines: number;
+  line: number;
+}
+
 interface FirstPass {
   delimiter: Delimiter;
   /** Bytes of a UTF-8 byte-order mark to skip (0 or 3). */
   skip: number;
   /** Non-blank lines of the body (lines.ts, with the delimiter): the reader sizes the columns from it. */
   lines: number;
+  /** Bytes of the body. */
+  bytes: number;
+  /** The line start after the last line break of every `step` bytes, in order; empty when lines end at lone CRs. */
+  checkpoints: Checkpoint[];
 }
+
+const LF = 0x0a;
 
 /** The format, BOM and delimiter from the first bytes; null when the chunked path does not apply. */
 function decide(head: Uint8Array, name: string): { delimiter: Delimiter; skip: number } | null {
@@ -58,14 +74,31 @@ function decide(head: Uint8Array, name: string): { delimiter: Delimiter; skip: n
   return { delimiter: sniffDelimiter(head.subarray(skip), name), skip };
 }
 
-/** Pass 1: null when the chunked path does not apply (see the module comment). */
-async function firstPass(open: ChunkSource, name: string): Promise<FirstPass | null> {
+/**
+ * Pass 1: null when the chunked path does not apply (see the module comment). A checkpoint is taken at the
+ * last line start of every `step` bytes.
+ */
+async function firstPass(open: ChunkSource, name: string, step: number): Promise<FirstPass | null> {
   let head: Uint8Array | null = new Uint8Array(0);
   let plan: { delimiter: Delimiter; skip: number } | null = null;
   let counter = new LineCounter();
   const validator = new Utf8Validator();
+  const checkpoints: Checkpoint[] = [];
+  let offset = 0;
   const take = (bytes: Uint8Array): boolean => {
-    counter.push(bytes);
+    for (let from = 0; from < bytes.length; ) {
+      const to = Math.min(bytes.length, from + step);
+      const lf = bytes.lastIndexOf(LF, to - 1);
+      if (lf < from) {
+        counter.push(bytes, from, to);
+        from = to;
+      } else {
+        counter.push(bytes, from, lf + 1);
+        checkpoints.push({ offset: offset + lf + 1, lines: counter.total, line: counter.breaks + 1 });
+        from = lf + 1;
+      }
+    }
+    offset += bytes.length;
     return validator.push(bytes);
   };
   for await (const chunk of open()) {
@@ -89,7 +122,7 @@ async function firstPass(open: ChunkSource, name: string): Promise<FirstPass | n
     take(head.subarray(plan.skip));
   }
   if (plan === null || !validator.complete) return null;
-  return { delimiter: plan.delimiter, skip: plan.skip, lines: counter.total };
+  return { delimiter: plan.delimiter, skip: plan.skip, lines: counter.total, bytes: offset, checkpoints: counter.loneCr ? [] : checkpoints };
 }
 
 export interface ChunkOptions extends Pick<ParseOptions, 'headerRow' | 'headerRows'> {
@@ -98,26 +131,124 @@ export interface ChunkOptions extends Pick<ParseOptions, 'headerRow' | 'headerRo
    * `allocateSharedFloat64` so that `applyMapping(table, mapping, { consume: true })` builds a shared matrix.
    */
   allocate?: (length: number) => Float64Array;
+  /**
+   * Read the data rows of a large file in pieces on worker threads (issue 17); `allocate` must then give
+   * shared memory. Default: one thread.
+   */
+  parallel?: ParallelReading;
 }
+
+/**
+ * How the data rows of a large file are read in parallel (core/parallel/read.ts, node/parallel/pool.ts): the
+ * file is cut at line starts of the first pass into pieces of at least `pieceBytes`; each piece's rows go
+ * straight into the shared columns (pieces.ts). Files below `minBytes`, one-column files, files with lone-CR
+ * line ends read on one thread; so does a file in which a piece meets a quoted field (it may hold a line
+ * break, which would shift every row after it): it is then read again on one thread, into the same buffer.
+ */
+export interface ParallelReading {
+  /** The pieces read (by worker threads or this one), in piece order; reading may stop after a piece that was `quoted` or `ragged`. */
+  readPieces(spec: PieceSpec, pieces: AsyncIterable<Piece>): Promise<PieceResult[]>;
+  /** Shared memory for a piece's bytes and for the rows' line numbers. */
+  allocateBytes(length: number): Uint8Array;
+  allocateRows(length: number): Int32Array;
+  /** Bodies smaller than this are read on one thread (default PARALLEL_MIN_BYTES). */
+  minBytes?: number;
+  /** Smallest piece (default PIECE_BYTES). */
+  pieceBytes?: number;
+}
+
+/** Smallest file read in parallel (below, starting the threads costs more than it saves). */
+export const PARALLEL_MIN_BYTES = 8 * 1024 * 1024;
+/** Smallest piece handed to a thread. */
+export const PIECE_BYTES = 1024 * 1024;
 
 /** The Table of a CSV/TSV file read in chunks, or null when it must be read whole (module comment). */
 export async function parseTableChunks(open: ChunkSource, fileName: string, options: ChunkOptions = {}): Promise<Table | null> {
   const name = baseName(fileName);
-  const first = await firstPass(open, name);
+  const first = await firstPass(open, name, options.parallel?.pieceBytes ?? PIECE_BYTES);
   if (first === null) return null;
+  const parallel = options.parallel !== undefined && first.bytes >= (options.parallel.minBytes ?? PARALLEL_MIN_BYTES) && first.checkpoints.length > 0 ? options.parallel : null;
   const reader = new DelimitedReader(name, {
     delimiter: first.delimiter,
     lineCount: first.lines,
     allocate: options.allocate,
     headerRow: options.headerRow,
     headerRows: options.headerRows,
+    ...(parallel ? { handOff: true, allocateRows: (length: number) => parallel.allocateRows(length) } : {}),
   });
-  let skip = first.skip;
-  for await (const chunk of open()) {
-    const body = skip > 0 ? chunk.subarray(Math.min(skip, chunk.length)) : chunk;
-    skip -= chunk.length - body.length;
-    reader.push(body, false);
+  const chunks = open()[Symbol.asyncIterator]();
+  try {
+    let skip = first.skip;
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+      const chunk = next.value;
+      const body = skip > 0 ? chunk.subarray(Math.min(skip, chunk.length)) : chunk;
+      skip -= chunk.length - body.length;
+      reader.push(body, false);
+      if (reader.handoff !== null) break;
+    }
+    if (reader.handoff === null) reader.push(new Uint8Array(0), true); // (the handoff may come with the end)
+    if (reader.handoff !== null && parallel !== null) {
+      const handoff = reader.handoff;
+      const { slab, capacity, sourceRows } = reader.handedBuffers;
+      const spec: PieceSpec = { fileName: name, delimiter: reader.delimiterCode, decimalComma: reader.decimalComma, width: slab.length / Math.max(1, capacity), capacity, slab, sourceRows };
+      const results = await parallel.readPieces(spec, pieces(handoff, chunks, skip, first, parallel));
+      for (const result of results) {
+        if (result.quoted) return await parseTableChunks(open, fileName, { ...options, parallel: undefined, allocate: (length) => (length === slab.length ? slab : (options.allocate ?? ((n) => new Float64Array(n)))(length)) });
+        if (result.ragged !== null) throw reader.raggedRow(result.ragged.line, result.ragged.count);
+      }
+      reader.acceptPieces(results);
+      return reader.finish();
+    }
+  } finally {
+    await chunks.return?.();
   }
-  reader.push(new Uint8Array(0), true);
   return reader.finish();
+}
+
+/**
+ * The data rows after the handoff as pieces of whole lines: from the handoff to the end of the body, cut
+ * at the first pass's checkpoints (at least `pieceBytes` apart), each copied into shared memory with the
+ * table row and the line it starts at. Continues reading `chunks` where the reader stopped (`skip`: BOM
+ * bytes still to drop).
+ */
+async function* pieces(handoff: Handoff, chunks: AsyncIterator<Uint8Array>, skip: number, first: FirstPass, parallel: ParallelReading): AsyncGenerator<Piece> {
+  const size = parallel.pieceBytes ?? PIECE_BYTES;
+  const starts: { offset: number; row: number; line: number }[] = [{ offset: handoff.offset, row: 0, line: handoff.line }];
+  for (const cp of first.checkpoints) {
+    if (cp.offset >= first.bytes) break;
+    if (cp.offset - starts[starts.length - 1]!.offset >= size) starts.push({ offset: cp.offset, row: cp.lines - handoff.linesBefore, line: cp.line });
+  }
+  let index = 0;
+  let end = index + 1 < starts.length ? starts[index + 1]!.offset : first.bytes;
+  let piece = parallel.allocateBytes(end - starts[0]!.offset);
+  let filled = 0;
+  let offset = handoff.offset; // of the next byte of `bytes` in the body
+  let bytes: Uint8Array | null = handoff.rest;
+  while (bytes !== null) {
+    let at = 0;
+    while (at < bytes.length && index < starts.length) {
+      const take = Math.min(bytes.length - at, end - offset);
+      piece.set(bytes.subarray(at, at + take), filled);
+      filled += take;
+      at += take;
+      offset += take;
+      if (offset === end) {
+        yield { bytes: piece, firstRow: starts[index]!.row, firstLine: starts[index]!.line };
+        index++;
+        if (index === starts.length) return;
+        end = index + 1 < starts.length ? starts[index + 1]!.offset : first.bytes;
+        piece = parallel.allocateBytes(end - offset);
+        filled = 0;
+      }
+    }
+    const next = await chunks.next();
+    if (next.done) break;
+    bytes = next.value;
+    if (skip > 0) {
+      const body = bytes.subarray(Math.min(skip, bytes.length));
+      skip -= bytes.length - body.length;
+      bytes = body;
+    }
+  }
+  throw new Error(`Internal error: the file ended at byte ${offset} of ${first.bytes} (it changed while being read?).`);
 }

@@ -20,8 +20,10 @@ import type { FitOptions, FitResult, Matrix, TuneOptions, TuneResult } from '../
 import { SkfrError } from '../../core/errors.js';
 import { createExecutor } from '../../core/parallel/executor.js';
 import type { WorkerRequest, WorkerResponse } from '../../core/parallel/protocol.js';
+import { readPiecesInThread, readPiecesWith } from '../../core/parallel/read.js';
 import type { WorkerLink } from '../../core/parallel/scheduler.js';
 import { createSupervisor, poolEngine, type PoolEngine, type PoolWorker } from '../../core/parallel/supervisor.js';
+import type { Piece, PieceResult, PieceSpec } from '../../core/table/pieces.js';
 
 export { MAX_CONSECUTIVE_DEATHS } from '../../core/parallel/supervisor.js';
 
@@ -36,6 +38,8 @@ export interface PoolOptions {
 export interface WorkerPool extends PoolEngine {
   /** Threads alive now (0 = everything runs in the calling thread); shrinks only if threads keep dying. */
   readonly size: number;
+  /** Pieces of a CSV/TSV file's data rows read on the threads (core/parallel/read.ts; core/table/stream.ts ParallelReading). */
+  readPieces(spec: PieceSpec, pieces: AsyncIterable<Piece>): Promise<PieceResult[]>;
   close(): Promise<void>;
 }
 
@@ -124,7 +128,7 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
   const count = resolveWorkerCount(options.workers);
   if (count <= 1) {
     const links = [inThreadLink()];
-    return { size: 0, ...poolEngine((work) => work(links)), close: async () => {} };
+    return { size: 0, ...poolEngine((work) => work(links)), readPieces: readPiecesInThread, close: async () => {} };
   }
   const url = options.workerUrl ?? defaultWorkerUrl();
   const supervisor = createSupervisor({ count, create: () => adapt(startWorker(url)) });
@@ -133,6 +137,7 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
       return supervisor.size;
     },
     ...poolEngine(supervisor.run),
+    readPieces: (spec, pieces) => supervisor.run((links) => readPiecesWith(links, spec, pieces), () => readPiecesInThread(spec, pieces)),
     close: () => supervisor.close(),
   };
 }

@@ -1,0 +1,118 @@
+/**
+ * One piece of a CSV/TSV file's data rows read into the table's shared column buffer, on any thread
+ * (issue 17: parallel reading). The file is cut at line starts (stream.ts, from its first pass); a worker
+ * reads each piece's rows into rows `firstRow…` of the columns (column c at `slab[c × capacity + row]`) and
+ * their lines into `sourceRows`, classifying every cell as the single-threaded reader does (delimited.ts
+ * readCells), and returns the counts the reader then takes in (DelimitedReader.acceptPieces).
+ *
+ * A piece never holds quoted fields: at the first field opening with `"` it stops and says so (`quoted`),
+ * because a quoted field may hold a line break and then the cut, and every row number after it, would be
+ * wrong; the caller reads the file again on one thread. A row with the wrong number of cells stops the piece
+ * too (`ragged`: its line and cell count; the caller words the error of the first such row in the file).
+ * Example: the bytes of "b,2\n\nc,3\n" as a piece at row 5, line 8 → rows 5 and 6 (lines 8 and 10), 1 blank.
+ */
+import { readCells, type CellSink, type PieceCounts } from './delimited.js';
+import { CsvScanner, PLAIN } from './scanner.js';
+
+export interface PieceSpec {
+  fileName: string;
+  /** Byte code of the delimiter, and whether decimal commas are read (a semicolon delimiter). */
+  delimiter: number;
+  decimalComma: boolean;
+  /** Columns, and rows the columns have room for. */
+  width: number;
+  capacity: number;
+  /** width × capacity numbers, column-major (shared memory when the piece is read on another thread). */
+  slab: Float64Array;
+  sourceRows: Int32Array;
+}
+
+export interface Piece {
+  /** Whole lines (ending with a line break, or at the end of the file). */
+  bytes: Uint8Array;
+  /** Row of the table its first non-blank line goes to, and the 1-based line it starts at. */
+  firstRow: number;
+  firstLine: number;
+}
+
+export interface PieceResult extends PieceCounts {
+  /** A field opening with a quote was met: nothing after it was read, and the piece's counts are incomplete. */
+  quoted: boolean;
+  /** The first row with the wrong number of cells: its line and cell count. */
+  ragged: { line: number; count: number } | null;
+}
+
+/** A column's share of a piece: numbers straight into the shared buffer, text cells listed. */
+class PieceColumn implements CellSink {
+  numeric = 0;
+  missing = 0;
+  constructor(
+    private readonly numbers: Float64Array,
+    private readonly column: number,
+    private readonly texts: { columns: number[]; rows: number[]; texts: string[] },
+  ) {}
+  setNumber(row: number, value: number): void {
+    this.numbers[row] = value;
+    this.numeric++;
+  }
+  setMissing(row: number): void {
+    this.numbers[row] = NaN;
+    this.missing++;
+  }
+  setText(row: number, text: string): void {
+    this.numbers[row] = NaN;
+    this.texts.columns.push(this.column);
+    this.texts.rows.push(row);
+    this.texts.texts.push(text);
+  }
+  setCell(row: number, cell: number | string | null): void {
+    if (cell === null) this.setMissing(row);
+    else if (typeof cell === 'number') this.setNumber(row, cell);
+    else this.setText(row, cell);
+  }
+}
+
+/** Read one piece (module comment). */
+export function readPiece(spec: PieceSpec, piece: Piece): PieceResult {
+  const { width, capacity, slab, sourceRows, decimalComma } = spec;
+  const texts = { columns: [] as number[], rows: [] as number[], texts: [] as string[] };
+  const columns = Array.from({ length: width }, (_, c) => new PieceColumn(slab.subarray(c * capacity, (c + 1) * capacity), c, texts));
+  const body = piece.bytes;
+  const scanner = new CsvScanner(body, spec.delimiter, spec.fileName);
+  scanner.line = piece.firstLine;
+  let row = piece.firstRow;
+  let blanks = 0;
+  let quoted = false;
+  let ragged: PieceResult['ragged'] = null;
+  rows: while (scanner.next()) {
+    const flags = scanner.flags;
+    for (let c = 0; c < scanner.count; c++) {
+      if (flags[c] !== PLAIN) {
+        quoted = true;
+        break rows;
+      }
+    }
+    if (scanner.blank) {
+      blanks++;
+      continue;
+    }
+    if (scanner.count !== width) {
+      ragged = { line: scanner.rowLine, count: scanner.count };
+      break;
+    }
+    sourceRows[row] = scanner.rowLine;
+    readCells(scanner, body, row, columns, decimalComma);
+    row++;
+  }
+  return {
+    rows: row - piece.firstRow,
+    blanks,
+    numeric: Int32Array.from(columns, (c) => c.numeric),
+    missing: Int32Array.from(columns, (c) => c.missing),
+    textColumns: Int32Array.from(texts.columns),
+    textRows: Int32Array.from(texts.rows),
+    texts: texts.texts,
+    quoted,
+    ragged,
+  };
+}
