@@ -82,17 +82,33 @@ export function isValidUtf8(bytes: Uint8Array): boolean {
   return validator.complete;
 }
 
-/** Windows-1252 (what Excel on Windows writes as "CSV") → string; Latin-1 where the host lacks the codec. */
-function decodeWindows1252(bytes: Uint8Array): string {
-  try {
-    return new host.TextDecoder('windows-1252').decode(bytes);
-  } catch {
-    let s = '';
-    for (let i = 0; i < bytes.length; i += 8192) {
-      s += String.fromCharCode(...bytes.subarray(i, Math.min(bytes.length, i + 8192)));
+/**
+ * Bytes 0x80–0x9F of Windows-1252 (the WHATWG Encoding Standard's index; the five it leaves undefined map to
+ * themselves). Every other byte is its own code point (Latin-1).
+ */
+const CP1252_HIGH = [
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
+  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+];
+
+/**
+ * Windows-1252 (what Excel on Windows writes as "CSV") → string, by its table rather than the host's
+ * TextDecoder('windows-1252'): Node 20.18.3+ decodes 0x80–0x9F as Latin-1 control characters there
+ * (nodejs/node#56542, #60888), which would turn €, “ ”, – and ™ in a sample name into invisible characters.
+ * Example: `[80 20 93 61 94]` → "€ “a”".
+ */
+export function decodeWindows1252(bytes: Uint8Array): string {
+  const units = new Uint16Array(Math.min(bytes.length, 8192));
+  let s = '';
+  for (let at = 0; at < bytes.length; at += units.length) {
+    const end = Math.min(bytes.length, at + units.length);
+    for (let i = at; i < end; i++) {
+      const b = bytes[i]!;
+      units[i - at] = b >= 0x80 && b <= 0x9f ? CP1252_HIGH[b - 0x80]! : b;
     }
-    return s;
+    s += String.fromCharCode(...units.subarray(0, end - at));
   }
+  return s;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { isValidUtf8, toUtf8Body, Utf8Validator } from '../../core/table/text.js';
+import { decodeWindows1252, isValidUtf8, toUtf8Body, Utf8Validator } from '../../core/table/text.js';
 
 /** RFC 3629 well-formedness: no overlongs, no surrogates (U+D800–DFFF), nothing above U+10FFFF. */
 function referenceValid(bytes: Uint8Array): boolean {
@@ -147,8 +147,28 @@ describe('toUtf8Body', () => {
     expect(toUtf8Body(utf8)).toBe(utf8); // the same bytes, no copy
     expect([...toUtf8Body(bytesOf(0xef, 0xbb, 0xbf, 0x61))]).toEqual([0x61]);
     expect([...toUtf8Body(bytesOf(0x61, 0xe9))]).toEqual([0x61, 0xc3, 0xa9]); // Windows-1252 é
-    // Not 0x80–0x9F: Node ≥ 20.18.3 decodes them as Latin-1, not Windows-1252 (nodejs/node#60888).
     expect([...toUtf8Body(bytesOf(0xff, 0xfe, 0xe9, 0x00))]).toEqual([0xc3, 0xa9]); // UTF-16LE é
     expect([...toUtf8Body(bytesOf(0xfe, 0xff, 0x00, 0xe9))]).toEqual([0xc3, 0xa9]); // UTF-16BE é
+  });
+});
+
+describe('decodeWindows1252', () => {
+  it('reads 0x80–0x9F by the Windows-1252 table (Excel CSV: €, curly quotes, dashes, ™), not as control characters', () => {
+    // A sample name as Excel on Windows saves it: “KO – 2€” ™ Œuvre
+    const bytes = bytesOf(0x93, 0x4b, 0x4f, 0x20, 0x96, 0x20, 0x32, 0x80, 0x94, 0x20, 0x99, 0x20, 0x8c, 0x75);
+    expect(decodeWindows1252(bytes)).toBe('\u201cKO \u2013 2\u20ac\u201d \u2122 \u0152u');
+    expect(new TextDecoder().decode(toUtf8Body(bytes))).toBe('“KO – 2€” ™ Œu');
+    // The five bytes the standard leaves undefined map to themselves.
+    expect([...decodeWindows1252(bytesOf(0x81, 0x8d, 0x8f, 0x90, 0x9d))].map((c) => c.codePointAt(0))).toEqual([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
+  });
+
+  it('is Latin-1 outside 0x80–0x9F, on inputs longer than one block', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 0, maxLength: 20_000 }), (raw) => {
+        const bytes = raw.map((b) => (b >= 0x80 && b <= 0x9f ? b + 0x20 : b));
+        expect(decodeWindows1252(bytes)).toBe(Buffer.from(bytes).toString('latin1'));
+      }),
+      { numRuns: 50 },
+    );
   });
 });
