@@ -146,29 +146,6 @@ export function readList(parsed: ParsedArgs, name: string): string[] | undefined
   return items;
 }
 
-export interface TuneRange {
-  from: number;
-  to: number;
-  step: number;
-}
-
-/**
- * Parse FROM:TO[:STEP] (whole numbers, 1 ≤ FROM ≤ TO, STEP ≥ 1; STEP defaults to 1).
- * @example parseTuneRange('5:30:5') // { from: 5, to: 30, step: 5 }
- */
-export function parseTuneRange(text: string): TuneRange {
-  const parts = text.split(':');
-  const numbers = parts.map(parseWhole);
-  if (parts.length < 2 || parts.length > 3 || numbers.some((n) => n === null)) {
-    throw invalid(`--tune-s must look like FROM:TO or FROM:TO:STEP with whole numbers (e.g. 5:30:5), got “${text}”.`, 'invalid-s');
-  }
-  const [from, to, step = 1] = numbers as number[];
-  if (from! < 1) throw invalid(`--tune-s ${text}: FROM must be at least 1, got ${from}.`, 'invalid-s');
-  if (from! > to!) throw invalid(`--tune-s ${text}: FROM (${from}) must not exceed TO (${to}).`, 'invalid-s');
-  if (step < 1) throw invalid(`--tune-s ${text}: STEP must be at least 1, got ${step}.`, 'invalid-s');
-  return { from: from!, to: to!, step };
-}
-
 /**
  * Parse repeated `--where COLUMN=VALUE` into one filter per column; the same column twice means OR.
  * @example parseWhere(['Genotype=Control', 'Behavior=C/S', 'Genotype=Ts65Dn'])

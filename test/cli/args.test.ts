@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseArgv, parseTuneRange, parseWhere, parseWhole, readChoice, readInt, readList, type OptionSpec } from '../../cli/args.js';
+import { parseArgv, parseWhere, parseWhole, readChoice, readInt, readList, type OptionSpec } from '../../cli/args.js';
+import { parseSRange } from '../../cli/commands/cluster-options.js';
 import { SkfrError } from '../../core/errors.js';
 
 const SPECS: OptionSpec[] = [
@@ -65,13 +66,13 @@ describe('value readers', () => {
     expect(readList(parseArgv(['--features', ' A, B ,,C'], SPECS, 'x'), 'features')).toEqual(['A', 'B', 'C']);
     expect(errorOf(() => readList(parseArgv(['--features', ' , '], SPECS, 'x'), 'features')).message).toContain('at least one name');
   });
-  it('parseTuneRange', () => {
-    expect(parseTuneRange('5:30:5')).toEqual({ from: 5, to: 30, step: 5 });
-    expect(parseTuneRange('2:4')).toEqual({ from: 2, to: 4, step: 1 });
-    for (const bad of ['5', '5-30', 'a:b', '1:2:3:4', '1.5:3']) expect(errorOf(() => parseTuneRange(bad)).code).toBe('invalid-s');
-    expect(errorOf(() => parseTuneRange('30:5')).message).toBe('--tune-s 30:5: FROM (30) must not exceed TO (5).');
-    expect(errorOf(() => parseTuneRange('0:5')).message).toContain('FROM must be at least 1');
-    expect(errorOf(() => parseTuneRange('1:5:0')).message).toContain('STEP must be at least 1');
+  it('parseSRange (--tune-s FROM:TO[:STEP])', () => {
+    expect(parseSRange('5:30:5')).toEqual({ from: 5, to: 30, step: 5 });
+    expect(parseSRange('2:4')).toEqual({ from: 2, to: 4, step: 1 });
+    for (const bad of ['5', '5-30', 'a:b', '1:2:3:4', '1.5:3']) expect(errorOf(() => parseSRange(bad)).code).toBe('invalid-s');
+    expect(errorOf(() => parseSRange('30:5')).message).toBe('--tune-s 30:5: FROM (30) must not exceed TO (5).');
+    expect(errorOf(() => parseSRange('0:5')).message).toContain('FROM must be at least 1');
+    expect(errorOf(() => parseSRange('1:5:0')).message).toContain('STEP must be at least 1');
   });
   it('parseWhere groups values by column (same column = OR) and splits at the first =', () => {
     expect(parseWhere(['Genotype=Control', 'Behavior=C/S', 'Genotype=Ts65Dn', 'Expr=a=b', 'Genotype=Control'])).toEqual([
