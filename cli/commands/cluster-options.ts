@@ -14,6 +14,7 @@ import { formatSteps } from '../../core/report/command.js';
 import { layoutAs, normalName, recognizeLayout, withQuantity } from '../../core/table/formats/recognize.js';
 import { FORMATS } from '../../core/table/formats/specs.js';
 import { quoteList } from '../../core/table/lookup.js';
+import { emptyColumnsMapping } from '../../core/table/empty-mapping.js';
 import type { FlagKind, FormatId, Layout, Mapping, Recipe, SampleTable, Table } from '../../core/table/types.js';
 import {
   formatOptions,
@@ -698,21 +699,13 @@ function resolveMapping(
     const samples = options.sampleColumnsMatch !== null ? matching(table, options.sampleColumnsMatch) : numeric;
     const sampleSet = new Set(samples);
     const labelColumn = options.featureColumn ?? text.find((name) => !sampleSet.has(name)) ?? null;
-    mapping = {
-      orientation: 'samples-as-columns',
-      idColumn: null,
-      annotationColumns: [],
-      featureColumns: null,
-      featuresMatch: null,
-      filters: [],
-      maxMissingFraction: null,
+    mapping = emptyColumnsMapping({
       sampleColumns: options.sampleColumnsMatch !== null ? null : samples,
       sampleColumnsMatch: options.sampleColumnsMatch,
       featureLabelColumns: labelColumn !== null ? [labelColumn] : [],
       featureAnnotationColumns: text.filter((name) => !sampleSet.has(name)),
       sampleNames: options.sampleColumnsMatch !== null ? 'clean' : 'as-is',
-      design: null,
-    };
+    });
     label = 'Table, samples as columns';
     rowsWord = 'rows';
     recipe = EMPTY_RECIPE;

@@ -5,41 +5,15 @@
  */
 import type { RunHandle, SkfrApi } from '../../core/jobs/api';
 import type { FitView, JobRequest, JobResponse, MapResult, OpenResult, Progress } from '../../core/jobs/types';
-import type { ColumnSummary, Mapping } from '../../core/table/types';
+import type { ColumnSummary } from '../../core/table/types';
 
 /** A column with no missing cells and no distinct values counted; `extra` sets the rest. */
 export function columnSummary(name: string, kind: ColumnSummary['kind'], extra: Partial<ColumnSummary> = {}): ColumnSummary {
   return { name, kind, missing: 0, badCells: 0, min: null, max: null, distinct: null, distinctCount: 0, ...extra };
 }
 
-/** Samples are rows, nothing chosen (row numbers as ids, every numeric column a feature); `extra` chooses. */
-export function rowsMapping(extra: Partial<Mapping> = {}): Mapping {
-  return {
-    orientation: 'samples-as-rows',
-    idColumn: null,
-    annotationColumns: [],
-    featureColumns: null,
-    featuresMatch: null,
-    filters: [],
-    maxMissingFraction: null,
-    ...extra,
-  };
-}
-
-/** Samples are columns, none chosen yet, clean sample names, no sample table; `extra` chooses. */
-export function columnsMapping(extra: Partial<Mapping> = {}): Mapping {
-  return {
-    ...rowsMapping(),
-    orientation: 'samples-as-columns',
-    sampleColumns: [],
-    sampleColumnsMatch: null,
-    featureLabelColumns: [],
-    featureAnnotationColumns: [],
-    sampleNames: 'clean',
-    design: null,
-    ...extra,
-  };
-}
+/** The two Mappings with nothing chosen (core/table/empty-mapping.ts); `extra` chooses. */
+export { emptyColumnsMapping as columnsMapping, emptyRowsMapping as rowsMapping } from '../../core/table/empty-mapping';
 
 /** An opened table "d1" of 3 rows, its header on row 1, no preview, titles or notes. */
 export function openResult(table: Pick<OpenResult, 'fileName' | 'format' | 'sheets' | 'sheet' | 'columns' | 'layout'> & Partial<OpenResult>): OpenResult {

@@ -11,6 +11,7 @@
  *   // 'MaxQuant proteinGroups, LFQ intensity, 15 samples × 2 160 protein groups'
  */
 import { classifyText, isMissingToken } from '../cells.js';
+import { emptyColumnsMapping, emptyRowsMapping } from '../empty-mapping.js';
 import { columnTexts } from '../lookup.js';
 import { commonAffixes, NO_AFFIXES, stripTypePrefix, type Affixes } from '../sample-names.js';
 import type { Column, FlagKind, Layout, Mapping, PrepStep, QuantityKind, Recipe, SampleTable, Table } from '../types.js';
@@ -73,22 +74,7 @@ function flagSteps(table: Table, flags: readonly FlagSpec[]): PrepStep[] {
 }
 
 function columnsMapping(sampleColumns: string[], labelColumns: string[], annotationColumns: string[], extra: Partial<Mapping> = {}): Mapping {
-  return {
-    orientation: 'samples-as-columns',
-    idColumn: null,
-    annotationColumns: [],
-    featureColumns: null,
-    featuresMatch: null,
-    filters: [],
-    maxMissingFraction: null,
-    sampleColumns,
-    sampleColumnsMatch: null,
-    featureLabelColumns: labelColumns,
-    featureAnnotationColumns: annotationColumns,
-    sampleNames: 'clean',
-    design: null,
-    ...extra,
-  };
+  return emptyColumnsMapping({ sampleColumns, featureLabelColumns: labelColumns, featureAnnotationColumns: annotationColumns, ...extra });
 }
 
 function describe(label: string, quantity: string | null, samples: number, rows: number, rowWord: string): string {
@@ -222,15 +208,11 @@ function likeliestSamples(columns: string[]): string[] {
 export function guessRowsMapping(table: Table): Mapping {
   const text = table.columns.filter((c) => c.kind === 'text');
   const id = text.find((c) => c.missing === 0 && new Set(c.texts).size === table.rowCount) ?? null;
-  return {
-    orientation: 'samples-as-rows',
+  return emptyRowsMapping({
     idColumn: id?.name ?? null,
     annotationColumns: text.filter((c) => c !== id).map((c) => c.name),
     featureColumns: table.columns.filter((c) => c.kind === 'numeric').map((c) => c.name),
-    featuresMatch: null,
-    filters: [],
-    maxMissingFraction: null,
-  };
+  });
 }
 
 function recognizeTable(table: Table): Layout {

@@ -6,6 +6,7 @@
  *
  * @example setColumnsRole(m, columns, 'Gene names', 'label').featureLabelColumns // [...m.featureLabelColumns, 'Gene names']
  */
+import { emptyColumnsMapping } from '../../../core/table/empty-mapping';
 import type { ColumnSummary, Layout, Mapping } from '../../../core/table/types';
 import { guessMapping } from './mapping';
 
@@ -96,21 +97,13 @@ export function selectSamplesByPattern(mapping: Mapping, columns: readonly Colum
  */
 export function proposeColumnsMapping(columns: readonly ColumnSummary[], keep: Pick<Mapping, 'design' | 'maxMissingFraction'> = {}): Mapping {
   const text = columns.filter((c) => c.kind === 'text').map((c) => c.name);
-  return {
-    orientation: 'samples-as-columns',
-    idColumn: null,
-    annotationColumns: [],
-    featureColumns: null,
-    featuresMatch: null,
-    filters: [],
+  return emptyColumnsMapping({
     maxMissingFraction: keep.maxMissingFraction ?? null,
     sampleColumns: columns.filter((c) => c.kind === 'numeric').map((c) => c.name),
-    sampleColumnsMatch: null,
     featureLabelColumns: text.slice(0, 1),
     featureAnnotationColumns: text.slice(1),
-    sampleNames: 'clean',
     design: keep.design ?? null,
-  };
+  });
 }
 
 /**

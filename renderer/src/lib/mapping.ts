@@ -3,6 +3,7 @@
  * the default guess when a file is opened, and selecting features by kind or by a regular expression.
  * Every function returns a new Mapping; none mutates its input.
  */
+import { emptyRowsMapping } from '../../../core/table/empty-mapping';
 import type { ColumnSummary, Mapping } from '../../../core/table/types';
 
 export type ColumnRole = 'id' | 'annotation' | 'feature' | 'ignore';
@@ -56,15 +57,11 @@ export function setRole(mapping: Mapping, columns: ColumnSummary[], name: string
 export function guessMapping(columns: ColumnSummary[], rowCount: number): Mapping {
   const text = columns.filter((c) => c.kind === 'text');
   const id = text.find((c) => c.missing === 0 && c.distinctCount === rowCount) ?? null;
-  return {
-    orientation: 'samples-as-rows',
+  return emptyRowsMapping({
     idColumn: id?.name ?? null,
     annotationColumns: text.filter((c) => c !== id).map((c) => c.name),
     featureColumns: columns.filter((c) => c.kind === 'numeric').map((c) => c.name),
-    featuresMatch: null,
-    filters: [],
-    maxMissingFraction: null,
-  };
+  });
 }
 
 /** Marks every numeric column among `names` (default: all) as a feature, keeping id and annotations. */

@@ -15,6 +15,7 @@ import type { DataSource, DesignResult, MapResult, OpenResult } from '../../../c
 import type { Layout, Mapping, Recipe, SampleTable } from '../../../core/table/types';
 import type { ErrorInfo } from '../../../core/errors';
 import { withQuantity } from '../../../core/table/formats/recognize';
+import { emptyRowsMapping } from '../../../core/table/empty-mapping';
 import { getApi } from '../bridge/api';
 import { guessMapping } from '../lib/mapping';
 import { plain } from '../lib/plain';
@@ -25,15 +26,7 @@ import { useUiStore } from './ui';
 import { useSessionStore } from './session';
 import { isSessionName } from '../../../core/jobs/session-file';
 
-const EMPTY_MAPPING: Mapping = {
-  orientation: 'samples-as-rows',
-  idColumn: null,
-  annotationColumns: [],
-  featureColumns: [],
-  featuresMatch: null,
-  filters: [],
-  maxMissingFraction: null,
-};
+const EMPTY_MAPPING: Mapping = emptyRowsMapping({ featureColumns: [] });
 
 const EMPTY_RECIPE: Recipe = { steps: [] };
 
