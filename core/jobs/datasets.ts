@@ -8,7 +8,7 @@ import type { Design } from '../engine/types.js';
 import { webCryptoSha256, type Sha256Hasher } from '../sha256.js';
 import { parseTable, parseTableChunks, previewRows, summarizeColumns, toCsv, type ChunkSource, type ParseOptions } from '../table/index.js';
 import { completeLayout } from '../prepare/propose.js';
-import { recognizeLayout } from '../table/formats/recognize.js';
+import { recognizeLayout, rowsLayout } from '../table/formats/recognize.js';
 import type { Layout, Mapping, Table } from '../table/types.js';
 import { now } from './progress.js';
 import type { DataSource, FileIO, OpenResult } from './types.js';
@@ -208,23 +208,9 @@ export async function sourceBytes(source: DataSource, io: FileIO | undefined): P
   }
 }
 
-function fmt(n: number): string {
-  return n.toLocaleString('en-US').replace(/,/g, ' ');
-}
-
 /** The layout of an example: a plain table read with its suggested mapping. */
 function exampleLayout(table: Table, mapping: Mapping): Layout {
-  const features = table.columns.filter((c) => c.kind === 'numeric').length;
-  return {
-    format: 'table',
-    formatLabel: 'Table',
-    quantities: [],
-    quantity: null,
-    mapping,
-    recipe: { steps: [] },
-    description: `Table, samples as rows, ${fmt(table.rowCount)} samples × ${fmt(features)} features`,
-    embeddedDesign: false,
-  };
+  return rowsLayout(mapping, table.rowCount, table.columns.filter((c) => c.kind === 'numeric').length);
 }
 
 function withTable(base: Omit<Dataset, 'table' | 'parseMs' | 'layout'>, at: ReadAt): Dataset {

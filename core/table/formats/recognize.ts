@@ -215,22 +215,27 @@ export function guessRowsMapping(table: Table): Mapping {
   });
 }
 
+/** A plain table of `samples` rows and `features` columns read with `mapping`: no known format, nothing to prepare. */
+export function rowsLayout(mapping: Mapping, samples: number, features: number): Layout {
+  return {
+    format: 'table',
+    formatLabel: 'Table',
+    quantities: [],
+    quantity: null,
+    mapping,
+    recipe: { steps: [] },
+    description: describe('Table, samples as rows', null, samples, features, 'features'),
+    embeddedDesign: false,
+  };
+}
+
 function recognizeTable(table: Table): Layout {
   const proteinColumns = table.columns.filter((c) => c.kind === 'text' && isProteinColumn(c));
   const numeric = table.columns.filter((c) => c.kind === 'numeric').map((c) => c.name);
   const candidates = numeric.filter((n) => !NOT_A_SAMPLE.test(stripTypePrefix(n)));
   if (proteinColumns.length === 0 || candidates.length < 2) {
     const mapping = guessRowsMapping(table);
-    return {
-      format: 'table',
-      formatLabel: 'Table',
-      quantities: [],
-      quantity: null,
-      mapping,
-      recipe: { steps: [] },
-      description: describe('Table, samples as rows', null, table.rowCount, mapping.featureColumns?.length ?? 0, 'features'),
-      embeddedDesign: false,
-    };
+    return rowsLayout(mapping, table.rowCount, mapping.featureColumns?.length ?? 0);
   }
   const sampleColumns = likeliestSamples(candidates);
   const genes = proteinColumns.filter((c) => /gene|symbol/i.test(c.name)).map((c) => c.name);
