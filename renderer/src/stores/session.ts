@@ -84,7 +84,7 @@ export const useSessionStore = defineStore('session', () => {
     show(viewFromSession(session, { fitId: '', datasetId: '' }));
     ui.dismiss();
     ui.go('results');
-    if (inputPath !== null) return attach({ kind: 'path', path: inputPath }, inputPath.split(/[\\/]/).pop() ?? inputPath).then(() => true);
+    if (inputPath !== null) return attachPath(inputPath).then(() => true);
     data.value = 'missing';
     // The desktop asks for the file at once (the panel keeps a button for it when the dialog is cancelled).
     if (api.platform === 'electron') void chooseData();
@@ -99,7 +99,12 @@ export const useSessionStore = defineStore('session', () => {
   /** Desktop: the Open dialog for the data file. (The browser's panel has a file input: attachFile.) */
   async function chooseData(): Promise<void> {
     const path = await getApi().openFileDialog();
-    if (path) await attach({ kind: 'path', path }, path.split(/[\\/]/).pop() ?? path);
+    if (path) await attachPath(path);
+  }
+
+  /** A data file by its path: the one the analysis recorded, or one chosen in the Open dialog. */
+  function attachPath(path: string): Promise<void> {
+    return attach({ kind: 'path', path }, path.split(/[\\/]/).pop() ?? path);
   }
 
   /** A data file picked in the panel's file input (Electron: by its path when it has one). */
@@ -204,5 +209,5 @@ export const useSessionStore = defineStore('session', () => {
     }
   }
 
-  return { opened, data, changed, dataName, saving, savedAs, open, chooseData, attachFile, attach, rerun, save };
+  return { opened, data, changed, dataName, saving, savedAs, open, chooseData, attachPath, attachFile, attach, rerun, save };
 });
