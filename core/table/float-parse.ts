@@ -163,6 +163,20 @@ export function parseNumberBytes(bytes: Uint8Array, start: number, end: number, 
     if (e >= 100000) return viaNumber(bytes, start, end, decimalComma);
     q += expNegative ? -e : e;
   }
+  if (first < 0 && room < 9 && q >= -22 && q <= 22) {
+    // ≤ 9 significant digits, Clinger (compose's first case, here for the common short numbers).
+    const v = q < 0 ? acc / POW10[-q]! : acc * POW10[q]!;
+    return negative ? -v : v;
+  }
+  return compose(bytes, start, end, decimalComma, negative, first, acc, room, q);
+}
+
+/**
+ * The double of the digits read by parseNumberBytes / parseNumberField: the first ≤ 18 significant digits
+ * as `first` (9, or −1 when none yet) and `acc` (the next 9 − room), the decimal exponent q; the bytes
+ * `[start, end)` are the number's, for the rare cases handed to `Number()`.
+ */
+function compose(bytes: Uint8Array, start: number, end: number, decimalComma: boolean, negative: boolean, first: number, acc: number, room: number, q: number): number {
   if (first < 0 && room === 9) return negative ? -0 : 0; // every digit 0: ±0 whatever the exponent
 
   // w = first · 10^(9 − room) + acc, nd significant digits (≤ 18).
@@ -208,6 +222,126 @@ export function parseNumberBytes(bytes: Uint8Array, start: number, end: number, 
   const v = eiselLemire(q);
   if (v !== v) return viaNumber(bytes, start, end, decimalComma);
   return negative ? -v : v;
+}
+
+/**
+ * A delimited field that is simply a number, read from `start` (leading spaces already skipped) in one pass:
+ * the number's bytes, followed by a delimiter, a line break or `limit` (then `fieldEnd` is where). Anything
+ * else — trailing spaces, text, a missing marker, an empty field, a number beyond float64 — gives NaN with
+ * `fieldEnd` = −1, and the caller reads the field the general way. The value is always parseNumberBytes's
+ * for the same bytes (the same digit loops, stopped by the delimiter instead of a known end; `delimiter`
+ * must not be a byte of a number). 19 or more significant digits and 6-digit exponents: the field's end is
+ * found first, then parseNumberBytes reads it.
+ * Example: bytes of "1.5,x" from 0 → 1.5, fieldEnd 3; of "1.5 ,x" → NaN, fieldEnd −1.
+ */
+export function parseNumberField(bytes: Uint8Array, start: number, limit: number, delimiter: number, decimalComma: boolean): number {
+  fieldEnd = -1;
+  let i = start;
+  if (i >= limit) return NaN;
+  let negative = false;
+  let c = bytes[i]!;
+  if (c === MINUS || c === PLUS) {
+    negative = c === MINUS;
+    i++;
+  }
+  const intStart = i;
+  while (i < limit && bytes[i] === DIGIT_0) i++;
+  let first = -1;
+  let acc = 0;
+  let room = 9;
+  for (; i < limit; i++) {
+    const d = bytes[i]! - DIGIT_0;
+    if (d < 0 || d > 9) break;
+    if (room === 0) {
+      if (first >= 0) return fieldByEnd(bytes, start, limit, delimiter, decimalComma);
+      first = acc;
+      acc = 0;
+      room = 9;
+    }
+    acc = acc * 10 + d;
+    room--;
+  }
+  let digits = i - intStart;
+  let q = 0;
+  if (i < limit) {
+    c = bytes[i]!;
+    if (c === DOT || (decimalComma && c === COMMA)) {
+      i++;
+      const fracStart = i;
+      if (first < 0 && room === 9) while (i < limit && bytes[i] === DIGIT_0) i++;
+      for (; i < limit; i++) {
+        const d = bytes[i]! - DIGIT_0;
+        if (d < 0 || d > 9) break;
+        if (room === 0) {
+          if (first >= 0) return fieldByEnd(bytes, start, limit, delimiter, decimalComma);
+          first = acc;
+          acc = 0;
+          room = 9;
+        }
+        acc = acc * 10 + d;
+        room--;
+      }
+      digits += i - fracStart;
+      q = fracStart - i;
+    }
+  }
+  if (digits === 0) return NaN;
+  if (i < limit) {
+    c = bytes[i]!;
+    if (c === 0x65 || c === 0x45) {
+      i++;
+      let expNegative = false;
+      if (i < limit && (bytes[i] === MINUS || bytes[i] === PLUS)) {
+        expNegative = bytes[i] === MINUS;
+        i++;
+      }
+      let e = 0;
+      const expStart = i;
+      while (i < limit && (c = bytes[i]! - DIGIT_0) >= 0 && c <= 9) {
+        if (e < 100000) e = e * 10 + c;
+        i++;
+      }
+      if (i === expStart) return NaN;
+      if (e >= 100000) return fieldByEnd(bytes, start, limit, delimiter, decimalComma);
+      q += expNegative ? -e : e;
+    }
+  }
+  if (i < limit) {
+    c = bytes[i]!;
+    if (c !== delimiter && c !== 0x0a && c !== 0x0d) return NaN;
+  }
+  if (first < 0 && room < 9 && q >= -22 && q <= 22) {
+    // ≤ 9 significant digits: Clinger, as in parseNumberBytes.
+    fieldEnd = i;
+    const v = q < 0 ? acc / POW10[-q]! : acc * POW10[q]!;
+    return negative ? -v : v;
+  }
+  const v = compose(bytes, start, i, decimalComma, negative, first, acc, room, q);
+  if (v === v) fieldEnd = i;
+  return v;
+}
+
+/** Bytes a number may hold (digits, sign, point, exponent mark), without and with the decimal comma. */
+const NUMBER_BYTES = new Uint8Array(256);
+for (const c of '0123456789+-.eE') NUMBER_BYTES[c.charCodeAt(0)] = 1;
+const NUMBER_BYTES_COMMA = NUMBER_BYTES.slice();
+NUMBER_BYTES_COMMA[COMMA] = 1;
+
+/** Where the field read by the last `parseNumberField` ends (-1: not simply a number). */
+export let fieldEnd = -1;
+
+/** parseNumberField for long numbers: the end first (the bytes a number may hold), then parseNumberBytes. */
+function fieldByEnd(bytes: Uint8Array, start: number, limit: number, delimiter: number, decimalComma: boolean): number {
+  const table = decimalComma ? NUMBER_BYTES_COMMA : NUMBER_BYTES;
+  let i = start;
+  while (i < limit && table[bytes[i]!] === 1) i++;
+  if (i < limit) {
+    const c = bytes[i]!;
+    if (c !== delimiter && c !== 0x0a && c !== 0x0d) return NaN;
+  }
+  const v = parseNumberBytes(bytes, start, i, decimalComma);
+  fieldEnd = v === v ? i : -1;
+  return v;
 }
 
 /** `parseNumberBytes` for 19 or more significant digits: two passes (syntax, then the first 19 digits). */

@@ -76,12 +76,12 @@ async function compare(bytes: Uint8Array, name: string, chunk = 97, pieceBytes =
 function generated(rows: number, cols: number, options: { crlf?: boolean; bom?: boolean; blanks?: boolean; delimiter?: string } = {}): Uint8Array {
   const d = options.delimiter ?? ',';
   const nl = options.crlf ? '\r\n' : '\n';
-  const tricky = ['1e400', d === ',' ? '1.5' : '1,5', '-0', '0.1e-5', '2.2250738585072011e-308', '0.30000000000000004', '4.4712982177734375', 'NA', '', ' 7 ', 'n/a', '12abc', '.5', '5.', '-1.25E+2', '123456789012345678901234'];
+  const tricky = ['1e400', d === ',' ? '1.5' : '1,5', '-0', '0.1e-5', '2.2250738585072011e-308', '0.30000000000000004', '4.4712982177734375', 'NA', '', ' 7 ', 'n/a', '12abc', '.5', '5.', '-1.25E+2', '123456789012345678901234', ' 1.5', '1.5 ', '1e', '-', '.', '1.2.3', 'ab"c', '1e5x', '+.5', '0x10', d === '\t' ? ' 2' : '\t2'];
   let seed = 7;
   const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
   const lines = [['id', ...Array.from({ length: cols }, (_, c) => `F${c + 1}`), 'class'].join(d)];
   for (let r = 0; r < rows; r++) {
-    const cells = [`S${r + 1}`];
+    const cells = [r % 17 === 5 ? '' : r % 19 === 3 ? ' ' : `S${r + 1}`];
     for (let c = 0; c < cols; c++) {
       const x = random();
       cells.push(x < 0.15 ? tricky[Math.floor(random() * tricky.length)]! : x < 0.6 ? String((random() - 0.5) * 10 ** Math.floor(random() * 8 - 4)) : (random() * 10).toFixed(4));
