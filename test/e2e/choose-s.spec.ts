@@ -9,23 +9,9 @@
  * stability-panel.png, k-curve.png.
  */
 import type { Page } from '@playwright/test';
-import { MOUSE_CSV, expect, mappingLine, openFile, screenshot, setField, test } from './fixtures';
+import { expect, mapMice, mappingLine, screenshot, setField, test } from './fixtures';
 
 const ALL_RULES = ['knee-se', 'tibshirani', 'argmax', 'within-sd-of-max', 'knee'];
-
-async function mapMice(page: Page): Promise<void> {
-  await page.goto('/');
-  await openFile(page, MOUSE_CSV);
-  await expect(page.getByTestId('import-screen')).toBeVisible();
-  await page.getByLabel('Role of MouseID').selectOption('id');
-  await page.getByLabel('Role of class').selectOption('annotation');
-  for (const name of ['Genotype', 'Treatment', 'Behavior']) await page.getByLabel(`Role of ${name}`).selectOption('ignore');
-  await page.getByTestId('clear-features').click();
-  await page.getByTestId('feature-regex').fill('_N$');
-  await page.getByTestId('apply-regex').click();
-  await expect.poll(() => mappingLine(page)).toMatch(/^1 080 samples × 77 features, [\d ]+ missing cells$/);
-  await page.getByTestId('to-configure').click();
-}
 
 interface Marker {
   s: number;
@@ -46,6 +32,7 @@ async function markers(page: Page): Promise<Marker[]> {
 
 test('mouse CSV: choose s over 1..77, every rule marked, the fitted one named; a click on another rule fits at its s', async ({ page }) => {
   await mapMice(page);
+  await page.getByTestId('to-configure').click();
   await setField(page, 'k', '8');
   await page.getByTestId('s-mode-tune').check();
   // The whole range by default, the recommended rule chosen.

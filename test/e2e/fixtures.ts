@@ -88,6 +88,26 @@ export async function mappingLine(page: Page): Promise<string> {
   return ((await page.getByTestId('mapping-status').textContent()) ?? '').replace(/\s+/g, ' ').trim();
 }
 
+/** The columns of the mouse CSV that describe the mice (class, then its three factors). */
+export const MOUSE_ANNOTATIONS = ['class', 'Genotype', 'Treatment', 'Behavior'];
+
+/**
+ * Opens the mouse CSV on a fresh page and maps it as the README's example: MouseID the sample id, the 77 `_N`
+ * columns the features, those of MOUSE_ANNOTATIONS named in `annotations` annotations and the others ignored.
+ * Ends on the Import screen once the mapping line reads "1 080 samples × 77 features, … missing cells".
+ */
+export async function mapMice(page: Page, annotations: readonly string[] = ['class']): Promise<void> {
+  await page.goto('/');
+  await openFile(page, MOUSE_CSV);
+  await expect(page.getByTestId('import-screen')).toBeVisible();
+  await page.getByLabel('Role of MouseID').selectOption('id');
+  for (const name of MOUSE_ANNOTATIONS) await page.getByLabel(`Role of ${name}`).selectOption(annotations.includes(name) ? 'annotation' : 'ignore');
+  await page.getByTestId('clear-features').click();
+  await page.getByTestId('feature-regex').fill('_N$');
+  await page.getByTestId('apply-regex').click();
+  await expect.poll(() => mappingLine(page)).toMatch(/^1 080 samples × 77 features, [\d ]+ missing cells$/);
+}
+
 export async function setField(page: Page, id: string, value: string): Promise<void> {
   const input = page.getByTestId(`field-${id}`);
   await input.fill(value);

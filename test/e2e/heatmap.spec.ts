@@ -9,27 +9,18 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { MOUSE_CSV, SCREENSHOTS, downloadOf, expect, mappingLine, openFile, parseCsv, screenshot, setField, test } from './fixtures';
+import { MOUSE_ANNOTATIONS, SCREENSHOTS, downloadOf, expect, mapMice, parseCsv, screenshot, setField, test } from './fixtures';
 
-async function mapMice(page: Page, annotations: string[]): Promise<void> {
-  await page.goto('/');
-  await openFile(page, MOUSE_CSV);
-  await expect(page.getByTestId('import-screen')).toBeVisible();
-  await page.getByLabel('Role of MouseID').selectOption('id');
-  for (const name of ['class', 'Genotype', 'Treatment', 'Behavior']) {
-    await page.getByLabel(`Role of ${name}`).selectOption(annotations.includes(name) ? 'annotation' : 'ignore');
-  }
-  await page.getByTestId('clear-features').click();
-  await page.getByTestId('feature-regex').fill('_N$');
-  await page.getByTestId('apply-regex').click();
-  await expect.poll(() => mappingLine(page)).toMatch(/^1 080 samples × 77 features, [\d ]+ missing cells$/);
+/** The mouse CSV mapped (fixtures.ts: mapMice), then SKFR1 with k = 8 on the Configure screen. */
+async function configureMice(page: Page, annotations: readonly string[]): Promise<void> {
+  await mapMice(page, annotations);
   await page.getByTestId('to-configure').click();
   await page.getByTestId('variant-global').check();
   await setField(page, 'k', '8');
 }
 
 test('mouse CSV, SKFR1 k = 8, s = 24: the samples × proteins heatmap with annotation bars, its SVG, the run’s export names', async ({ page }) => {
-  await mapMice(page, ['class', 'Genotype', 'Treatment', 'Behavior']);
+  await configureMice(page, MOUSE_ANNOTATIONS);
   await page.getByTestId('s-mode-fixed').check();
   await setField(page, 's', '24');
   await page.getByTestId('class-column').selectOption('class');
@@ -81,7 +72,7 @@ test('mouse CSV, SKFR1 k = 8, s = 24: the samples × proteins heatmap with annot
 });
 
 test('a long tuning ends while the user is on Import: the "Run finished" notice, then "Show results"', async ({ page }) => {
-  await mapMice(page, ['class']);
+  await configureMice(page, ['class']);
   await page.getByTestId('s-mode-tune').check();
   await setField(page, 'permutations', '20'); // long enough (≥ 10 s) to leave before it ends
   await page.getByTestId('run-button').click();
@@ -103,7 +94,7 @@ test('a long tuning ends while the user is on Import: the "Run finished" notice,
 });
 
 test('SKFR2: the union of the clusters’ proteins, grouped by cluster; a large heatmap is drawn in chunks, its SVG whole', async ({ page }) => {
-  await mapMice(page, ['class']);
+  await configureMice(page, ['class']);
   await page.getByTestId('variant-local').check();
   await page.getByTestId('s-mode-fixed').check();
   await setField(page, 's', '24');

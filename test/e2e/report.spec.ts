@@ -15,24 +15,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { MOUSE_CSV, SCREENSHOTS, downloadOf, expect, mappingLine, openFile, parseCsv, setField, test } from './fixtures';
+import { MOUSE_ANNOTATIONS, MOUSE_CSV, SCREENSHOTS, downloadOf, expect, mapMice, mappingLine, openFile, parseCsv, setField, test } from './fixtures';
 import type { Page } from '@playwright/test';
 
 const SKFR = fileURLToPath(new URL('../../cli/bin/skfr.js', import.meta.url));
 const SECTIONS = ['input', 'preparation', 'parameters', 'command', 'warnings', 'clusters', 'metrics', 'proteins', 'charts'];
-
-/** The mouse CSV mapped as the README's example: MouseID the id, class an annotation, the 77 `_N` columns the features. */
-async function mapMice(page: Page): Promise<void> {
-  await page.goto('/');
-  await openFile(page, MOUSE_CSV);
-  await expect(page.getByTestId('import-screen')).toBeVisible();
-  await page.getByLabel('Role of MouseID').selectOption('id');
-  for (const name of ['class', 'Genotype', 'Treatment', 'Behavior']) await page.getByLabel(`Role of ${name}`).selectOption('annotation');
-  await page.getByTestId('clear-features').click();
-  await page.getByTestId('feature-regex').fill('_N$');
-  await page.getByTestId('apply-regex').click();
-  await expect.poll(() => mappingLine(page)).toMatch(/^1 080 samples × 77 features/);
-}
 
 /** A screenshot of a chart panel, whole and clear of the page's sticky header (a window tall enough, the panel at its bottom). */
 async function shoot(page: Page, testId: string, name: string): Promise<void> {
@@ -57,7 +44,7 @@ async function run(page: Page, k: number, s: number): Promise<void> {
 
 test('the HTML report of the mouse run: offline, every section, and its command gives the same labels', async ({ page, browser }) => {
   test.setTimeout(240_000);
-  await mapMice(page);
+  await mapMice(page, MOUSE_ANNOTATIONS);
   await run(page, 8, 24);
   const selected = (await page.getByTestId('feature-name').allTextContents()).map((t) => t.trim());
   expect(selected).toHaveLength(24);
@@ -127,7 +114,7 @@ test('the HTML report of the mouse run: offline, every section, and its command 
 
 test('the contingency heatmap at k = 49 on the control mice: a row per cluster, every label shown', async ({ page }) => {
   test.setTimeout(240_000);
-  await mapMice(page);
+  await mapMice(page, MOUSE_ANNOTATIONS);
   await page.getByTestId('add-filter').selectOption('Genotype');
   await page.locator('[data-testid=row-filter][data-column=Genotype]').getByLabel('Ts65Dn').uncheck();
   await expect.poll(() => mappingLine(page)).toMatch(/^570 samples × 77 features/);

@@ -9,22 +9,13 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MOUSE_CSV, downloadOf, expect, mappingLine, openFile, parseCsv, screenshot, setField, test } from './fixtures';
+import { MOUSE_CSV, downloadOf, expect, mapMice, mappingLine, openFile, parseCsv, screenshot, setField, test } from './fixtures';
 
 const SIZES = '76 · 162 · 106 · 273 · 15 · 138 · 193 · 117';
 
 test('save the mouse analysis, reopen it in a fresh page without a fit, detect a changed input', async ({ page }) => {
   const dir = mkdtempSync(join(tmpdir(), 'skfr-e2e-session-'));
-  await page.goto('/');
-  await openFile(page, MOUSE_CSV);
-  await expect(page.getByTestId('import-screen')).toBeVisible();
-  await page.getByLabel('Role of MouseID').selectOption('id');
-  await page.getByLabel('Role of class').selectOption('annotation');
-  for (const name of ['Genotype', 'Treatment', 'Behavior']) await page.getByLabel(`Role of ${name}`).selectOption('ignore');
-  await page.getByTestId('clear-features').click();
-  await page.getByTestId('feature-regex').fill('_N$');
-  await page.getByTestId('apply-regex').click();
-  await expect.poll(() => mappingLine(page)).toMatch(/^1 080 samples × 77 features/);
+  await mapMice(page);
   await page.getByTestId('to-configure').click();
   await page.getByTestId('variant-global').check();
   await setField(page, 'k', '8');
