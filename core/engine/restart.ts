@@ -39,10 +39,11 @@
 import { now, throwIfAborted } from './abort.js';
 import type { PreparedFit } from './prepare.js';
 import { createRng, deriveSeed, RNG_DOMAIN } from './random.js';
-import { topFeatures } from './rank.js';
 import { SelectedColumns } from './columns.js';
 import { seedCenters } from './seeding.js';
 import { restartScratch } from './scratch.js';
+import { restartWork, type RestartWork } from './restart-work.js';
+import { fillEmptyClusters, sparseCenters } from './centers.js';
 import { AssignBounds, assignGlobalAbsolute, assignGlobalSquared, assignLocal, type AssignInput } from './assign.js';
 import { clusterSums, countChanges, kpodFill, meansAndScores, mediansAndScores, moveSums, observedObjective, totalScores } from './steps.js';
 
@@ -109,9 +110,10 @@ function seededStart(prep: PreparedFit, r: number, signal: PreparedFit['signal']
 /**
  * Restart r along a path of sparsity levels: at sValues[0] from its k-means++ seeds, at every later s from
  * the partition it reached at the previous s (`warmStart`). `visit(t, result)` receives the result at
- * sValues[t]. Each s costs a few iterations instead of a fresh descent: on the mouse data (1080 × 77, k = 8)
- * 3× fewer iterations over s = 1..77 than cold starts, and a within-cluster sum of squares 0.2–0.9 % lower
- * on average (a partition good at s − 1 is a better start at s than a random seeding).
+ * sValues[t]. Each s costs a few iterations instead of a fresh descent: on the mouse data (1080 × 77, k = 8,
+ * s = 1..77, 3 restarts, seed 1) 2.26× fewer iterations than fresh fits at every s (2 666 against 6 031), and the
+ * best objective 0.92 % lower on average (`npm run bench:gap-paths`, bench/RESULTS.md): a partition good at s − 1
+ * is a better start at s than a random seeding.
  * @example runRestartPath(prep, 0, [1, 2, 3], (t, result) => objectives[t] = result.objective);
  */
 export function runRestartPath(prep: PreparedFit, r: number, sValues: readonly number[], visit: (t: number, result: RestartResult) => void): void {
@@ -124,11 +126,8 @@ export function runRestartPath(prep: PreparedFit, r: number, sValues: readonly n
 }
 
 export function runRestart(prep: PreparedFit, r: number, from?: RestartStart): RestartResult {
-  const { n, p, data: Y, missing, initialFill, usable, signal, options } = prep;
-  const { k, variant, loss, maxIterations, restarts } = options;
-  const local = variant === 'local';
-  const absolute = loss === 'absolute';
-  const sEff = Math.min(options.s, prep.usableCount);
+  const { n, p, data: Y, missing, initialFill, signal, options } = prep;
+  const { k, maxIterations, restarts } = options;
   const m = missing.length;
 
   throwIfAborted(signal);
@@ -137,45 +136,23 @@ export function runRestart(prep: PreparedFit, r: number, from?: RestartStart): R
 
   // ---- seeding and the initial assignment to the nearest seed (or the warm start), and the cluster sums ----
   const t0 = now();
-  const work = restartScratch(Y);
-  const start = from === undefined ? seededStart(prep, r, signal) : { ...warmStart({ labels: from.labels, clusterSizes: from.counts }), dist: work.float64('seeding.dist', n) };
+  const scratch = restartScratch(Y);
+  const start = from === undefined ? seededStart(prep, r, signal) : { ...warmStart({ labels: from.labels, clusterSizes: from.counts }), dist: scratch.float64('seeding.dist', n) };
   const { labels, counts } = start;
   const minDist = start.dist;
+  const absolute = options.loss === 'absolute';
   const sums = new Float64Array(absolute ? 0 : k * p);
   if (!absolute) clusterSums(Y, labels, n, p, sums, signal);
   const t1 = now();
   prep.onProgress?.({ stage: 'fitting', fraction: (r + 0.05) / restarts, restart: r + 1, restarts });
 
   // ---- working state ----
-  const rowNorm = work.float64('rowNorm', n); // Σ_l y_il² (squared) or Σ_l |y_il| (absolute)
-  rowNorm.set(prep.initialRowNorms);
-  const means = new Float64Array(k * p);
-  const theta = new Float64Array(k * p);
-  const clusterScores = new Float64Array(k * p);
-  const scores = new Float64Array(p);
-  const selected = new Int32Array(local ? k * sEff : sEff);
-  // Compact centers: SKFR1 feature-major (t·k + j), SKFR2 cluster-major (j·s' + t).
-  const thetaC = new Float64Array(k * sEff);
-  const cj = new Float64Array(k);
-  const acc = new Float64Array(k);
-  const newLabels = work.int32('newLabels', n);
-  const newCounts = new Int32Array(k);
-  const order = work.int32('order', Math.max(n, p));
-  const clusterStart = new Int32Array(k + 1);
-  const scratch = work.float64('medians', absolute ? n : 0);
-  const absScratch = new Float64Array(local ? p : 0);
-  const rankValues = new Float64Array(p);
-  const columns = new SelectedColumns(Y, n, p, local ? Math.min(p, k * sEff) : sEff, work);
-  const pos = new Int32Array(selected.length); // column of each selected entry in columns.source
+  const w = restartWork(prep, scratch);
+  const { local, sEff, means, theta, clusterScores, scores, selected, newLabels, newCounts } = w;
+  const columns = new SelectedColumns(Y, n, p, local ? Math.min(p, k * sEff) : sEff, scratch);
+  const input = assignInput(w, columns, labels);
   const target = { labels: newLabels, counts: newCounts, dist: minDist };
-  const input: AssignInput = {
-    src: columns.source, stride: columns.stride, pos, features: selected, n, k, s: sEff, thetaC, cj, rowNorm, current: labels,
-  };
-  const pruned = !local && !absolute;
-  const bounds = pruned ? new AssignBounds(n, k, p, work) : null;
-  const centerState: CenterState = {
-    Y, p, rowNorm, theta, thetaC, cj, selected, sEff, local, absolute, usable, order, rankValues, scoreScratch: absScratch,
-  };
+  const bounds = !local && !absolute ? new AssignBounds(n, k, p, scratch) : null;
   const trace: number[] = [];
   let converged = false;
   let iterations = 0;
@@ -189,39 +166,33 @@ export function runRestart(prep: PreparedFit, r: number, from?: RestartStart): R
     iterations = iter;
 
     // 1. k-POD (phase 2): fill missing cells with the current sparse center of their sample's cluster.
-    if (filling) kpodFill(Y, missing, p, labels, theta, rowNorm, sums, absolute, columns, bounds?.shift ?? null);
+    if (filling) kpodFill(Y, missing, p, labels, theta, w.rowNorm, sums, absolute, columns, bounds?.shift ?? null);
 
     // 2–3. centers and scores d_jl.
-    if (absolute) mediansAndScores(Y, labels, n, p, k, usable, means, clusterScores, order, clusterStart, scratch, signal);
-    else meansAndScores(sums, counts, k, p, usable, means, clusterScores);
+    if (absolute) mediansAndScores(Y, labels, n, p, k, prep.usable, means, clusterScores, w.order, w.clusterStart, w.medianValues, signal);
+    else meansAndScores(sums, counts, k, p, prep.usable, means, clusterScores);
     totalScores(clusterScores, k, p, scores);
 
     // 3–4. ranking and sparse centers.
-    if (local) localCenters(clusterScores, means, usable, k, p, sEff, selected, theta, thetaC, cj, order, rankValues);
-    else globalCenters(scores, means, usable, k, p, sEff, selected, theta, thetaC, cj, order, rankValues);
+    sparseCenters(w);
 
     // 5. assignment to the nearest sparse center, O(n·s·k), reading the selected columns contiguously.
-    columns.update(selected, pos, signal);
-    if (local) assignLocal(input, absolute, target, acc, signal);
-    else if (absolute) assignGlobalAbsolute(input, target, acc, signal);
-    else assignGlobalSquared(input, target, bounds!, bounds!.moves(theta, k, p), signal);
+    columns.update(selected, w.pos, signal);
+    if (bounds !== null) assignGlobalSquared(input, target, bounds, bounds.moves(theta, k, p), signal);
+    else if (local) assignLocal(input, absolute, target, w.acc, signal);
+    else assignGlobalAbsolute(input, target, w.acc, signal);
 
     // 6. empty clusters (the pruning bounds do not follow the moved sample: start them afresh).
     if (bounds !== null && newCounts.includes(0)) bounds.valid = false;
-    fillEmptyClusters(newLabels, newCounts, minDist, n, k, centerState);
+    fillEmptyClusters(newLabels, newCounts, minDist, n, k, w);
 
     // 7. objective over observed entries (phase 1: over all entries of the mean-filled data, g ≥ f).
     observed = m === 0 || filling;
     objective = observedObjective(minDist, n, Y, observed ? missing : NO_CELLS, p, newLabels, theta, absolute);
     trace.push(objective);
 
-    // Apply the label changes to the cluster sums (squared loss): incrementally from the samples that moved,
-    // or, when more than half of them moved (early iterations), by one fresh pass, which is cheaper.
-    const changes = countChanges(labels, newLabels, n);
-    if (!absolute && changes * 2 > n) clusterSums(Y, newLabels, n, p, sums, signal);
-    else if (!absolute && changes > 0) moveSums(Y, labels, newLabels, n, p, sums, signal);
-    labels.set(newLabels);
-    counts.set(newCounts);
+    // The new labels become the current ones; none changed: phase 2 starts, or the restart has converged.
+    const changes = adoptLabels(w, labels, counts, sums, signal);
     if (changes === 0) {
       if (!observed) {
         filling = true;
@@ -257,127 +228,34 @@ export function runRestart(prep: PreparedFit, r: number, from?: RestartStart): R
   };
 }
 
-/** SKFR1: keep the s' features with the largest d_l; θ_j = μ_j on them (θ full k × p, thetaC t·k + j). */
-function globalCenters(
-  scores: Float64Array,
-  means: Float64Array,
-  usable: Uint8Array,
-  k: number,
-  p: number,
-  sEff: number,
-  selected: Int32Array,
-  theta: Float64Array,
-  thetaC: Float64Array,
-  cj: Float64Array,
-  order: Int32Array,
-  rankValues: Float64Array,
-): void {
-  theta.fill(0);
-  cj.fill(0);
-  topFeatures(scores, 0, p, usable, sEff, selected, 0, order, rankValues);
-  for (let t = 0; t < sEff; t++) {
-    const l = selected[t]!;
-    for (let j = 0; j < k; j++) {
-      const mu = means[j * p + l]!;
-      theta[j * p + l] = mu;
-      thetaC[t * k + j] = mu;
-      cj[j]! += mu * mu;
-    }
-  }
-}
-
-/** SKFR2: for each cluster j its own s' features with the largest d_jl (thetaC j·s' + t). */
-function localCenters(
-  clusterScores: Float64Array,
-  means: Float64Array,
-  usable: Uint8Array,
-  k: number,
-  p: number,
-  sEff: number,
-  selected: Int32Array,
-  theta: Float64Array,
-  thetaC: Float64Array,
-  cj: Float64Array,
-  order: Int32Array,
-  rankValues: Float64Array,
-): void {
-  theta.fill(0);
-  cj.fill(0);
-  for (let j = 0; j < k; j++) {
-    topFeatures(clusterScores, j * p, p, usable, sEff, selected, j * sEff, order, rankValues);
-    for (let t = 0; t < sEff; t++) {
-      const l = selected[j * sEff + t]!;
-      const mu = means[j * p + l]!;
-      theta[j * p + l] = mu;
-      thetaC[j * sEff + t] = mu;
-      cj[j]! += mu * mu;
-    }
-  }
-}
-
-interface CenterState {
-  Y: Float64Array;
-  p: number;
-  rowNorm: Float64Array;
-  theta: Float64Array;
-  thetaC: Float64Array;
-  cj: Float64Array;
-  selected: Int32Array;
-  sEff: number;
-  local: boolean;
-  absolute: boolean;
-  usable: Uint8Array;
-  order: Int32Array;
-  rankValues: Float64Array;
-  scoreScratch: Float64Array;
+/** The assignment's view of this restart's data (through `columns`) and centers; `current`: the labels. */
+function assignInput(w: RestartWork, columns: SelectedColumns, current: Int32Array): AssignInput {
+  return {
+    src: columns.source,
+    stride: columns.stride,
+    pos: w.pos,
+    features: w.selected,
+    n: w.n,
+    k: w.k,
+    s: w.sEff,
+    thetaC: w.thetaC,
+    cj: w.cj,
+    rowNorm: w.rowNorm,
+    current,
+  };
 }
 
 /**
- * Give every empty cluster the sample farthest from its center (taken from a cluster with ≥ 2 samples,
- * lowest index on ties). With `state`, the empty cluster's sparse center becomes that sample's own values
- * (on the global set L for SKFR1, on the sample's s' largest |y_il| for SKFR2), so its cost can only drop.
+ * The new labels and sizes become the current ones, and the cluster sums (squared loss) follow: incrementally
+ * from the samples that moved or, when more than half of them moved (early iterations), by one fresh pass,
+ * which is cheaper. Returns how many samples moved.
  */
-function fillEmptyClusters(
-  labels: Int32Array,
-  counts: Int32Array,
-  dist: Float64Array,
-  n: number,
-  k: number,
-  state: CenterState | null,
-): void {
-  for (let j = 0; j < k; j++) {
-    if (counts[j]! > 0) continue;
-    let far = -1;
-    let farD = -1;
-    for (let i = 0; i < n; i++) {
-      if (counts[labels[i]!]! > 1 && dist[i]! > farD) {
-        farD = dist[i]!;
-        far = i;
-      }
-    }
-    counts[labels[far]!]!--;
-    labels[far] = j;
-    counts[j] = 1;
-    dist[far] = 0;
-    if (state === null) continue;
-    const { Y, p, rowNorm, theta, thetaC, cj, selected, sEff, local, absolute, usable, order, rankValues, scoreScratch } = state;
-    const base = far * p;
-    theta.fill(0, j * p, (j + 1) * p);
-    let kept = 0;
-    cj[j] = 0;
-    if (local) {
-      for (let l = 0; l < p; l++) scoreScratch[l] = Math.abs(Y[base + l]!);
-      topFeatures(scoreScratch, 0, p, usable, sEff, selected, j * sEff, order, rankValues);
-    }
-    for (let t = 0; t < sEff; t++) {
-      const l = local ? selected[j * sEff + t]! : selected[t]!;
-      const y = Y[base + l]!;
-      theta[j * p + l] = y;
-      thetaC[local ? j * sEff + t : t * k + j] = y;
-      cj[j]! += y * y;
-      kept += absolute ? Math.abs(y) : y * y;
-    }
-    const d = rowNorm[far]! - kept;
-    dist[far] = d > 0 ? d : 0;
-  }
+function adoptLabels(w: RestartWork, labels: Int32Array, counts: Int32Array, sums: Float64Array, signal: PreparedFit['signal']): number {
+  const { Y, n, p, absolute, newLabels } = w;
+  const changes = countChanges(labels, newLabels, n);
+  if (!absolute && changes * 2 > n) clusterSums(Y, newLabels, n, p, sums, signal);
+  else if (!absolute && changes > 0) moveSums(Y, labels, newLabels, n, p, sums, signal);
+  labels.set(newLabels);
+  counts.set(w.newCounts);
+  return changes;
 }
