@@ -108,6 +108,23 @@ export async function mapMice(page: Page, annotations: readonly string[] = ['cla
   await expect.poll(() => mappingLine(page)).toMatch(/^1 080 samples × 77 features, [\d ]+ missing cells$/);
 }
 
+/** Waits (up to a minute: large files are read first) for the mapping line to match `pattern`; returns the line. */
+export async function settled(page: Page, pattern: RegExp): Promise<string> {
+  await expect.poll(() => mappingLine(page), { timeout: 60_000 }).toMatch(pattern);
+  return mappingLine(page);
+}
+
+/** From Import: Configure with k, s and the known class (null: none), the form's other defaults; run; wait for Results. */
+export async function runFit(page: Page, k: number, s: number, classColumn: string | null): Promise<void> {
+  await page.getByTestId('to-configure').click();
+  await expect(page.getByTestId('configure-screen')).toBeVisible();
+  if (classColumn !== null) await page.getByTestId('class-column').selectOption(classColumn);
+  await setField(page, 'k', String(k));
+  await setField(page, 's', String(s));
+  await page.getByTestId('run-button').click();
+  await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 120_000 });
+}
+
 export async function setField(page: Page, id: string, value: string): Promise<void> {
   const input = page.getByTestId(`field-${id}`);
   await input.fill(value);

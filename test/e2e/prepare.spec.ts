@@ -10,24 +10,10 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { SCREENSHOTS, downloadOf, expect, mappingLine, openFile, parseCsv, setField, test } from './fixtures';
+import { SCREENSHOTS, downloadOf, expect, openFile, parseCsv, runFit, settled, test } from './fixtures';
 
 const REAL = fileURLToPath(new URL('../../../shared/data/real/', import.meta.url));
 const real = (name: string) => `${REAL}${name}`;
-
-async function settled(page: Page, pattern: RegExp): Promise<void> {
-  await expect.poll(() => mappingLine(page), { timeout: 60_000 }).toMatch(pattern);
-}
-
-async function run(page: Page, k: number, s: number, classColumn: string | null): Promise<void> {
-  await page.getByTestId('to-configure').click();
-  await expect(page.getByTestId('configure-screen')).toBeVisible();
-  if (classColumn !== null) await page.getByTestId('class-column').selectOption(classColumn);
-  await setField(page, 'k', String(k));
-  await setField(page, 's', String(s));
-  await page.getByTestId('run-button').click();
-  await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 120_000 });
-}
 
 async function shootElement(page: Page, testId: string, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -84,7 +70,7 @@ test('MaxQuant LFQ + design: log2 proposed with its reason, 70 % in at least one
   await page.getByTestId('prepare-panel').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SCREENSHOTS}prepare-maxquant-page.png` });
 
-  await run(page, 3, 10, 'condition');
+  await runFit(page, 3, 10, 'condition');
   await expect(page.getByTestId('contingency-chart')).toHaveAttribute('data-ready', 'true');
   await expect(page.getByTestId('ari')).toBeVisible();
   const command = (await page.getByTestId('reproduce-command').textContent()) ?? '';
@@ -138,7 +124,7 @@ test('Perseus matrix: already logarithmic (log2 not selected, a second log refus
   await expect(page.getByTestId('impute-count')).toHaveText(/^[\d\s]+ cells filled\.$/);
   await shootElement(page, 'prepare-panel', 'prepare-perseus');
 
-  await run(page, 3, 10, null);
+  await runFit(page, 3, 10, null);
   await expect(page.getByTestId('summary-Cluster sizes')).toBeVisible();
   await expect(page.getByTestId('reproduce-command')).toContainText('--impute downshift');
   await expect(page.getByTestId('reproduce-command')).toContainText('--transform none');
@@ -156,7 +142,7 @@ test('MaxQuant fitted raw, unfiltered: the results say so beside the figures the
   await expect(page.getByTestId('min-valid-why')).toContainText('Off:');
   await expect(page.getByTestId('preparation-list')).not.toContainText('Values log2-transformed');
   await expect(page.getByTestId('preparation-list')).not.toContainText('Features with fewer than');
-  await run(page, 3, 10, null);
+  await runFit(page, 3, 10, null);
   // Raw intensities fitted without a log: at the top of the results.
   const data = page.getByTestId('warnings-data');
   await expect(data).toContainText('look like raw intensities');

@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { SCREENSHOTS, downloadOf, expect, mappingLine, openFile, parseCsv, setField, test } from './fixtures';
+import { SCREENSHOTS, downloadOf, expect, mappingLine, openFile, parseCsv, runFit, settled, test } from './fixtures';
 
 const REAL = fileURLToPath(new URL('../../../shared/data/real/', import.meta.url));
 const real = (name: string) => `${REAL}${name}`;
@@ -19,21 +19,9 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true });
 }
 
-/** The mapping line settled on "n samples × p features, …". */
-async function settled(page: Page, pattern: RegExp): Promise<string> {
-  await expect.poll(() => mappingLine(page), { timeout: 60_000 }).toMatch(pattern);
-  return mappingLine(page);
-}
-
 /** Configure (k, s, class), run, wait for the results; returns the downloaded samples CSV as rows. */
 async function fitAndExport(page: Page, file: string, k: number, s: number, classColumn: string | null): Promise<string[][]> {
-  await page.getByTestId('to-configure').click();
-  await expect(page.getByTestId('configure-screen')).toBeVisible();
-  if (classColumn !== null) await page.getByTestId('class-column').selectOption(classColumn);
-  await setField(page, 'k', String(k));
-  await setField(page, 's', String(s));
-  await page.getByTestId('run-button').click();
-  await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 120_000 });
+  await runFit(page, k, s, classColumn);
   await expect(page.getByTestId('summary-Cluster sizes')).toBeVisible();
   await expect(page.getByTestId('pca-chart')).toHaveAttribute('data-ready', 'true');
   await shoot(page, `results-${file}`);
