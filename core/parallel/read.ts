@@ -21,10 +21,11 @@ const IN_FLIGHT = 2;
 let nextJob = -1;
 
 /** The pieces read one after another in this thread (the same results as on workers). */
-export async function readPiecesInThread(spec: PieceSpec, pieces: AsyncIterable<Piece>): Promise<PieceResult[]> {
+export async function readPiecesInThread(spec: PieceSpec, pieces: AsyncIterable<Piece>, done?: (index: number) => void): Promise<PieceResult[]> {
   const results: PieceResult[] = [];
   for await (const piece of pieces) {
     const result = readPiece(spec, piece);
+    done?.(results.length);
     results.push(result);
     if (result.quoted || result.ragged !== null) break;
   }
@@ -35,9 +36,12 @@ function toError(info: ErrorInfo): Error {
   return info.code === 'internal' ? new Error(info.message) : new SkfrError(info.code, info.message);
 }
 
-/** The pieces read on `links` (module comment); in this thread when the buffers are not shared. */
-export async function readPiecesWith(links: readonly WorkerLink[], spec: PieceSpec, pieces: AsyncIterable<Piece>): Promise<PieceResult[]> {
-  if (links.length === 0 || !isShared(spec.slab) || !isShared(spec.sourceRows)) return readPiecesInThread(spec, pieces);
+/**
+ * The pieces read on `links` (module comment); in this thread when the buffers are not shared. `done(i)` is
+ * told when piece i has been read (its bytes may then be reused).
+ */
+export async function readPiecesWith(links: readonly WorkerLink[], spec: PieceSpec, pieces: AsyncIterable<Piece>, done?: (index: number) => void): Promise<PieceResult[]> {
+  if (links.length === 0 || !isShared(spec.slab) || !isShared(spec.sourceRows)) return readPiecesInThread(spec, pieces, done);
   const job = nextJob--;
   const source = pieces[Symbol.asyncIterator]();
   const results: PieceResult[] = [];
@@ -49,7 +53,7 @@ export async function readPiecesWith(links: readonly WorkerLink[], spec: PieceSp
   let pulling = false;
   let failure: Error | null = null;
   let settle: (() => void) | null = null;
-  const done = new Promise<void>((resolve) => (settle = resolve));
+  const finished = new Promise<void>((resolve) => (settle = resolve));
   const check = () => {
     if ((exhausted || stopped || failure !== null) && received === sent && !pulling) settle?.();
   };
@@ -63,6 +67,7 @@ export async function readPiecesWith(links: readonly WorkerLink[], spec: PieceSp
         else if (response.output.kind === 'piece') {
           const result = response.output.result;
           results[response.task] = result;
+          done?.(response.task);
           if (result.quoted || result.ragged !== null) stopped = true;
         }
         void pump();
@@ -104,7 +109,7 @@ export async function readPiecesWith(links: readonly WorkerLink[], spec: PieceSp
   }
   try {
     void pump();
-    await done;
+    await finished;
   } finally {
     for (const off of unsubscribes) off();
     if (!exhausted) await source.return?.(undefined);

@@ -39,7 +39,7 @@ export interface WorkerPool extends PoolEngine {
   /** Threads alive now (0 = everything runs in the calling thread); shrinks only if threads keep dying. */
   readonly size: number;
   /** Pieces of a CSV/TSV file's data rows read on the threads (core/parallel/read.ts; core/table/stream.ts ParallelReading). */
-  readPieces(spec: PieceSpec, pieces: AsyncIterable<Piece>): Promise<PieceResult[]>;
+  readPieces(spec: PieceSpec, pieces: AsyncIterable<Piece>, done?: (index: number) => void): Promise<PieceResult[]>;
   close(): Promise<void>;
 }
 
@@ -137,7 +137,7 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
       return supervisor.size;
     },
     ...poolEngine(supervisor.run),
-    readPieces: (spec, pieces) => supervisor.run((links) => readPiecesWith(links, spec, pieces), () => readPiecesInThread(spec, pieces)),
+    readPieces: (spec, pieces, done) => supervisor.run((links) => readPiecesWith(links, spec, pieces, done), () => readPiecesInThread(spec, pieces, done)),
     close: () => supervisor.close(),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * A CSV/TSV file read chunk by chunk as `skfr cluster` reads it (core/table/stream.ts), with the data rows of
  * a large file read on worker threads (issue 17): the threads are started only once the first pass has found
- * the file large enough (stream.ts PARALLEL_MIN_BYTES) and closed when the table is read. The same Table as
+ * the file large enough (stream.ts PARALLEL_MIN_BYTES; they start while it goes on) and closed when the
+ * table is read. The same Table as
  * parseTableChunks on one thread (test/table/parallel-read.test.ts).
  *
  * @example const table = await readTableChunks(open, 'data.csv', { allocate: allocateSharedFloat64 }, { workers: 2 });
@@ -26,9 +27,12 @@ export async function readTableChunks(open: ChunkSource, fileName: string, optio
   if (resolveWorkerCount(reading.workers) <= 1) return parseTableChunks(open, fileName, options);
   let pool: WorkerPool | null = null;
   const parallel: ParallelReading = {
-    readPieces(spec, pieces) {
+    start() {
       pool ??= createWorkerPool(reading);
-      return pool.readPieces(spec, pieces);
+    },
+    readPieces(spec, pieces, done) {
+      pool ??= createWorkerPool(reading);
+      return pool.readPieces(spec, pieces, done);
     },
     allocateBytes: allocateSharedBytes,
     allocateRows: allocateSharedInt32,

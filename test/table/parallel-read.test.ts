@@ -57,8 +57,8 @@ async function compare(bytes: Uint8Array, name: string, chunk = 97, pieceBytes =
   const threads = pool;
   piecesRead = 0;
   const parallel: ParallelReading = {
-    async readPieces(spec, pieces) {
-      const results = await threads.readPieces(spec, pieces);
+    async readPieces(spec, pieces, done) {
+      const results = await threads.readPieces(spec, pieces, done);
       piecesRead = results.length;
       return results;
     },
