@@ -5,8 +5,9 @@
  * exactly: 16–17 significant digits here, as pandas' to_csv writes them) and with 4 decimals. Each file is
  * read by `skfr`'s CSV reader in a fresh Node process (bench/parse/read-skfr.ts: the path of `skfr cluster`,
  * chunked, two passes, into shared memory, a large file's data rows on worker threads; cold JIT as in a CLI
- * run; its CPU time counts every thread) and by the Python readers (bench/parse/read_peers.py; a reader that cannot be imported is skipped with a message). Times are the
- * median of --repeats runs; ratios are skfr / peer (below 1: skfr faster).
+ * run; its CPU time counts every thread) and by the Python readers (bench/parse/read_peers.py; a reader
+ * that cannot be imported is skipped with a message). Times are the median of --repeats runs; ratios are
+ * skfr / peer (below 1: skfr faster).
  *
  * First, numbers alone: 2 million cells of each format converted in this process by the parser before issue 17,
  * the current one and `Number()` on ready-made strings (bench/parse/micro.ts; CPU time, alternating rounds).
