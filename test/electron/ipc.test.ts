@@ -3,11 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { SkfrError } from '../../core/errors.js';
 import type { JobRequest } from '../../core/jobs/types.js';
-import type { ComputeSupervisor } from '../../electron/compute-supervisor.js';
 import { checkRendererRequest, createDropTokens, createFileAccess } from '../../electron/file-access.js';
 import { createElectronApi, type ChosenFilesEvent } from '../../electron/preload-api.js';
-import { registerIpc } from '../../electron/ipc.js';
 import { IPC, IPC_EVENTS, isTrustedSender, validatePayload } from '../../electron/ipc-channels.js';
+import { fakeIpc } from './fake-ipc.js';
 
 function rejection(fn: () => unknown): SkfrError {
   try {
@@ -86,44 +85,8 @@ describe('file access policy', () => {
 });
 
 describe('registerIpc', () => {
-  function setup() {
-    const listeners = new Map<string, (...args: unknown[]) => void>();
-    const handlers = new Map<string, (...args: unknown[]) => Promise<unknown>>();
-    const ipcMain = {
-      on: (ch: string, fn: (...args: unknown[]) => void) => listeners.set(ch, fn),
-      handle: (ch: string, fn: (...args: unknown[]) => Promise<unknown>) => handlers.set(ch, fn),
-      removeAllListeners: () => {},
-      removeHandler: () => {},
-    };
-    const runs: JobRequest[] = [];
-    const supervisor = {
-      run: (request: JobRequest) => {
-        runs.push(request);
-        return { jobId: 'c1-1', response: Promise.resolve({ ok: true, type: request.type, result: { closed: true } }) };
-      },
-      cancel: () => {},
-      onCrash: () => () => {},
-      pid: 1,
-      dispose: () => {},
-    } as unknown as ComputeSupervisor;
-    const sent: [string, unknown][] = [];
-    const mainFrame = { url: 'app://skfr/index.html' };
-    const sender = { id: 1, isDestroyed: () => false, send: (ch: string, m: unknown): void => void sent.push([ch, m]), once: () => {}, on: () => {} };
-    const event = (frame: unknown = mainFrame) => ({ senderFrame: frame, sender });
-    const chosen: string[] = [];
-    const access = createFileAccess();
-    registerIpc({
-      ipcMain: ipcMain as never,
-      supervisor,
-      dialogs: { chooseFile: async () => '/data/chosen.csv', chooseSavePath: async () => null },
-      recent: { list: () => ['/data/recent.csv'], add: async (p: string) => void chosen.push(p) },
-      access,
-      mainFrame: () => mainFrame as never,
-      allowedOrigins: ['app://skfr'],
-      log: () => {},
-    });
-    return { listeners, handlers, runs, sent, event, access, sender, mainFrame };
-  }
+  const setup = () =>
+    fakeIpc({ dialogs: { chooseFile: async () => '/data/chosen.csv', chooseSavePath: async () => null }, recentFiles: ['/data/recent.csv'] });
 
   it('relays a valid job and answers on the job-event channel', async () => {
     const { listeners, runs, sent, event } = setup();

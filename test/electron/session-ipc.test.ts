@@ -10,10 +10,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildSession, sessionText, type SessionFile } from '../../core/jobs/session-file.js';
 import type { JobRequest } from '../../core/jobs/types.js';
-import type { ComputeSupervisor } from '../../electron/compute-supervisor.js';
-import { createFileAccess } from '../../electron/file-access.js';
-import { registerIpc, withInputBeside } from '../../electron/ipc.js';
+import { withInputBeside } from '../../electron/ipc.js';
 import { IPC, IPC_EVENTS, validatePayload } from '../../electron/ipc-channels.js';
+import { fakeIpc } from './fake-ipc.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'skfr-session-ipc-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -38,51 +37,20 @@ function saved(): SessionFile {
   });
 }
 
+/** registerIpc on a fake ipcMain (fake-ipc.ts); the Open dialog chooses run.skfr, the save dialog `savePath`. */
 function setup(savePath: string | null) {
-  const listeners = new Map<string, (...args: unknown[]) => void>();
-  const handlers = new Map<string, (...args: unknown[]) => Promise<unknown>>();
-  const ipcMain = {
-    on: (ch: string, fn: (...args: unknown[]) => void) => listeners.set(ch, fn),
-    handle: (ch: string, fn: (...args: unknown[]) => Promise<unknown>) => handlers.set(ch, fn),
-    removeAllListeners: () => {},
-    removeHandler: () => {},
-  };
-  const runs: JobRequest[] = [];
-  const supervisor = {
-    run: (request: JobRequest) => {
-      runs.push(request);
-      const result = request.type === 'session' ? { session: saved(), fileName: 'run.skfr', path: '/data/study/runs/run.skfr', inputPath: '/data/study/mice.csv' } : { closed: true };
-      return { jobId: 'c1-1', response: Promise.resolve({ ok: true, type: request.type, result }) };
-    },
-    cancel: () => {},
-    onCrash: () => () => {},
-    pid: 1,
-    dispose: () => {},
-  } as unknown as ComputeSupervisor;
-  const sent: [string, unknown][] = [];
-  const mainFrame = { url: 'app://skfr/index.html' };
-  const sender = { id: 1, isDestroyed: () => false, send: (ch: string, m: unknown) => sent.push([ch, m]), once: () => {}, on: () => {} };
-  const event = () => ({ senderFrame: mainFrame, sender });
-  const recent: string[] = [];
-  const access = createFileAccess();
   const asked: string[] = [];
-  registerIpc({
-    ipcMain: ipcMain as never,
-    supervisor,
-    dialogs: {
-      chooseFile: async () => '/data/study/runs/run.skfr',
-      chooseSavePath: async (name: string) => {
-        asked.push(name);
-        return savePath;
-      },
+  const dialogs = {
+    chooseFile: async () => '/data/study/runs/run.skfr',
+    chooseSavePath: async (name: string) => {
+      asked.push(name);
+      return savePath;
     },
-    recent: { list: () => [], add: async (p: string) => void recent.push(p) },
-    access,
-    mainFrame: () => mainFrame as never,
-    allowedOrigins: ['app://skfr'],
-    log: () => {},
-  });
-  return { listeners, handlers, runs, sent, event, access, recent, asked };
+  };
+  const result = (request: JobRequest) =>
+    request.type === 'session' ? { session: saved(), fileName: 'run.skfr', path: '/data/study/runs/run.skfr', inputPath: '/data/study/mice.csv' } : { closed: true };
+  const ipc = fakeIpc({ dialogs, result });
+  return { ...ipc, recent: ipc.added, asked };
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
