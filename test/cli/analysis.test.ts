@@ -2,19 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { computeMetrics, DEFAULT_SETTINGS, runAnalysis, runAnalysisAsync, settingsFromOptions, sparsityGrid, type AnalysisEngine } from '../../core/analysis.js';
 import { fit, tuneSparsity } from '../../core/engine/index.js';
-import { SkfrError } from '../../core/errors.js';
 import type { FitOptions, TuneOptions } from '../../core/engine/types.js';
 import type { MappedData } from '../../core/table/types.js';
-
-function errorOf(fn: () => unknown): SkfrError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof SkfrError) return error;
-    throw error;
-  }
-  throw new Error('expected a SkfrError');
-}
+import { errorOf } from '../skfr-error.js';
 
 /** Three well separated groups of 8 samples in features 0 and 1; features 2..5 are noise. */
 function threeGroups(): MappedData {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseArgv, parseWhere, parseWhole, readChoice, readInt, readList, type OptionSpec } from '../../cli/args.js';
 import { parseSRange } from '../../cli/commands/cluster-options.js';
-import { SkfrError } from '../../core/errors.js';
+import { errorOf } from '../skfr-error.js';
 
 const SPECS: OptionSpec[] = [
   { name: 'k', kind: 'value', placeholder: 'K', help: '' },
@@ -9,16 +9,6 @@ const SPECS: OptionSpec[] = [
   { name: 'where', kind: 'repeat', placeholder: 'C=V', help: '' },
   { name: 'features', kind: 'value', help: '' },
 ];
-
-function errorOf(fn: () => unknown): SkfrError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof SkfrError) return error;
-    throw error;
-  }
-  throw new Error('expected a SkfrError');
-}
 
 describe('parseArgv', () => {
   it('reads positionals, --name value, --name=value, flags and repeats in order', () => {

@@ -1,26 +1,16 @@
 // The IPC boundary: the payload validator (unknown channels, malformed payloads, good ones), the sender-frame
 // check, the file-access policy, and registerIpc on a fake ipcMain: a rejected message changes nothing.
 import { describe, expect, it } from 'vitest';
-import { SkfrError } from '../../core/errors.js';
 import type { JobRequest } from '../../core/jobs/types.js';
 import { checkRendererRequest, createDropTokens, createFileAccess } from '../../electron/file-access.js';
 import { createElectronApi, type ChosenFilesEvent } from '../../electron/preload-api.js';
 import { IPC, IPC_EVENTS, isTrustedSender, validatePayload } from '../../electron/ipc-channels.js';
 import { fakeIpc } from './fake-ipc.js';
-
-function rejection(fn: () => unknown): SkfrError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof SkfrError) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
-}
+import { errorOf } from '../skfr-error.js';
 
 describe('IPC payload validator', () => {
   it('rejects unknown channels, naming them', () => {
-    const e = rejection(() => validatePayload('skfr:read-any-file', ['/etc/passwd']));
+    const e = errorOf(() => validatePayload('skfr:read-any-file', ['/etc/passwd']));
     expect(e.code).toBe('invalid-request');
     expect(e.message).toContain('skfr:read-any-file');
   });
@@ -40,7 +30,7 @@ describe('IPC payload validator', () => {
       [IPC.job, [{ kind: 'run' }], 'id'],
     ];
     for (const [channel, args, needle] of cases) {
-      const e = rejection(() => validatePayload(channel, args));
+      const e = errorOf(() => validatePayload(channel, args));
       expect(e.code).toBe('invalid-request');
       expect(e.message, channel).toContain(needle);
     }
@@ -75,12 +65,12 @@ describe('file access policy', () => {
     const open = (path: string): JobRequest => ({ type: 'open', source: { kind: 'path', path } });
     expect(() => checkRendererRequest(open('/data/recent.csv'), access)).not.toThrow();
     expect(() => checkRendererRequest(open('/data/../data/recent.csv'), access)).not.toThrow();
-    expect(rejection(() => checkRendererRequest(open('/data/someone/.ssh/id_rsa'), access)).message).toContain('was not chosen by you');
+    expect(errorOf(() => checkRendererRequest(open('/data/someone/.ssh/id_rsa'), access)).message).toContain('was not chosen by you');
     access.allow('/data/someone/chosen.xlsx');
     expect(() => checkRendererRequest(open('/data/someone/chosen.xlsx'), access)).not.toThrow();
     expect(() => checkRendererRequest({ type: 'open', source: { kind: 'bytes', fileName: 'x.csv', bytes: new Uint8Array(1) } }, access)).not.toThrow();
     const exportTo = { type: 'export', fitId: 'f', what: 'samples', format: 'csv', path: '/data/someone/.bashrc' } as const;
-    expect(rejection(() => checkRendererRequest(exportTo, access)).code).toBe('invalid-request');
+    expect(errorOf(() => checkRendererRequest(exportTo, access)).code).toBe('invalid-request');
   });
 });
 

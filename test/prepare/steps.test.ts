@@ -3,7 +3,6 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SkfrError } from '../../core/errors.js';
 import { prepare } from '../../core/prepare/index.js';
 import { impute, imputedCounts } from '../../core/prepare/impute.js';
 import { medianCentre } from '../../core/prepare/normalize.js';
@@ -12,6 +11,7 @@ import { proposeTransform, transform } from '../../core/prepare/transform.js';
 import { minValid, threshold } from '../../core/prepare/valid-values.js';
 import { recognizeLayout } from '../../core/table/formats/recognize.js';
 import { parseTable, type MappedData } from '../../core/table/index.js';
+import { errorOf } from '../skfr-error.js';
 
 /** Mapped data from rows of values (samples × features), NaN = missing. */
 function data(rows: number[][], annotations: Record<string, (string | null)[]> = {}): MappedData {
@@ -35,16 +35,6 @@ function data(rows: number[][], annotations: Record<string, (string | null)[]> =
 }
 const values = (d: MappedData) => Array.from(d.matrix.data).map(String);
 const N = NaN;
-
-function errorOf(fn: () => unknown): SkfrError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof SkfrError) return e;
-    throw e;
-  }
-  throw new Error('expected an error');
-}
 
 describe('transform', () => {
   it('log2 and log10 of observed values', () => {

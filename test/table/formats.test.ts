@@ -5,27 +5,17 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SkfrError } from '../../core/errors.js';
 import { prepare } from '../../core/prepare/index.js';
 import { joinDesign } from '../../core/table/design.js';
 import { layoutAs, recognizeLayout, withQuantity } from '../../core/table/formats/recognize.js';
 import { parseTable, type SampleTable, type Table } from '../../core/table/index.js';
 import { cleanSampleName, commonAffixes, runName, sampleNamesFor } from '../../core/table/sample-names.js';
+import { errorOf } from '../skfr-error.js';
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 const tsv = (rows: string[][], name = 'proteinGroups.txt'): Table => parseTable(enc(rows.map((r) => r.join('\t')).join('\n') + '\n'), name);
 const REAL = new URL('../../../shared/data/real/', import.meta.url);
 const real = (name: string): Table => parseTable(readFileSync(new URL(name, REAL)), name);
-
-function errorOf(fn: () => unknown): SkfrError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof SkfrError) return e;
-    throw e;
-  }
-  throw new Error('expected an error');
-}
 
 // A MaxQuant-like table: 4 protein groups × 3 LFQ samples (+ Intensity columns).
 // Row 2 is a decoy (Reverse = +), row 3 a contaminant by its id only (CON__), row 4 two zeros, row 5 only zeros.

@@ -3,24 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as XLSX from 'xlsx';
-import { SkfrError } from '../../core/errors.js';
 import { listSheets, parseTable, parseTableChunks, type ParseOptions, type Table } from '../../core/table/index.js';
 import { detectHeader, joinHeaderNames, probeRow, BLANK, NUMBER, TEXT } from '../../core/table/header.js';
+import { errorOf } from '../skfr-error.js';
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 const parse = (text: string, options: ParseOptions = {}, name = 'x.csv'): Table => parseTable(enc(text), name, options);
 const names = (t: Table): string[] => t.columns.map((c) => c.name);
 const nums = (t: Table, name: string): string[] => Array.from(t.columns.find((c) => c.name === name)!.numbers!, String);
-
-function errorOf(fn: () => unknown): SkfrError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof SkfrError) return e;
-    throw e;
-  }
-  throw new Error('expected an error');
-}
 
 function xlsx(sheets: Record<string, unknown[][]>, merges?: XLSX.Range[]): Uint8Array {
   const wb = XLSX.utils.book_new();
