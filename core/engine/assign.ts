@@ -238,19 +238,6 @@ function allScores(src: Float64Array, base: number, pos: Int32Array, s: number, 
   for (; j < k; j++) dv[j] = centerScore(src, base, pos, s, k, j, thetaC, cj);
 }
 
-/** The lowest index of the smallest of dv[0..k−1] (Infinity entries never win over a finite one). */
-function nearest(dv: Float64Array, k: number): number {
-  let best = 0;
-  let bestD = Infinity;
-  for (let j = 0; j < k; j++) {
-    if (dv[j]! < bestD) {
-      bestD = dv[j]!;
-      best = j;
-    }
-  }
-  return best;
-}
-
 /** What the SKFR1 squared assignment computes once for all its rows. */
 interface SquaredPass {
   /** max_j ‖θ_j‖ over the selected features, for each row's distance scale (‖y_i‖ + max_j ‖θ_j‖)². */
@@ -519,24 +506,32 @@ function assignPrunedRows(input: AssignInput, pass: SquaredPass, out: AssignTarg
       continue;
     }
     // Only the centers whose bound fails can be nearer than c (or tie with it); the others get an infinite
-    // score in dv, which the tie rule never picks.
+    // score in dv, which the tie rule never picks. The rival's score is in dv already when it was summed.
     let best = c;
     let bestD = dc;
     if (failing > 0) {
       const scored = keepOwn ? NO_CENTER : rival;
       if (keepOwn) gatherRow(input, pass, base);
-      dv[c] = dc;
+      best = 0;
+      bestD = Infinity;
       for (let j = 0; j < k; j++) {
-        if (j === c) continue;
-        if (ruledOut(lower[lb + j]!, threshold)) dv[j] = Infinity;
-        else if (j !== scored) {
-          const d = gatheredScore(input, pass, j);
+        let d: number;
+        if (j === c) d = dc;
+        else if (ruledOut(lower[lb + j]!, threshold)) {
+          dv[j] = Infinity;
+          continue;
+        } else if (j === scored) d = dv[j]!;
+        else {
+          d = gatheredScore(input, pass, j);
           lower[lb + j] = boundFrom(rn + d - margin);
-          dv[j] = d;
+        }
+        dv[j] = d;
+        if (d < bestD) {
+          bestD = d;
+          best = j;
         }
       }
-      best = nearest(dv, k);
-      best = tieBreak(dv, best, dv[best]!, c, TIE * scale * scale);
+      best = tieBreak(dv, best, bestD, c, TIE * scale * scale);
       bestD = dv[best]!;
     }
     lower[lb + c] = boundFrom(rn + dc - margin);
