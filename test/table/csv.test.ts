@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { SkfrError } from '../../core/errors.js';
 import { MISSING_TOKENS, parseTable, type Column, type Table } from '../../core/table/index.js';
+import { errorOf } from '../skfr-error.js';
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 const parse = (text: string, name = 'data.csv'): Table => parseTable(enc(text), name);
@@ -11,16 +11,6 @@ const col = (t: Table, name: string): Column => {
   return c;
 };
 const nums = (c: Column): number[] => Array.from(c.numbers!);
-
-function codeOf(fn: () => unknown): { code: string; message: string } {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof SkfrError) return { code: e.code, message: e.message };
-    throw e;
-  }
-  throw new Error('expected an error');
-}
 
 describe('CSV delimiters', () => {
   it('reads a comma file with a text id and numeric columns', () => {
@@ -98,7 +88,7 @@ describe('CSV quoting, BOM, line ends', () => {
   });
 
   it('an unterminated quote is an unreadable file naming the line', () => {
-    const e = codeOf(() => parse('a,b\n1,2\n3,"oops\n4,5\n'));
+    const e = errorOf(() => parse('a,b\n1,2\n3,"oops\n4,5\n'));
     expect(e.code).toBe('unreadable-file');
     expect(e.message).toContain('line 3');
   });
@@ -171,7 +161,7 @@ describe('missing tokens and type inference', () => {
 
 describe('ragged rows and empty files', () => {
   it('a row with too many cells names the file, line and counts', () => {
-    const e = codeOf(() => parse('a,b,c\n1,2,3\n4,5,6,7\n'));
+    const e = errorOf(() => parse('a,b,c\n1,2,3\n4,5,6,7\n'));
     expect(e.code).toBe('ragged-row');
     expect(e.message).toContain('“data.csv”');
     expect(e.message).toContain('line 3 has 4 cells');
@@ -179,7 +169,7 @@ describe('ragged rows and empty files', () => {
   });
 
   it('a row with too few cells is ragged too', () => {
-    const e = codeOf(() => parse('a;b;c\n1;2;3\n4;5;6\n7;8\n'));
+    const e = errorOf(() => parse('a;b;c\n1;2;3\n4;5;6\n7;8\n'));
     expect(e.code).toBe('ragged-row');
     expect(e.message).toContain('line 4 has 2 cells');
   });
@@ -204,13 +194,13 @@ describe('ragged rows and empty files', () => {
   });
 
   it('a header without data rows is an empty sheet', () => {
-    expect(codeOf(() => parse('a,b,c\n')).code).toBe('empty-sheet');
-    expect(codeOf(() => parse('\n\n  \n')).code).toBe('empty-sheet');
+    expect(errorOf(() => parse('a,b,c\n')).code).toBe('empty-sheet');
+    expect(errorOf(() => parse('\n\n  \n')).code).toBe('empty-sheet');
   });
 
   it('a CSV has no other sheet than itself', () => {
     expect(parseTable(enc('a\n1\n'), 'x.csv', { sheet: 'x.csv' }).rowCount).toBe(1);
-    expect(codeOf(() => parseTable(enc('a\n1\n'), 'x.csv', { sheet: 'Sheet2' })).code).toBe('unknown-sheet');
+    expect(errorOf(() => parseTable(enc('a\n1\n'), 'x.csv', { sheet: 'Sheet2' })).code).toBe('unknown-sheet');
   });
 });
 

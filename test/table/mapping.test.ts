@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { SkfrError } from '../../core/errors.js';
 import { applyMapping, parseTable, transposeTable, type Mapping, type Table } from '../../core/table/index.js';
+import { errorOf } from '../skfr-error.js';
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 const parse = (text: string, name = 'data.csv'): Table => parseTable(enc(text), name);
 const base: Mapping = { orientation: 'samples-as-rows', idColumn: null, annotationColumns: [], featureColumns: null, filters: [] };
 const map = (t: Table, m: Partial<Mapping>) => applyMapping(t, { ...base, ...m });
-
-function codeOf(fn: () => unknown): { code: string; message: string } {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof SkfrError) return { code: e.code, message: e.message };
-    throw e;
-  }
-  throw new Error('expected an error');
-}
 
 // 4 samples; features a, b numeric; grp text; c numeric annotation-like
 const TABLE = 'id,grp,a,b,c\ns1,x,1,10,5\ns2,y,2,NA,6\ns3,x,3,30,7\ns4,z,4,40,8\n';
@@ -42,15 +32,15 @@ describe('applyMapping', () => {
 
   it('selects features by a regular expression, and rejects an invalid one', () => {
     expect(map(parse(TABLE), { featuresMatch: '^[ab]$' }).featureNames).toEqual(['a', 'b']);
-    const e = codeOf(() => map(parse(TABLE), { featuresMatch: '([a' }));
+    const e = errorOf(() => map(parse(TABLE), { featuresMatch: '([a' }));
     expect(e.code).toBe('invalid-regex');
     expect(e.message).toContain('“([a”');
-    expect(codeOf(() => map(parse(TABLE), { featuresMatch: '^zzz' })).code).toBe('no-numeric-features');
+    expect(errorOf(() => map(parse(TABLE), { featuresMatch: '^zzz' })).code).toBe('no-numeric-features');
   });
 
   it('explicit feature columns keep their order; a text column cannot be a feature', () => {
     expect(map(parse(TABLE), { featureColumns: ['c', 'a'] }).featureNames).toEqual(['c', 'a']);
-    const e = codeOf(() => map(parse(TABLE), { featureColumns: ['a', 'grp'] }));
+    const e = errorOf(() => map(parse(TABLE), { featureColumns: ['a', 'grp'] }));
     expect(e.code).toBe('no-numeric-features');
     expect(e.message).toContain('“grp”');
   });
@@ -68,7 +58,7 @@ describe('applyMapping', () => {
   });
 
   it('a filter that leaves no row is an error naming the filter and the values present', () => {
-    const e = codeOf(() => map(parse(TABLE), { filters: [{ column: 'grp', values: ['q'] }] }));
+    const e = errorOf(() => map(parse(TABLE), { filters: [{ column: 'grp', values: ['q'] }] }));
     expect(e.code).toBe('no-rows');
     expect(e.message).toContain('grp = “q”');
     expect(e.message).toContain('“x”, “y”, “z”');
@@ -76,25 +66,25 @@ describe('applyMapping', () => {
 
   it('an unknown column names it, with near matches and the columns available', () => {
     const t = parse('MouseID,Genotype,a\nm1,Control,1\n');
-    const e = codeOf(() => map(t, { idColumn: 'MouseID', annotationColumns: ['genotype'] }));
+    const e = errorOf(() => map(t, { idColumn: 'MouseID', annotationColumns: ['genotype'] }));
     expect(e.code).toBe('unknown-column');
     expect(e.message).toContain('“genotype”');
     expect(e.message).toContain('Did you mean “Genotype”');
     expect(e.message).toContain('“MouseID”, “Genotype”, “a”');
-    expect(codeOf(() => map(t, { idColumn: 'Mouse' })).message).toContain('Id column');
-    expect(codeOf(() => map(t, { filters: [{ column: 'nope', values: ['1'] }] })).code).toBe('unknown-column');
+    expect(errorOf(() => map(t, { idColumn: 'Mouse' })).message).toContain('Id column');
+    expect(errorOf(() => map(t, { filters: [{ column: 'nope', values: ['1'] }] })).code).toBe('unknown-column');
   });
 
   it('no numeric column at all is an error', () => {
-    const e = codeOf(() => map(parse('id,g\na,x\nb,y\n'), { idColumn: 'id' }));
+    const e = errorOf(() => map(parse('id,g\na,x\nb,y\n'), { idColumn: 'id' }));
     expect(e.code).toBe('no-numeric-features');
     expect(map(parse(TABLE), { annotationColumns: ['a'] }).featureNames).toEqual(['b', 'c']);
-    expect(codeOf(() => map(parse('id,a\nx,1\n'), { idColumn: 'id', annotationColumns: ['a'] })).code).toBe('no-numeric-features');
+    expect(errorOf(() => map(parse('id,a\nx,1\n'), { idColumn: 'id', annotationColumns: ['a'] })).code).toBe('no-numeric-features');
   });
 
   it('a kept sample with no observed feature value is an error naming it and its line', () => {
     const t = parse('id,a,b\ns1,1,2\ns2,NA,\ns3,3,4\n');
-    const e = codeOf(() => map(t, { idColumn: 'id' }));
+    const e = errorOf(() => map(t, { idColumn: 'id' }));
     expect(e.code).toBe('empty-sample');
     expect(e.message).toContain('“s2”');
     expect(e.message).toContain('line 3');
@@ -126,7 +116,7 @@ describe('applyMapping', () => {
     expect(m.droppedFeatures).toEqual([{ name: 'b', missingFraction: 0.75 }]);
     expect(m.warnings[0]!.code).toBe('dropped-feature');
     expect(m.warnings[0]!.message).toContain('“b” (75.0% missing)');
-    expect(codeOf(() => map(t, { maxMissingFraction: 1.5 })).code).toBe('invalid-option');
+    expect(errorOf(() => map(t, { maxMissingFraction: 1.5 })).code).toBe('invalid-option');
   });
 });
 

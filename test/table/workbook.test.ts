@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { SkfrError } from '../../core/errors.js';
 import { detectFormat, listSheets, parseTable, toXls, toXlsx, type Table } from '../../core/table/index.js';
+import { errorOf } from '../skfr-error.js';
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
-
-function codeOf(fn: () => unknown): { code: string; message: string } {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof SkfrError) return { code: e.code, message: e.message };
-    throw new Error(`expected a SkfrError, got ${String(e)}`);
-  }
-  throw new Error('expected an error');
-}
 
 /** A workbook written by SheetJS directly (not by our writer), so the reader is tested independently. */
 function book(sheets: Record<string, unknown[][]>, bookType: 'xlsx' | 'biff8'): Uint8Array {
@@ -71,11 +61,11 @@ describe.each([
     const t = parseTable(bytes, fileName, { sheet: 'More' });
     expect(t.sheet).toBe('More');
     expect(Array.from(t.columns[0]!.numbers!)).toEqual([1, 2]);
-    const e = codeOf(() => parseTable(bytes, fileName, { sheet: 'Sheet9' }));
+    const e = errorOf(() => parseTable(bytes, fileName, { sheet: 'Sheet9' }));
     expect(e.code).toBe('unknown-sheet');
     expect(e.message).toContain('“Sheet9”');
     expect(e.message).toContain('“Notes”, “Data”, “More”');
-    expect(codeOf(() => parseTable(bytes, fileName, { sheet: 'Notes' })).code).toBe('empty-sheet');
+    expect(errorOf(() => parseTable(bytes, fileName, { sheet: 'Notes' })).code).toBe('empty-sheet');
   });
 
   it('round-trip through our own writer', () => {
@@ -84,7 +74,7 @@ describe.each([
   });
 
   it('that are truncated give a translated error', () => {
-    const e = codeOf(() => parseTable(bytes.subarray(0, Math.floor(bytes.length / 2)), fileName));
+    const e = errorOf(() => parseTable(bytes.subarray(0, Math.floor(bytes.length / 2)), fileName));
     expect(e.code).toBe('unreadable-file');
     expect(e.message).toContain(`“${fileName}”`);
     expect(e.message).toMatch(/damaged or incomplete/);
@@ -115,11 +105,11 @@ describe('files that are not what they claim', () => {
   it('an HTML page renamed .xlsx or .xls is an unreadable file that says it looks like HTML', () => {
     const html = enc('<!DOCTYPE html>\n<html><body><table><tr><td>1</td></tr></table></body></html>');
     for (const name of ['x.xlsx', 'x.xls']) {
-      const e = codeOf(() => parseTable(html, name));
+      const e = errorOf(() => parseTable(html, name));
       expect(e.code).toBe('unreadable-file');
       expect(e.message).toContain(`“${name}” is not an Excel workbook (it looks like an HTML page)`);
     }
-    const csv = codeOf(() => parseTable(html, 'download.csv'));
+    const csv = errorOf(() => parseTable(html, 'download.csv'));
     expect(csv.code).toBe('unreadable-file');
     expect(csv.message).toContain('looks like an HTML page');
   });
@@ -130,7 +120,7 @@ describe('files that are not what they claim', () => {
       const container = cfb.utils.cfb_new();
       cfb.utils.cfb_add(container, '/readme.txt', enc('hello'));
       const bytes = new Uint8Array(cfb.write(container, { type: 'array', fileType }));
-      const e = codeOf(() => parseTable(bytes, name));
+      const e = errorOf(() => parseTable(bytes, name));
       expect(e.code).toBe('unreadable-file');
       expect(e.message).toContain(`“${name}”`);
     }
@@ -139,17 +129,17 @@ describe('files that are not what they claim', () => {
   it('random bytes are an unreadable file, named .xlsx or .csv', () => {
     let state = 12345;
     const random = Uint8Array.from({ length: 4096 }, () => ((state = (state * 1103515245 + 12345) >>> 0) >>> 16) & 0xff);
-    expect(codeOf(() => parseTable(random, 'x.xlsx')).code).toBe('unreadable-file');
-    expect(codeOf(() => parseTable(random, 'x.csv')).code).toBe('unreadable-file');
-    expect(codeOf(() => listSheets(random, 'x.xls')).code).toBe('unreadable-file');
+    expect(errorOf(() => parseTable(random, 'x.xlsx')).code).toBe('unreadable-file');
+    expect(errorOf(() => parseTable(random, 'x.csv')).code).toBe('unreadable-file');
+    expect(errorOf(() => listSheets(random, 'x.xls')).code).toBe('unreadable-file');
   });
 
   it('an empty file is an empty sheet', () => {
-    for (const name of ['x.csv', 'x.xlsx']) expect(codeOf(() => parseTable(new Uint8Array(0), name)).code).toBe('empty-sheet');
+    for (const name of ['x.csv', 'x.xlsx']) expect(errorOf(() => parseTable(new Uint8Array(0), name)).code).toBe('empty-sheet');
   });
 
   it('a workbook whose every sheet is empty is an empty sheet', () => {
-    const e = codeOf(() => parseTable(book({ A: [], B: [[null]] }, 'xlsx'), 'blank.xlsx'));
+    const e = errorOf(() => parseTable(book({ A: [], B: [[null]] }, 'xlsx'), 'blank.xlsx'));
     expect(e.code).toBe('empty-sheet');
     expect(e.message).toContain('“A”, “B”');
   });
