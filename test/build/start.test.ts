@@ -18,8 +18,11 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-/** A fresh fake electron package folder (no dist, no path.txt), and the options to resolve from it. */
-async function fakeElectron(name: string, overrides: Partial<ResolveOptions> = {}) {
+/**
+ * A fresh fake electron package folder (no dist, no path.txt), and the options to resolve from it. Its installer
+ * counts its calls and fails, or with `download: 'unpacks'` leaves what install.js leaves and succeeds.
+ */
+async function fakeElectron(name: string, overrides: Partial<ResolveOptions> = {}, download: 'fails' | 'unpacks' = 'fails') {
   const electronDir = join(dir, name, 'electron');
   await mkdir(electronDir, { recursive: true });
   const calls = { installer: 0 };
@@ -32,7 +35,7 @@ async function fakeElectron(name: string, overrides: Partial<ResolveOptions> = {
     fs: { existsSync: fs.existsSync, readFileSync: fs.readFileSync },
     runInstaller: () => {
       calls.installer += 1;
-      return 1;
+      return download === 'unpacks' ? unpack(electronDir).then(() => 0) : 1;
     },
     ...overrides,
   };
@@ -56,34 +59,18 @@ describe('resolveElectronBinary', () => {
   });
 
   it('binary missing: runs the installer once, then returns what it unpacked', async () => {
-    const { electronDir, options } = await fakeElectron('download');
-    let installerCalls = 0;
-    const result = await resolveElectronBinary({
-      ...options,
-      runInstaller: async () => {
-        installerCalls += 1;
-        await unpack(electronDir);
-        return 0;
-      },
-    });
+    const { electronDir, calls, options } = await fakeElectron('download', {}, 'unpacks');
+    const result = await resolveElectronBinary(options);
     expect(result).toMatchObject({ ok: true, path: join(electronDir, 'dist', 'electron'), source: 'download' });
-    expect(installerCalls).toBe(1);
+    expect(calls.installer).toBe(1);
   });
 
   it('path.txt names a binary that is gone: downloads again', async () => {
-    const { electronDir, options } = await fakeElectron('stale');
+    const { electronDir, calls, options } = await fakeElectron('stale', {}, 'unpacks');
     await writeFile(join(electronDir, 'path.txt'), 'electron');
-    let installerCalls = 0;
-    const result = await resolveElectronBinary({
-      ...options,
-      runInstaller: async () => {
-        installerCalls += 1;
-        await unpack(electronDir);
-        return 0;
-      },
-    });
+    const result = await resolveElectronBinary(options);
     expect(result.ok).toBe(true);
-    expect(installerCalls).toBe(1);
+    expect(calls.installer).toBe(1);
   });
 
   it('binary missing and the download fails (offline): one sentence naming every way out', async () => {
