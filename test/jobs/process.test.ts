@@ -46,6 +46,17 @@ describe('compute host in a second process', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  /** Runs `request` and cancels it at its first progress: the response, and how long the cancel took (ms). */
+  async function cancelAtFirstProgress(request: FitRequest): Promise<{ response: JobResponse; elapsed: number }> {
+    const progress: Progress[] = [];
+    const handle = supervisor.run(request, (p) => progress.push(p));
+    await firstProgress(progress);
+    const t0 = performance.now();
+    supervisor.cancel(handle.jobId);
+    const response = await handle.response;
+    return { response, elapsed: performance.now() - t0 };
+  }
+
   it('fits the mouse data: progress first, then labels equal to an in-process runJob with the same seed', async () => {
     const progress: Progress[] = [];
     const request: FitRequest = { type: 'fit', datasetId, mapping: miceMapping, settings: skfr1, classColumn: 'class' };
@@ -69,16 +80,12 @@ describe('compute host in a second process', () => {
   });
 
   it('cancels a long tuning job with a "cancelled" response within a second', async () => {
-    const progress: Progress[] = [];
-    const handle = supervisor.run(
-      { type: 'fit', datasetId, mapping: miceMapping, settings: { ...skfr1, s: undefined, tune: { from: 1, to: 77, permutations: 20 }, restarts: 50 } },
-      (p) => progress.push(p),
-    );
-    await firstProgress(progress);
-    const t0 = performance.now();
-    supervisor.cancel(handle.jobId);
-    const response = await handle.response;
-    const elapsed = performance.now() - t0;
+    const { response, elapsed } = await cancelAtFirstProgress({
+      type: 'fit',
+      datasetId,
+      mapping: miceMapping,
+      settings: { ...skfr1, s: undefined, tune: { from: 1, to: 77, permutations: 20 }, restarts: 50 },
+    });
     expect(codeOf(response)).toBe('cancelled');
     expect(elapsed).toBeLessThan(1000);
     console.log(`cancel honoured in ${elapsed.toFixed(0)} ms`);
@@ -86,13 +93,7 @@ describe('compute host in a second process', () => {
   });
 
   it('cancels a long fit (restarts on the engine threads of the compute process) within 200 ms', async () => {
-    const progress: Progress[] = [];
-    const handle = supervisor.run({ type: 'fit', datasetId, mapping: miceMapping, settings: { ...skfr1, restarts: 10_000 } }, (p) => progress.push(p));
-    await firstProgress(progress);
-    const t0 = performance.now();
-    supervisor.cancel(handle.jobId);
-    const response = await handle.response;
-    const elapsed = performance.now() - t0;
+    const { response, elapsed } = await cancelAtFirstProgress({ type: 'fit', datasetId, mapping: miceMapping, settings: { ...skfr1, restarts: 10_000 } });
     expect(codeOf(response)).toBe('cancelled');
     expect(elapsed).toBeLessThan(200);
     console.log(`fit cancel honoured in ${elapsed.toFixed(0)} ms`);
