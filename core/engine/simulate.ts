@@ -25,11 +25,19 @@
  *
  * @example const { X, classes, informative } = simulate('sparse', { p: 100, seed: 3 });
  */
-import { assertNever, SkfrError } from '../errors.js';
+import { SkfrError } from '../errors.js';
 import { createRng, deriveSeed, RNG_DOMAIN, type Rng } from './random.js';
 import type { Design, Simulated, SimulateOptions } from './types.js';
 
-const DEFAULTS: Record<Design, { n: number; k: number; s: number; p: number }> = {
+/** The sizes of one simulated data set: n samples, k classes, s informative features (per class), p features. */
+interface Shape {
+  n: number;
+  k: number;
+  s: number;
+  p: number;
+}
+
+const DEFAULTS: Record<Design, Shape> = {
   sparse: { n: 400, k: 10, s: 10, p: 50 },
   outliers: { n: 400, k: 10, s: 10, p: 50 },
   subsets: { n: 250, k: 5, s: 10, p: 50 },
@@ -66,6 +74,128 @@ function randomSubset(p: number, s: number, rng: Rng): number[] {
   return idx.slice(0, s).sort((a, b) => a - b);
 }
 
+/** What a design's generator returns besides the data it writes. */
+type Drawn = Pick<Simulated, 'classes' | 'informative' | 'informativeByClass'>;
+
+/** One design: writes the n × p data (row-major) from `rng` and returns the classes and informative features. */
+type Generator = (data: Float64Array, shape: Shape, rng: Rng, options: SimulateOptions) => Drawn;
+
+/** F1..Fs (0-based indices). */
+function firstFeatures(s: number): number[] {
+  return Array.from({ length: s }, (_, l) => l);
+}
+
+/**
+ * 'sparse': k equal classes (sample i in class ⌊i·k/n⌋); class means μ_jl = ±U(3, 6) on F1..Fs, drawn class by
+ * class (magnitude, then sign); then row by row x_il = μ_{c(i) l} + N(0, 1), noise features N(0, 1).
+ */
+function sparse(data: Float64Array, { n, k, s, p }: Shape, rng: Rng): Drawn {
+  const classes = new Int32Array(n);
+  for (let i = 0; i < n; i++) classes[i] = Math.floor((i * k) / n);
+  const mu = new Float64Array(k * s);
+  for (let t = 0; t < k * s; t++) {
+    const u = 3 + 3 * rng.next();
+    mu[t] = rng.next() < 0.5 ? -u : u;
+  }
+  for (let i = 0; i < n; i++) {
+    const c = classes[i]!;
+    for (let l = 0; l < p; l++) data[i * p + l] = (l < s ? mu[c * s + l]! : 0) + rng.normal();
+  }
+  return { classes, informative: firstFeatures(s), informativeByClass: null };
+}
+
+/**
+ * 'outliers': the sparse design, then class by class the last round(outlierFraction · |class|) samples get
+ * informative values ±U(10, 15) (magnitude, then sign, cell by cell); their noise features stay.
+ */
+function outliers(data: Float64Array, shape: Shape, rng: Rng, options: SimulateOptions): Drawn {
+  const frac = fraction('outlierFraction', options.outlierFraction ?? 0.1);
+  const drawn = sparse(data, shape, rng);
+  const { n, k, s, p } = shape;
+  for (let j = 0; j < k; j++) {
+    const members: number[] = [];
+    for (let i = 0; i < n; i++) if (drawn.classes[i] === j) members.push(i);
+    const count = Math.round(frac * members.length);
+    for (const i of members.slice(members.length - count)) {
+      for (let l = 0; l < s; l++) {
+        const u = 10 + 5 * rng.next();
+        data[i * p + l] = rng.next() < 0.5 ? -u : u;
+      }
+    }
+  }
+  return drawn;
+}
+
+/**
+ * 'subsets': uneven classes; class by class a random s-subset S_j with centers 6·U(0, 1) (in increasing
+ * feature order); then row by row x_il = θ_{c(i) l} + N(0, 1) on S_{c(i)}, else N(0, 3).
+ */
+function subsets(data: Float64Array, { n, k, s, p }: Shape, rng: Rng): Drawn {
+  const classes = unevenClasses(n, k, rng);
+  const informativeByClass: number[][] = [];
+  const theta = new Float64Array(k * p);
+  const isInformative = new Uint8Array(k * p);
+  for (let j = 0; j < k; j++) {
+    const set = randomSubset(p, s, rng);
+    informativeByClass.push(set);
+    for (const l of set) {
+      isInformative[j * p + l] = 1;
+      theta[j * p + l] = 6 * rng.next();
+    }
+  }
+  const noiseSd = Math.sqrt(3);
+  for (let i = 0; i < n; i++) {
+    const c = classes[i]!;
+    for (let l = 0; l < p; l++) {
+      data[i * p + l] = isInformative[c * p + l] === 1 ? theta[c * p + l]! + rng.normal() : noiseSd * rng.normal();
+    }
+  }
+  const informative = [...new Set(informativeByClass.flat())].sort((a, b) => a - b);
+  return { classes, informative, informativeByClass };
+}
+
+/**
+ * 'missing': uneven classes; centers 6·U(0, 1) on F1..Fs, class by class; row by row x_il = θ + N(0, 1),
+ * noise N(0, 1.5); then the cells are deleted (deleteCells).
+ */
+function missing(data: Float64Array, { n, k, s, p }: Shape, rng: Rng, options: SimulateOptions): Drawn {
+  const frac = fraction('missingFraction', options.missingFraction ?? 0.1);
+  const classes = unevenClasses(n, k, rng);
+  const theta = new Float64Array(k * s);
+  for (let t = 0; t < k * s; t++) theta[t] = 6 * rng.next();
+  const noiseSd = Math.sqrt(1.5);
+  for (let i = 0; i < n; i++) {
+    const c = classes[i]!;
+    for (let l = 0; l < p; l++) data[i * p + l] = l < s ? theta[c * s + l]! + rng.normal() : noiseSd * rng.normal();
+  }
+  deleteCells(data, n, p, Math.round(frac * n * p), rng);
+  return { classes, informative: firstFeatures(s), informativeByClass: null };
+}
+
+/**
+ * Set exactly `target` cells to NaN, drawn uniformly without replacement (partial Fisher–Yates over all n·p
+ * cells); a cell is skipped (and the next drawn) when it would leave its row with no observed value.
+ */
+function deleteCells(data: Float64Array, n: number, p: number, target: number, rng: Rng): void {
+  const cells = new Int32Array(n * p);
+  for (let o = 0; o < n * p; o++) cells[o] = o;
+  const observedInRow = new Int32Array(n).fill(p);
+  let made = 0;
+  for (let t = 0; t < n * p && made < target; t++) {
+    const u = t + rng.int(n * p - t);
+    const o = cells[u]!;
+    cells[u] = cells[t]!;
+    cells[t] = o;
+    const i = (o / p) | 0;
+    if (observedInRow[i]! <= 1) continue;
+    observedInRow[i]!--;
+    data[o] = NaN;
+    made++;
+  }
+}
+
+const GENERATORS: Record<Design, Generator> = { sparse, outliers, subsets, missing };
+
 export function simulate(design: Design, options: SimulateOptions = {}): Simulated {
   const d = DEFAULTS[design];
   if (d === undefined) {
@@ -78,101 +208,11 @@ export function simulate(design: Design, options: SimulateOptions = {}): Simulat
   const seed = whole('seed', options.seed ?? 1, 0, 4294967295);
   const rng = createRng(deriveSeed(seed, 0, RNG_DOMAIN.simulate));
   const data = new Float64Array(n * p);
-  let classes: Int32Array;
-  let informative: number[];
-  let informativeByClass: number[][] | null = null;
-
-  switch (design) {
-    case 'sparse':
-    case 'outliers': {
-      classes = new Int32Array(n);
-      for (let i = 0; i < n; i++) classes[i] = Math.floor((i * k) / n);
-      const mu = new Float64Array(k * s);
-      for (let t = 0; t < k * s; t++) {
-        const u = 3 + 3 * rng.next();
-        mu[t] = rng.next() < 0.5 ? -u : u;
-      }
-      for (let i = 0; i < n; i++) {
-        const c = classes[i]!;
-        for (let l = 0; l < p; l++) data[i * p + l] = (l < s ? mu[c * s + l]! : 0) + rng.normal();
-      }
-      informative = Array.from({ length: s }, (_, l) => l);
-      if (design === 'outliers') {
-        const frac = fraction('outlierFraction', options.outlierFraction ?? 0.1);
-        for (let j = 0; j < k; j++) {
-          const members: number[] = [];
-          for (let i = 0; i < n; i++) if (classes[i] === j) members.push(i);
-          const count = Math.round(frac * members.length);
-          for (const i of members.slice(members.length - count)) {
-            for (let l = 0; l < s; l++) {
-              const u = 10 + 5 * rng.next();
-              data[i * p + l] = rng.next() < 0.5 ? -u : u;
-            }
-          }
-        }
-      }
-      break;
-    }
-    case 'subsets': {
-      classes = unevenClasses(n, k, rng);
-      informativeByClass = [];
-      const theta = new Float64Array(k * p);
-      const isInformative = new Uint8Array(k * p);
-      for (let j = 0; j < k; j++) {
-        const set = randomSubset(p, s, rng);
-        informativeByClass.push(set);
-        for (const l of set) {
-          isInformative[j * p + l] = 1;
-          theta[j * p + l] = 6 * rng.next();
-        }
-      }
-      const noiseSd = Math.sqrt(3);
-      for (let i = 0; i < n; i++) {
-        const c = classes[i]!;
-        for (let l = 0; l < p; l++) {
-          data[i * p + l] = isInformative[c * p + l] === 1 ? theta[c * p + l]! + rng.normal() : noiseSd * rng.normal();
-        }
-      }
-      informative = [...new Set(informativeByClass.flat())].sort((a, b) => a - b);
-      break;
-    }
-    case 'missing': {
-      classes = unevenClasses(n, k, rng);
-      const theta = new Float64Array(k * s);
-      for (let t = 0; t < k * s; t++) theta[t] = 6 * rng.next();
-      const noiseSd = Math.sqrt(1.5);
-      for (let i = 0; i < n; i++) {
-        const c = classes[i]!;
-        for (let l = 0; l < p; l++) data[i * p + l] = l < s ? theta[c * s + l]! + rng.normal() : noiseSd * rng.normal();
-      }
-      informative = Array.from({ length: s }, (_, l) => l);
-      const target = Math.round(fraction('missingFraction', options.missingFraction ?? 0.1) * n * p);
-      const cells = new Int32Array(n * p);
-      for (let o = 0; o < n * p; o++) cells[o] = o;
-      const observedInRow = new Int32Array(n).fill(p);
-      let made = 0;
-      for (let t = 0; t < n * p && made < target; t++) {
-        const u = t + rng.int(n * p - t);
-        const o = cells[u]!;
-        cells[u] = cells[t]!;
-        cells[t] = o;
-        const i = (o / p) | 0;
-        if (observedInRow[i]! <= 1) continue;
-        observedInRow[i]!--;
-        data[o] = NaN;
-        made++;
-      }
-      break;
-    }
-    default:
-      return assertNever(design);
-  }
+  const drawn = GENERATORS[design](data, { n, k, s, p }, rng, options);
   return {
     design,
     X: { rows: n, cols: p, data },
-    classes,
-    informative,
-    informativeByClass,
+    ...drawn,
     featureNames: Array.from({ length: p }, (_, l) => `F${l + 1}`),
   };
 }
