@@ -24,6 +24,7 @@ import { open, stat, type FileHandle } from 'node:fs/promises';
 import { totalmem } from 'node:os';
 import { basename } from 'node:path';
 import { SkfrError } from '../core/errors.js';
+import { formatBytes } from '../core/format-bytes.js';
 import type { FileIO } from '../core/jobs/types.js';
 import { zipEntries } from '../core/table/zip-guard.js';
 import { checkInputInfo, INPUT_CHUNK_BYTES, sameFile, writeFileAtomic } from './files.js';
@@ -38,19 +39,6 @@ export const MAX_XLS_BYTES = 64 * 1024 ** 2;
 /** Default limit of a table's numbers read in chunks: a quarter of the computer's memory. */
 export function defaultMaxTableBytes(): number {
   return Math.floor(totalmem() / 4);
-}
-
-/** "1.0 GiB", "3.5 MiB", "12 bytes". */
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} bytes`;
-  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-  let v = n / 1024;
-  let u = 0;
-  while (v >= 1024 && u < units.length - 1) {
-    v /= 1024;
-    u++;
-  }
-  return `${v.toFixed(1)} ${units[u]}`;
 }
 
 /** The input check (a regular file), then the app's limit on what it reads whole. */

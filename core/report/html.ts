@@ -28,6 +28,7 @@ import { rankingHeight, rankingOption } from '../charts/ranking.js';
 import { sampleHeatmapLayout, sampleHeatmapOption } from '../charts/sample-heatmap.js';
 import { stabilityHeight, stabilityOption, stabilityRows as stabilityBars, UNSTABLE_BELOW } from '../charts/stability.js';
 import type { ChartOption } from '../charts/types.js';
+import { formatBytes } from '../format-bytes.js';
 import { projectSamples, sampleHeatmapOf } from '../jobs/fit-view.js';
 import type { Metrics } from '../jobs/types.js';
 import { describeStep } from '../prepare/steps.js';
@@ -153,16 +154,9 @@ function nameList(names: readonly string[], limit: number): string {
   return names.length > limit ? `${names.slice(0, limit).join(', ')}, … and ${names.length - limit} more (${names.length} in all)` : names.join(', ');
 }
 
+/** "3.5 MiB (3,670,016 bytes)"; below 1 KiB "12 bytes". */
 function bytesText(n: number): string {
-  if (n < 1024) return `${n} bytes`;
-  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-  let v = n / 1024;
-  let u = 0;
-  while (v >= 1024 && u < units.length - 1) {
-    v /= 1024;
-    u++;
-  }
-  return `${v.toFixed(1)} ${units[u]} (${n.toLocaleString('en-US')} bytes)`;
+  return n < 1024 ? formatBytes(n) : `${formatBytes(n)} (${n.toLocaleString('en-US')} bytes)`;
 }
 
 // ── sections ───────────────────────────────────────────────────────────────────────────────────────────
