@@ -121,7 +121,8 @@ export class AssignBounds {
   /**
    * Whether the bounds are valid and the first s of `features` are the feature ids of the last assignment, in
    * the same order; remembers them when not. Only then may a row that did not change keep its score at an
-   * unmoved center (δ_c = 0: θ_c is the same bit for bit): the same products are summed in the same order.
+   * unmoved center (δ_c = 0: θ_c is the same bit for bit): the same products are summed in the same order
+   * (the same set of columns is not copied again, so the ids also sit at the same positions of `src`).
    * Ids, not positions in the compact copy: after the copy is rebuilt for another set, the same positions can
    * hold other features in another ranking order (ids [0, 2, 1] and [1, 3, 2] both sit at positions
    * [0, 2, 1]), and a sum over θ_c's nonzero values in another order differs in its last bits.
