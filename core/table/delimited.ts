@@ -45,6 +45,7 @@ import {
   type ProbeRow,
 } from './header.js';
 import { countNonBlankLines, LineCounter } from './lines.js';
+import { QuickRows } from './quick-rows.js';
 import { CsvScanner, ESCAPED, MESSY, PLAIN, QUOTED, unquoteMessy } from './scanner.js';
 import { sniffDelimiter, SNIFF_BYTES, type Delimiter } from './sniff.js';
 import { decodeUtf8 } from './text.js';
@@ -142,6 +143,8 @@ export interface DelimitedReaderOptions {
   handOff?: boolean;
   /** Where the source line numbers of the rows go (default: a plain Int32Array), e.g. in shared memory. */
   allocateRows?: (length: number) => Int32Array;
+  /** Every data row through the scanner, none the quick way (quick-rows.ts): the reference in tests. */
+  scannerOnly?: boolean;
 }
 
 /** Where the data rows start, once the reader has stopped there (DelimitedReaderOptions.handOff). */
@@ -226,6 +229,8 @@ export class DelimitedReader {
   private consumed = new LineCounter();
   // data
   private builders: ColumnBuilder[] = [];
+  /** Data rows the quick way (quick-rows.ts), from the first data row on. */
+  private quick: QuickRows | null = null;
   private sourceRows: Int32Array = new Int32Array(0);
   private rows = 0;
   private blankRows = 0;
@@ -285,7 +290,7 @@ export class DelimitedReader {
     }
     if (this.phase === META) this.readMeta(scanner, bytes);
     if (this.phase === HANDED) return;
-    if (this.phase === DATA) while (scanner.next()) this.readRow(scanner, bytes);
+    if (this.phase === DATA) this.readData(scanner, bytes, final);
     if (final) this.tailLength = 0;
     else this.keepTail(bytes, scanner.pos);
   }
@@ -481,6 +486,8 @@ export class DelimitedReader {
     }
     this.builders = Array.from({ length: width }, (_, c) => new ColumnBuilder(capacity, slab.subarray(c * capacity, (c + 1) * capacity)));
     this.sourceRows = this.options.allocateRows ? this.options.allocateRows(capacity) : new Int32Array(capacity);
+    // (one column: a blank line may be a missing cell, which only the scanner's rules decide)
+    this.quick = width > 1 && !this.options.scannerOnly ? QuickRows.create(width, this.delimiterCode, this.decimalComma) : null;
   }
 
   /** The columns and row lines after the handoff, as one buffer (column c at c × capacity) and the rows' lines. */
@@ -516,6 +523,33 @@ export class DelimitedReader {
       for (const b of this.builders) b.reserve(size);
     }
     this.sourceRows[rows] = line;
+  }
+
+  /**
+   * The data rows of `bytes` from the scanner's place: the quick way (quick-rows.ts) while it vouches for a
+   * row, else through the scanner; the scanner is left after the last row read.
+   */
+  private readData(scanner: CsvScanner, bytes: Uint8Array, final: boolean): void {
+    const quick = this.quick;
+    if (quick === null) {
+      while (scanner.next()) this.readRow(scanner, bytes);
+      return;
+    }
+    const len = bytes.length;
+    let p = scanner.pos;
+    for (;;) {
+      const q = quick.read(bytes, p, len, !final);
+      if (q >= 0) {
+        this.reserveRow(scanner.line++);
+        quick.commit(this.builders, this.rows++);
+        p = q;
+        continue;
+      }
+      scanner.reset(bytes, p);
+      if (!scanner.next()) return;
+      this.readRow(scanner, bytes);
+      p = scanner.pos;
+    }
   }
 
   private readRow(scanner: CsvScanner, body: Uint8Array): void {

@@ -11,11 +11,9 @@
  * too (`ragged`: its line and cell count; the caller words the error of the first such row in the file).
  * Example: the bytes of "b,2\n\nc,3\n" as a piece at row 5, line 8 → rows 5 and 6 (lines 8 and 10), 1 blank.
  */
-import { isMissingBytes } from './cells.js';
 import { readCells, type CellSink, type PieceCounts } from './delimited.js';
-import { fieldEnd, parseNumberBytes, parseNumberField } from './float-parse.js';
+import { QuickRows } from './quick-rows.js';
 import { CsvScanner, PLAIN } from './scanner.js';
-import { decodeUtf8 } from './text.js';
 
 export interface PieceSpec {
   fileName: string;
@@ -75,36 +73,18 @@ class PieceColumn implements CellSink {
   }
 }
 
-const QUOTE = 0x22;
-const LF = 0x0a;
-const CR = 0x0d;
-const SPACE = 0x20;
-const TAB = 0x09;
-
-/** Cell kinds of a row read the quick way, before it is kept. */
-const NUMBER = 0;
-const MISSING = 1;
-const TEXT = 2;
-
 /**
- * Read one piece (module comment). Rows go the quick way when they can: field by field, a number read
- * where its bytes end at the delimiter (float-parse.ts parseNumberField), any other field scanned to its
- * delimiter and classified as the scanner and readCells would; the row is kept once it has exactly `width`
- * fields. A row whose first field is empty (it may be blank), opens a quote, or has the wrong number of
- * fields is read again by the scanner, which decides.
+ * Read one piece (module comment): rows the quick way (quick-rows.ts) when they can, else through the
+ * scanner, which decides.
  */
 export function readPiece(spec: PieceSpec, piece: Piece): PieceResult {
-  const { width, capacity, slab, sourceRows, decimalComma, delimiter } = spec;
+  const { width, capacity, slab, sourceRows, decimalComma } = spec;
   const texts = { columns: [] as number[], rows: [] as number[], texts: [] as string[] };
   const columns = Array.from({ length: width }, (_, c) => new PieceColumn(slab.subarray(c * capacity, (c + 1) * capacity), c, texts));
   const body = piece.bytes;
   const len = body.length;
-  const scanner = new CsvScanner(body, delimiter, spec.fileName);
-  const tabIsSpace = delimiter !== TAB;
-  const quick = !NUMBER_BYTES.includes(delimiter) && !(decimalComma && delimiter === 0x2c);
-  const values = new Float64Array(width);
-  const kinds = new Uint8Array(width);
-  const cellTexts: string[] = new Array<string>(width);
+  const scanner = new CsvScanner(body, spec.delimiter, spec.fileName);
+  const quick = QuickRows.create(width, spec.delimiter, decimalComma);
   let line = piece.firstLine;
   let row = piece.firstRow;
   let blanks = 0;
@@ -112,74 +92,15 @@ export function readPiece(spec: PieceSpec, piece: Piece): PieceResult {
   let ragged: PieceResult['ragged'] = null;
   let p = 0;
   while (p < len) {
-    // The quick way.
-    if (quick) {
-      let q = p;
-      let c = 0;
-      let ok = true;
-      for (; c < width; c++) {
-        while (q < len && (body[q] === SPACE || (tabIsSpace && body[q] === TAB))) q++;
-        const v = parseNumberField(body, q, len, delimiter, decimalComma);
-        let end = fieldEnd;
-        if (end >= 0) {
-          values[c] = v;
-          kinds[c] = NUMBER;
-        } else {
-          if (q < len && body[q] === QUOTE) {
-            ok = false;
-            break;
-          }
-          const start = q;
-          end = q;
-          while (end < len) {
-            const b = body[end]!;
-            if (b === delimiter || b === LF || b === CR) break;
-            end++;
-          }
-          let e = end;
-          while (e > start && (body[e - 1] === SPACE || (tabIsSpace && body[e - 1] === TAB))) e--;
-          if (c === 0 && e === start) {
-            ok = false; // (maybe a blank row)
-            break;
-          }
-          const x = parseNumberBytes(body, start, e, decimalComma);
-          if (x === x) {
-            values[c] = x;
-            kinds[c] = NUMBER;
-          } else if (isMissingBytes(body, start, e)) kinds[c] = MISSING;
-          else {
-            kinds[c] = TEXT;
-            cellTexts[c] = decodeUtf8(body, start, e);
-          }
-        }
-        q = end;
-        const last = c === width - 1;
-        const b = q < len ? body[q]! : -1;
-        if (last ? b === delimiter : b !== delimiter) {
-          ok = false;
-          break;
-        }
-        if (!last) q++;
-      }
-      if (ok) {
-        for (let k = 0; k < width; k++) {
-          const kind = kinds[k]!;
-          if (kind === NUMBER) columns[k]!.setNumber(row, values[k]!);
-          else if (kind === MISSING) columns[k]!.setMissing(row);
-          else columns[k]!.setText(row, cellTexts[k]!);
-        }
-        sourceRows[row] = line;
-        row++;
-        if (q < len) {
-          if (body[q] === CR && q + 1 < len && body[q + 1] === LF) q++;
-          q++;
-        }
-        line++;
+    if (quick !== null) {
+      const q = quick.read(body, p, len, false);
+      if (q >= 0) {
+        quick.commit(columns, row);
+        sourceRows[row++] = line++;
         p = q;
         continue;
       }
     }
-    // The scanner's way.
     scanner.reset(body, p);
     scanner.line = line;
     if (!scanner.next()) break;
@@ -218,5 +139,3 @@ export function readPiece(spec: PieceSpec, piece: Piece): PieceResult {
   };
 }
 
-/** Delimiters the quick way cannot take: bytes of a number (digits, sign, point, exponent mark). */
-const NUMBER_BYTES = Array.from('0123456789+-.eE', (c) => c.charCodeAt(0));
