@@ -114,15 +114,17 @@ export async function settled(page: Page, pattern: RegExp): Promise<string> {
   return mappingLine(page);
 }
 
-/** From Import: Configure with k, s and the known class (null: none), the form's other defaults; run; wait for Results. */
+/** From Import: SKFR1 with k, a fixed s and the known class (null: none), the form's other defaults; run; wait for Results. */
 export async function runFit(page: Page, k: number, s: number, classColumn: string | null): Promise<void> {
   await page.getByTestId('to-configure').click();
   await expect(page.getByTestId('configure-screen')).toBeVisible();
-  if (classColumn !== null) await page.getByTestId('class-column').selectOption(classColumn);
+  await page.getByTestId('variant-global').check();
   await setField(page, 'k', String(k));
+  await page.getByTestId('s-mode-fixed').check();
   await setField(page, 's', String(s));
+  if (classColumn !== null) await page.getByTestId('class-column').selectOption(classColumn);
   await page.getByTestId('run-button').click();
-  await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 150_000 });
 }
 
 export async function setField(page: Page, id: string, value: string): Promise<void> {

@@ -6,7 +6,7 @@
  * `skfr cluster … --k 8 --s 24` (test/cli/mice.test.ts, PINNED.all): cluster sizes, the 24 proteins in rank
  * order, 7 mixed clusters holding 1 065 mice, ARI 0.091, NMI 0.196.
  */
-import { MOUSE_CSV, downloadOf, expect, mappingLine, openFile, parseCsv, screenshot, setField, test } from './fixtures';
+import { MOUSE_CSV, downloadOf, expect, mappingLine, openFile, parseCsv, runFit, screenshot, test } from './fixtures';
 
 // Pinned for seed 1, 20 restarts (see above).
 const SIZES = [76, 162, 106, 273, 15, 138, 193, 117];
@@ -38,15 +38,7 @@ test('mouse CSV: map, run SKFR1 k=8 s=24, read the results, export samples and f
   await expect(page.getByTestId('preview-grid')).toContainText('309_1');
   await screenshot(page, 'import-mouse-csv');
 
-  await page.getByTestId('to-configure').click();
-  await page.getByTestId('variant-global').check();
-  await setField(page, 'k', '8');
-  await page.getByTestId('s-mode-fixed').check();
-  await setField(page, 's', '24');
-  await page.getByTestId('class-column').selectOption('class');
-  await page.getByTestId('run-button').click();
-
-  await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 120_000 });
+  await runFit(page, 8, 24, 'class');
   // Mixed-node figures against the known classes, ARI and NMI: pinned for seed 1.
   await expect(page.getByTestId('mixed-nodes')).toHaveText('7');
   const inMixed = Number(((await page.getByTestId('samples-in-mixed').textContent()) ?? '').replace(/\s/g, ''));

@@ -15,7 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { MOUSE_ANNOTATIONS, MOUSE_CSV, SCREENSHOTS, downloadOf, expect, mapMice, mappingLine, openFile, parseCsv, setField, test } from './fixtures';
+import { MOUSE_ANNOTATIONS, MOUSE_CSV, SCREENSHOTS, downloadOf, expect, mapMice, mappingLine, openFile, parseCsv, runFit, setField, test } from './fixtures';
 import type { Page } from '@playwright/test';
 
 const SKFR = fileURLToPath(new URL('../../cli/bin/skfr.js', import.meta.url));
@@ -31,21 +31,10 @@ async function shoot(page: Page, testId: string, name: string): Promise<void> {
   await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, clip: (await panel.boundingBox())! });
 }
 
-async function run(page: Page, k: number, s: number): Promise<void> {
-  await page.getByTestId('to-configure').click();
-  await page.getByTestId('variant-global').check();
-  await setField(page, 'k', String(k));
-  await page.getByTestId('s-mode-fixed').check();
-  await setField(page, 's', String(s));
-  await page.getByTestId('class-column').selectOption('class');
-  await page.getByTestId('run-button').click();
-  await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 150_000 });
-}
-
 test('the HTML report of the mouse run: offline, every section, and its command gives the same labels', async ({ page, browser }) => {
   test.setTimeout(240_000);
   await mapMice(page, MOUSE_ANNOTATIONS);
-  await run(page, 8, 24);
+  await runFit(page, 8, 24, 'class');
   const selected = (await page.getByTestId('feature-name').allTextContents()).map((t) => t.trim());
   expect(selected).toHaveLength(24);
 
@@ -118,7 +107,7 @@ test('the contingency heatmap at k = 49 on the control mice: a row per cluster, 
   await page.getByTestId('add-filter').selectOption('Genotype');
   await page.locator('[data-testid=row-filter][data-column=Genotype]').getByLabel('Ts65Dn').uncheck();
   await expect.poll(() => mappingLine(page)).toMatch(/^570 samples × 77 features/);
-  await run(page, 49, 24);
+  await runFit(page, 49, 24, 'class');
   const chart = page.getByTestId('contingency-chart');
   await expect(chart).toHaveAttribute('data-ready', 'true');
   // Rows of at least 14 px for 49 clusters.

@@ -9,21 +9,14 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MOUSE_CSV, downloadOf, expect, mapMice, mappingLine, openFile, parseCsv, screenshot, setField, test } from './fixtures';
+import { MOUSE_CSV, downloadOf, expect, mapMice, mappingLine, openFile, parseCsv, runFit, screenshot, test } from './fixtures';
 
 const SIZES = '76 · 162 · 106 · 273 · 15 · 138 · 193 · 117';
 
 test('save the mouse analysis, reopen it in a fresh page without a fit, detect a changed input', async ({ page }) => {
   const dir = mkdtempSync(join(tmpdir(), 'skfr-e2e-session-'));
   await mapMice(page);
-  await page.getByTestId('to-configure').click();
-  await page.getByTestId('variant-global').check();
-  await setField(page, 'k', '8');
-  await page.getByTestId('s-mode-fixed').check();
-  await setField(page, 's', '24');
-  await page.getByTestId('class-column').selectOption('class');
-  await page.getByTestId('run-button').click();
-  await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 120_000 });
+  await runFit(page, 8, 24, 'class');
   await expect(page.locator('#app')).toHaveAttribute('data-jobs-fit', '1');
   await expect(page.getByTestId('summary-Cluster sizes')).toHaveText(SIZES);
   const proteins = (await page.getByTestId('feature-name').allTextContents()).map((t) => t.trim());
