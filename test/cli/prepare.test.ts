@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuiltCli } from './built-cli.js';
 import { shellQuote } from '../../core/report/command.js';
 import { micePath, repoRoot, tempDir, type CliJson } from './helpers.js';
+import { parseCsv } from '../csv-rows.js';
 
 const bin = join(repoRoot, 'cli', 'bin', 'skfr.js');
 const tmp = tempDir('skfr-prepare-');
@@ -59,35 +60,9 @@ function tsv(path: string): { header: string[]; rows: string[][] } {
   return { header: lines[0]!.split('\t'), rows: lines.slice(1).map((line) => line.split('\t')) };
 }
 
-/** RFC 4180 CSV split (quoted fields, "" escapes), enough for the exports. */
+/** An exported CSV file's rows (test/csv-rows.ts). */
 function readCsv(path: string): string[][] {
-  const text = readFileSync(path, 'utf8');
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += c;
-  }
-  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
-  return rows;
+  return parseCsv(readFileSync(path, 'utf8'));
 }
 
 const first = (cell: string | undefined) => (cell ?? '').split(';')[0]!.trim();

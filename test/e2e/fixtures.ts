@@ -37,38 +37,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
-/** Minimal RFC 4180 reader (quotes, doubled quotes, CRLF) for the CSV files the app exports. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += ch;
-  }
-  if (cell !== '' || row.length > 0) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows.filter((r) => !(r.length === 1 && r[0] === ''));
-}
+export { parseCsv } from '../csv-rows';
 
 /** Clicks the button `testId` (inside the element `within`, when given) and returns the download it starts. */
 export async function downloadOf(page: Page, testId: string, inner?: string): Promise<{ name: string; bytes: Buffer }> {
