@@ -166,8 +166,12 @@ export interface ParallelReading {
   pieceBytes?: number;
 }
 
-/** Smallest file read in parallel (below, starting the threads costs more than it saves). */
-export const PARALLEL_MIN_BYTES = 8 * 1024 * 1024;
+/**
+ * Smallest file read in parallel. A second thread costs ~0.15–0.2 s of CPU (a V8 isolate, Node, the modules,
+ * its own JIT warm-up) and saves half of pass 2 (~0.15 s per 20 MB at ~140 MB/s on one core): it pays from
+ * ~25 MB when a core is free (measured 2026-11-23 on 2 cores, CPU times; bench/RESULTS.md issue 17).
+ */
+export const PARALLEL_MIN_BYTES = 32 * 1024 * 1024;
 /** Smallest piece handed to a thread. */
 export const PIECE_BYTES = 1024 * 1024;
 

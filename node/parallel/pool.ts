@@ -32,14 +32,19 @@ export interface PoolOptions {
   workers?: number;
   /** The worker entry (default: worker.js beside this module; in Electron, the bundled worker entry). */
   workerUrl?: URL;
+  /** Start a thread even for `workers: 1` (else one worker means none: the calling thread does the work). */
+  threadForOne?: boolean;
 }
 
 /** fit / tune / stability / tuneK / alternate on the threads (core/parallel/supervisor.ts PoolEngine). */
 export interface WorkerPool extends PoolEngine {
   /** Threads alive now (0 = everything runs in the calling thread); shrinks only if threads keep dying. */
   readonly size: number;
-  /** Pieces of a CSV/TSV file's data rows read on the threads (core/parallel/read.ts; core/table/stream.ts ParallelReading). */
-  readPieces(spec: PieceSpec, pieces: AsyncIterable<Piece>, done?: (index: number) => void): Promise<PieceResult[]>;
+  /**
+   * Pieces of a CSV/TSV file's data rows read on the threads (core/parallel/read.ts; core/table/stream.ts
+   * ParallelReading); with `withThisThread`, this thread reads pieces too, between its other work.
+   */
+  readPieces(spec: PieceSpec, pieces: AsyncIterable<Piece>, done?: (index: number) => void, withThisThread?: boolean): Promise<PieceResult[]>;
   close(): Promise<void>;
 }
 
@@ -126,7 +131,7 @@ function inThreadLink(): WorkerLink {
  */
 export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
   const count = resolveWorkerCount(options.workers);
-  if (count <= 1) {
+  if (count < 1 || (count === 1 && !options.threadForOne)) {
     const links = [inThreadLink()];
     return { size: 0, ...poolEngine((work) => work(links)), readPieces: readPiecesInThread, close: async () => {} };
   }
@@ -137,7 +142,11 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
       return supervisor.size;
     },
     ...poolEngine(supervisor.run),
-    readPieces: (spec, pieces, done) => supervisor.run((links) => readPiecesWith(links, spec, pieces, done), () => readPiecesInThread(spec, pieces, done)),
+    readPieces: (spec, pieces, done, withThisThread) =>
+      supervisor.run(
+        (links) => readPiecesWith(withThisThread ? [...links, inThreadLink()] : links, spec, pieces, done),
+        () => readPiecesInThread(spec, pieces, done),
+      ),
     close: () => supervisor.close(),
   };
 }
