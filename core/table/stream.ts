@@ -1,8 +1,12 @@
 /**
  * Read a CSV/TSV file chunk by chunk, so that its bytes never sit in memory beside the parsed columns
  * (at 100 000 × 1000 the file is ~0.75 GB and the columns 0.8 GB). Two passes over the chunks:
- *   1. format, encoding, delimiter and record count (lines.ts) — the columns are then allocated once;
- *   2. the rows, through DelimitedReader, keeping only the unfinished last row between chunks.
+ *   1. format, encoding, delimiter and record count (lines.ts), and a line start every piece's length
+ *      (checkpoints) — the columns are then allocated once;
+ *   2. the rows, through DelimitedReader, keeping only the unfinished last row between chunks. With
+ *      `parallel` (a large file, issue 17), the reader stops at the first data row and the rest goes in
+ *      pieces cut at the checkpoints to worker threads, each piece into its own rows of the shared columns
+ *      (pieces.ts; ParallelReading below); the same Table as on one thread.
  * The reader keeps the first rows until the header is decided (title rows, two-row header: header.ts), and
  * decides alike wherever the chunks are cut. The result is the Table `parseTable` gives for the same bytes. Files the chunked path does not handle
  * give null, and the caller reads them whole: workbooks, UTF-16 and non-UTF-8 text (re-encoded as a whole,
