@@ -29,7 +29,7 @@ import { prepareFit, type PreparedFit } from './prepare.js';
 import { runRestart, type RestartResult } from './restart.js';
 import { selectedData, silhouette } from './silhouette.js';
 import { defaultSparsityGrid, DEFAULT_PERMUTATIONS, permuteColumns, resolveTuneRestarts, tuneSparsity } from './tuning.js';
-import type { FitResult, KPoint, KRule, KRuleChoice, KSStep, KTuneOptions, KTuneResult, Matrix, Progress, SRule } from './types.js';
+import type { FitResult, KPoint, KRule, KRuleChoice, KSStep, KTuneOptions, KTuneResult, Matrix, Progress, SRule, TuneOptions, TuneResult } from './types.js';
 
 /** The rule that picks k unless told otherwise (see bench/RESULTS.md, "Choosing k"). */
 export const DEFAULT_K_RULE: KRule = 'tibshirani';
@@ -176,12 +176,16 @@ export interface AlternateResult {
   fit: FitResult;
 }
 
+/** What the alternating search asks for next: s tuned at a k (gap over s), or k tuned at an s (gap over k). */
+export type AlternateAsk = { tune: 's'; options: TuneOptions } | { tune: 'k'; options: KTuneOptions };
+
 /**
- * The alternating search for k and s: s at the current k (gap over s), then k at that s (gap over k), until a
- * k step keeps k (then s was chosen at this k and k at this s), or `maxRounds` rounds.
- * @example alternateKS(X, { k: 5, kValues: [3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }).steps
+ * The alternating search for k and s, as the steps it asks for: s at the current k, then k at that s, until a
+ * k step keeps k (then s was chosen at this k and k at this s), or `maxRounds` rounds. A driver answers each ask
+ * (tuneSparsity / tuneClusters in this thread: alternateKS; on workers: core/parallel's alternateWith), so the
+ * search is written once and gives the same steps wherever it runs.
  */
-export function alternateKS(X: Matrix, options: AlternateOptions): AlternateResult {
+export function* alternation(X: Matrix, options: AlternateOptions): Generator<AlternateAsk, AlternateResult, TuneResult | KTuneResult> {
   const { k: k0, kValues, sValues, sRule, kRule, maxRounds, onProgress, ...common } = options;
   const rounds = maxRounds ?? 5;
   const grid = sValues ?? defaultSparsityGrid(X.cols);
@@ -193,10 +197,10 @@ export function alternateKS(X: Matrix, options: AlternateOptions): AlternateResu
   let settled = false;
   for (let round = 0; round < rounds && !settled; round++) {
     const share = (part: number) => (progress: Progress) => onProgress?.({ ...progress, stage: progress.stage === 'done' ? 'tuning' : progress.stage, fraction: (2 * round + part + progress.fraction) / (2 * rounds) });
-    const tunedS = tuneSparsity(X, { ...common, k, sValues: grid, refine, ...(sRule ? { rule: sRule } : {}), onProgress: share(0) });
+    const tunedS = (yield { tune: 's', options: { ...common, k, sValues: grid, refine, ...(sRule ? { rule: sRule } : {}), onProgress: share(0) } }) as TuneResult;
     s = tunedS.chosenS;
     steps.push({ tuned: 's', k, s, sRules: tunedS.sRules, flags: tunedS.flags, curve: tunedS.curve });
-    const tunedK = tuneClusters(X, { ...common, s, kValues, ...(kRule ? { rule: kRule } : {}), onProgress: share(1) });
+    const tunedK = (yield { tune: 'k', options: { ...common, s, kValues, ...(kRule ? { rule: kRule } : {}), onProgress: share(1) } }) as KTuneResult;
     steps.push({ tuned: 'k', k: tunedK.chosenK, s, kRules: tunedK.kRules, curve: tunedK.curve });
     fit = tunedK.fit;
     settled = tunedK.chosenK === k;
@@ -204,4 +208,15 @@ export function alternateKS(X: Matrix, options: AlternateOptions): AlternateResu
   }
   onProgress?.({ stage: 'done', fraction: 1 });
   return { steps, k, s, settled, fit: fit! };
+}
+
+/**
+ * The alternating search for k and s in this thread (see `alternation`).
+ * @example alternateKS(X, { k: 5, kValues: [3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }).steps
+ */
+export function alternateKS(X: Matrix, options: AlternateOptions): AlternateResult {
+  const search = alternation(X, options);
+  let next = search.next();
+  while (!next.done) next = search.next(next.value.tune === 's' ? tuneSparsity(X, next.value.options) : tuneClusters(X, next.value.options));
+  return next.value;
 }

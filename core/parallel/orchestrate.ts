@@ -20,12 +20,12 @@
  * @example const result = await fitWith(links, X, { k: 10, s: 10, restarts: 20, seed: 1 }); // same as fit()
  */
 import { SkfrError } from '../errors.js';
+import { alternation } from '../engine/k-tuning.js';
 import {
   assembleKCurve,
   checkKValues,
   chooseK,
   DEFAULT_K_RULE,
-  defaultSparsityGrid,
   finishFit,
   pathLogO,
   prepareFit,
@@ -38,11 +38,9 @@ import { FIT_DEFAULTS } from '../engine/options.js';
 import type {
   FitOptions,
   FitResult,
-  KSStep,
   KTuneOptions,
   KTuneResult,
   Matrix,
-  Progress,
   StabilityOptions,
   StabilityResult,
   TuneOptions,
@@ -219,31 +217,12 @@ export async function tuneKWith(links: readonly WorkerLink[], X: Matrix, options
 }
 
 /**
- * alternateKS on workers: s at the current k (tuneWith), then k at that s (tuneKWith), until a k step keeps k or
- * maxRounds rounds; the same steps and fit as alternateKS for any number of workers.
+ * alternateKS on workers: the same search (core/engine/k-tuning.ts `alternation`), its s steps by tuneWith and its
+ * k steps by tuneKWith; the same steps and fit as alternateKS for any number of workers.
  */
 export async function alternateWith(links: readonly WorkerLink[], X: Matrix, options: AlternateOptions): Promise<AlternateResult> {
-  const { k: k0, kValues, sValues, sRule, kRule, maxRounds, onProgress, ...common } = options;
-  const rounds = maxRounds ?? 5;
-  const grid = sValues ?? defaultSparsityGrid(X.cols);
-  const refine = sValues === undefined;
-  const steps: KSStep[] = [];
-  let k = k0;
-  let s = grid[0]!;
-  let fit: FitResult | null = null;
-  let settled = false;
-  for (let round = 0; round < rounds && !settled; round++) {
-    const share = (part: number) => (progress: Progress) =>
-      onProgress?.({ ...progress, stage: progress.stage === 'done' ? 'tuning' : progress.stage, fraction: (2 * round + part + progress.fraction) / (2 * rounds) });
-    const tunedS = await tuneWith(links, X, { ...common, k, sValues: grid, refine, ...(sRule ? { rule: sRule } : {}), onProgress: share(0) });
-    s = tunedS.chosenS;
-    steps.push({ tuned: 's', k, s, sRules: tunedS.sRules, flags: tunedS.flags, curve: tunedS.curve });
-    const tunedK = await tuneKWith(links, X, { ...common, s, kValues, ...(kRule ? { rule: kRule } : {}), onProgress: share(1) });
-    steps.push({ tuned: 'k', k: tunedK.chosenK, s, kRules: tunedK.kRules, curve: tunedK.curve });
-    fit = tunedK.fit;
-    settled = tunedK.chosenK === k;
-    k = tunedK.chosenK;
-  }
-  onProgress?.({ stage: 'done', fraction: 1 });
-  return { steps, k, s, settled, fit: fit! };
+  const search = alternation(X, options);
+  let next = search.next();
+  while (!next.done) next = search.next(next.value.tune === 's' ? await tuneWith(links, X, next.value.options) : await tuneKWith(links, X, next.value.options));
+  return next.value;
 }
