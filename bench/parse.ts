@@ -15,6 +15,7 @@
  * Flags: --sizes 50000x200,100000x200 (default: 50000x200, 100000x200, 20000x1000, 100000x1000; --quick:
  * 20000x100), --formats repr,fixed4, --repeats N (default 3; --quick 1), --python CMD (see bench/lib/python.ts),
  * --no-peers, --dir DIR (files; default a temporary folder, removed unless --keep), --keep, --markdown,
+ * --workers N (threads of skfr's reader, as `skfr cluster --workers N`; default the cores),
  * --before DIST: also time DIST/bench/parse/read-skfr.js, the same reader built from an earlier commit (e.g.
  * `git worktree add /tmp/before <commit>`, `tsc -p tsconfig.cli.json` there, this file's read-skfr.js copied
  * into its dist/bench/parse/), alternating with the current one on every file: before/after under one load.
@@ -43,6 +44,7 @@ const flags = parseFlags(process.argv.slice(2), {
   markdown: 'boolean',
   quick: 'boolean',
   before: 'string',
+  workers: 'number',
 });
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, here.split(/[\\/]/).includes('dist') ? '../..' : '..');
@@ -82,8 +84,9 @@ interface Row {
 const beforeReader = flags.before === undefined ? null : join(resolve(flags.before as string), 'bench', 'parse', 'read-skfr.js');
 if (beforeReader !== null && !existsSync(beforeReader)) throw new Error(`--before: ${beforeReader} is missing`);
 
+const workers = flags.workers as number | undefined;
 function runSkfr(file: string, script = reader): { total: number; first: number; second: number; cpu: number } {
-  const run = spawnSync(process.execPath, [script, file], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const run = spawnSync(process.execPath, [script, file, ...(workers !== undefined && script === reader ? [String(workers)] : [])], { encoding: 'utf8', maxBuffer: 1 << 20 });
   if (run.status !== 0) throw new Error(`read-skfr failed on ${file}: ${run.stderr}`);
   const out = JSON.parse(run.stdout) as { totalMs: number; firstPassMs: number; secondPassMs: number; cpuMs?: number };
   return { total: out.totalMs / 1000, first: out.firstPassMs / 1000, second: out.secondPassMs / 1000, cpu: (out.cpuMs ?? NaN) / 1000 };
@@ -119,7 +122,7 @@ print('');
 const dir = (flags.dir as string | undefined) ?? mkdtempSync(join(tmpdir(), 'skfr-parse-'));
 mkdirSync(dir, { recursive: true });
 const rows: Row[] = [];
-print(`Whole files — skfr: ${'dist/bench/parse/read-skfr.js'} (the reader of \`skfr cluster\`, whole process); peers: ${found.missing === null ? `${found.python} bench/parse/read_peers.py` : `SKIPPED (${found.missing}; see bench/lib/python.ts)`}; median of ${repeats} run(s)`);
+print(`Whole files — skfr: ${'dist/bench/parse/read-skfr.js'} (the reader of \`skfr cluster\`, whole process, ${workers ?? 'default'} worker(s)); peers: ${found.missing === null ? `${found.python} bench/parse/read_peers.py` : `SKIPPED (${found.missing}; see bench/lib/python.ts)`}; median of ${repeats} run(s)`);
 try {
   for (const [n, p] of sizes) {
     const sim = simulate('sparse', { n, p, k: 10, s: 10, seed: 1 });
