@@ -87,89 +87,18 @@ function buildTable(): Uint32Array {
  * Parse the bytes `[start, end)` (already trimmed) as a decimal number without allocating. NaN when they are
  * not a number (syntax in the module comment) or overflow float64; otherwise exactly `Number(text)` (with
  * "," read as "." under `decimalComma`).
- * One pass for up to 18 significant digits (the digits go 9 at a time into small integers, whose
- * multiply-adds are quicker than a double's); more go to `parseLong`.
+ * It is `parseNumberField` with no delimiter, so the two read numbers with the same loops.
  * Example: bytes of "-1.25e2" → -125; of "1,5" with decimalComma → 1.5; of "0.30000000000000004" →
  * 0.30000000000000004; of "abc" or "1e400" → NaN.
  */
 export function parseNumberBytes(bytes: Uint8Array, start: number, end: number, decimalComma: boolean): number {
-  let i = start;
-  if (i >= end) return NaN;
-  let negative = false;
-  let c = bytes[i]!;
-  if (c === MINUS || c === PLUS) {
-    negative = c === MINUS;
-    i++;
-  }
-  const intStart = i;
-  while (i < end && bytes[i] === DIGIT_0) i++; // leading zeros
-  let first = -1; // the first 9 significant digits, once 9 more follow
-  let acc = 0; // the digits after them (all of them while first < 0), at most 9
-  let room = 9; // digits acc can still take
-  for (; i < end; i++) {
-    const d = bytes[i]! - DIGIT_0;
-    if (d < 0 || d > 9) break;
-    if (room === 0) {
-      if (first >= 0) return parseLong(bytes, start, end, decimalComma);
-      first = acc;
-      acc = 0;
-      room = 9;
-    }
-    acc = acc * 10 + d;
-    room--;
-  }
-  let digits = i - intStart;
-  let q = 0;
-  if (i < end) {
-    c = bytes[i]!;
-    if (c === DOT || (decimalComma && c === COMMA)) {
-      i++;
-      const fracStart = i;
-      if (first < 0 && room === 9) while (i < end && bytes[i] === DIGIT_0) i++; // zeros before the first significant digit
-      for (; i < end; i++) {
-        const d = bytes[i]! - DIGIT_0;
-        if (d < 0 || d > 9) break;
-        if (room === 0) {
-          if (first >= 0) return parseLong(bytes, start, end, decimalComma);
-          first = acc;
-          acc = 0;
-          room = 9;
-        }
-        acc = acc * 10 + d;
-        room--;
-      }
-      digits += i - fracStart;
-      q = fracStart - i; // every fraction digit, zeros included, moves the point
-    }
-  }
-  if (digits === 0) return NaN;
-  if (i < end) {
-    c = bytes[i]!;
-    if (c !== 0x65 && c !== 0x45) return NaN;
-    i++;
-    let expNegative = false;
-    if (i < end && (bytes[i] === MINUS || bytes[i] === PLUS)) {
-      expNegative = bytes[i] === MINUS;
-      i++;
-    }
-    let e = 0;
-    const expStart = i;
-    while (i < end && (c = bytes[i]! - DIGIT_0) >= 0 && c <= 9) {
-      if (e < 100000) e = e * 10 + c;
-      i++;
-    }
-    if (i === expStart || i !== end) return NaN;
-    // An exponent of 6+ digits (with a mantissa of 100 000+ digits it could still land in range): Number().
-    if (e >= 100000) return viaNumber(bytes, start, end, decimalComma);
-    q += expNegative ? -e : e;
-  }
-  if (first < 0 && room < 9 && q >= -22 && q <= 22) {
-    // ≤ 9 significant digits, Clinger (compose's first case, here for the common short numbers).
-    const v = q < 0 ? acc / POW10[-q]! : acc * POW10[q]!;
-    return negative ? -v : v;
-  }
-  return compose(bytes, start, end, decimalComma, negative, first, acc, room, q);
+  // The field reader with no delimiter: the number must fill [start, end) exactly.
+  const v = parseNumberField(bytes, start, end, NO_DELIMITER, decimalComma);
+  return fieldEnd === end ? v : NaN;
 }
+
+/** A delimiter no byte equals: parseNumberField then stops only at `limit` or a line break. */
+const NO_DELIMITER = -1;
 
 /**
  * The double of the digits read by parseNumberBytes / parseNumberField: the first ≤ 18 significant digits
@@ -228,10 +157,10 @@ function compose(bytes: Uint8Array, start: number, end: number, decimalComma: bo
  * A delimited field that is simply a number, read from `start` (leading spaces already skipped) in one pass:
  * the number's bytes, followed by a delimiter, a line break or `limit` (then `fieldEnd` is where). Anything
  * else — trailing spaces, text, a missing marker, an empty field, a number beyond float64 — gives NaN with
- * `fieldEnd` = −1, and the caller reads the field the general way. The value is always parseNumberBytes's
- * for the same bytes (the same digit loops, stopped by the delimiter instead of a known end; `delimiter`
+ * `fieldEnd` = −1, and the caller reads the field the general way. One pass for up to 18 significant digits
+ * (the digits go 9 at a time into small integers, whose multiply-adds are quicker than a double's; `delimiter`
  * must not be a byte of a number). 19 or more significant digits and 6-digit exponents: the field's end is
- * found first, then parseNumberBytes reads it.
+ * found first, then `parseLong` reads it.
  * Example: bytes of "1.5,x" from 0 → 1.5, fieldEnd 3; of "1.5 ,x" → NaN, fieldEnd −1.
  */
 export function parseNumberField(bytes: Uint8Array, start: number, limit: number, delimiter: number, decimalComma: boolean): number {
@@ -311,7 +240,7 @@ export function parseNumberField(bytes: Uint8Array, start: number, limit: number
     if (c !== delimiter && c !== 0x0a && c !== 0x0d) return NaN;
   }
   if (first < 0 && room < 9 && q >= -22 && q <= 22) {
-    // ≤ 9 significant digits: Clinger, as in parseNumberBytes.
+    // ≤ 9 significant digits, Clinger (compose's first case, here for the common short numbers).
     fieldEnd = i;
     const v = q < 0 ? acc / POW10[-q]! : acc * POW10[q]!;
     return negative ? -v : v;
@@ -330,7 +259,7 @@ NUMBER_BYTES_COMMA[COMMA] = 1;
 /** Where the field read by the last `parseNumberField` ends (-1: not simply a number). */
 export let fieldEnd = -1;
 
-/** parseNumberField for long numbers: the end first (the bytes a number may hold), then parseNumberBytes. */
+/** parseNumberField for long numbers: the end first (the bytes a number may hold), then parseLong. */
 function fieldByEnd(bytes: Uint8Array, start: number, limit: number, delimiter: number, decimalComma: boolean): number {
   const table = decimalComma ? NUMBER_BYTES_COMMA : NUMBER_BYTES;
   let i = start;
@@ -339,12 +268,12 @@ function fieldByEnd(bytes: Uint8Array, start: number, limit: number, delimiter: 
     const c = bytes[i]!;
     if (c !== delimiter && c !== 0x0a && c !== 0x0d) return NaN;
   }
-  const v = parseNumberBytes(bytes, start, i, decimalComma);
+  const v = parseLong(bytes, start, i, decimalComma);
   fieldEnd = v === v ? i : -1;
   return v;
 }
 
-/** `parseNumberBytes` for 19 or more significant digits: two passes (syntax, then the first 19 digits). */
+/** Numbers of 19 or more significant digits or a 6-digit exponent: two passes (syntax, then the first 19 digits). */
 function parseLong(bytes: Uint8Array, start: number, end: number, decimalComma: boolean): number {
   // 1. Syntax (checked again: this path is rare).
   let i = start;
