@@ -12,6 +12,7 @@ import { simulate, tuneSparsity } from '../../core/engine/index.js';
 import { createSession } from '../../core/jobs/session.js';
 import type { FitView, JobResponse } from '../../core/jobs/types.js';
 import { reportHtml, REPORT_CSP } from '../../core/report/html.js';
+import { handFit } from './hand-fit.js';
 import type { MappedData } from '../../core/table/types.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -111,32 +112,9 @@ describe('HTML report of hand-made fits', () => {
     missingCells: 0,
     warnings: [{ code: 'duplicate-id', message: 'Two rows have the id “s1” & more.' }],
   };
-  const fit = (variant: 'global' | 'local') => ({
-    options: { k: 2, s: 2, variant, loss: 'squared' as const, restarts: 1, seed: 7, maxIterations: 100, standardize: true },
-    n: 4,
-    p: 3,
-    labels: Int32Array.from([0, 1, 0, 1]),
-    clusterSizes: Int32Array.from([2, 2]),
-    means: Float64Array.of(-1, -1, 0, 1, 1, 0),
-    centers: new Float64Array(6),
-    originalMeans: Float64Array.from([1, 10, 5, 3, 30, 5]),
-    selectedFeatures: Int32Array.from([1, 0]),
-    selectedFeaturesByCluster: variant === 'local' ? [Int32Array.from([0, 1]), Int32Array.from([1, 2])] : null,
-    featureScores: Float64Array.from([2, 6, 0]),
-    clusterFeatureScores: variant === 'local' ? Float64Array.from([3, 1, 0, 0, 5, 1]) : null,
-    distances: Float64Array.from([0.5, 1, 1.5, 2]),
-    objective: 12.5,
-    totalSS: 50,
-    betweenSS: 37.5,
-    objectiveTrace: [13, 12.5],
-    iterations: 2,
-    converged: true,
-    imputedCells: 0,
-    zeroVarianceFeatures: [],
-    restartObjectives: [12.5],
-    bestRestart: 0,
-    timings: { seedingMs: 0, fittingMs: 0 },
-  });
+  /** The shared hand-made fit (hand-fit.ts) with standardised means, the global scores for both variants, no imputed cell. */
+  const fit = (variant: 'global' | 'local') =>
+    handFit(variant, { means: Float64Array.of(-1, -1, 0, 1, 1, 0), featureScores: Float64Array.from([2, 6, 0]), imputedCells: 0 });
 
   it('escapes every text it shows and says when there is no warning or command', () => {
     const html = reportHtml({ fit: fit('global'), mapped: { ...mapped, warnings: [] }, input: { fileName: 'a&b.csv', sha256: '00' }, version: '1', parameters: { k: 2 } });
