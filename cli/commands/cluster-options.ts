@@ -5,7 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { SkfrError } from '../../core/errors.js';
 import { DEFAULT_PERMUTATIONS, settingsFromOptions } from '../../core/analysis.js';
-import { OPTION_SPECS as SPECS, rangeText, type IntSpec } from '../../core/engine/option-specs.js';
+import { OPTION_SPECS as SPECS, rangeText, SUBSAMPLE_FRACTION, type IntSpec } from '../../core/engine/option-specs.js';
 import type { FitSettings } from '../../core/jobs/types.js';
 import { EMPTY_RECIPE } from '../../core/prepare/index.js';
 import { choicesOf, parseImpute, parseMinValid, parseNormalize, parseTransform, recipeFromChoices, type RecipeChoices } from '../../core/prepare/args.js';
@@ -51,7 +51,7 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'restarts', kind: 'value', placeholder: 'R', help: `k-means++ restarts, the lowest objective wins (${limits(SPECS.restarts)})` },
   { name: 'seed', kind: 'value', placeholder: 'N', help: `random seed (${limits(SPECS.seed)}); same seed, same result` },
   { name: 'max-iter', kind: 'value', placeholder: 'M', help: `iterations per restart before giving up (${limits(SPECS.maxIterations)})` },
-  { name: 'workers', kind: 'value', placeholder: 'N', help: `threads running restarts, gap permutations and subsample fits in\nparallel, at most the number of cores (default: the number of cores,\n${availableParallelism()} here, but a small fit, samples × features × restarts (× 0.8·B\nmore with --stability) < 3·10⁷ without --tune-s or --tune-k, runs in\nthis thread); 1 = no threads. Same seed, same result for every N` },
+  { name: 'workers', kind: 'value', placeholder: 'N', help: `threads running restarts, gap permutations and subsample fits in\nparallel, at most the number of cores (default: the number of cores,\n${availableParallelism()} here, but a small fit, samples × features × restarts (× ${SUBSAMPLE_FRACTION}·B\nmore with --stability) < 3·10⁷ without --tune-s or --tune-k, runs in\nthis thread); 1 = no threads. Same seed, same result for every N` },
   { name: 'no-standardize', kind: 'flag', help: 'fit the raw values (default: each feature to mean 0, variance 1)' },
   { name: 'sheet', kind: 'value', placeholder: 'NAME', help: 'sheet of a workbook (default: the first non-empty one)' },
   { name: 'id-column', kind: 'value', placeholder: 'C', help: 'column of sample ids (default: row numbers 1, 2, …)' },
@@ -137,7 +137,7 @@ export const SMALL_FIT_CELLS = 30_000_000;
 export function poolOptionsFor(workers: number | null, settings: FitSettings, n: number, p: number): { workers?: number } {
   if (workers !== null) return { workers };
   // --stability B adds B fits of 80 % of the samples; a tuning of k, like one of s, is always big enough.
-  const fits = 1 + 0.8 * (settings.stability?.subsamples ?? 0);
+  const fits = 1 + SUBSAMPLE_FRACTION * (settings.stability?.subsamples ?? 0);
   if (!settings.tune && !settings.tuneK && n * p * settings.restarts * fits < SMALL_FIT_CELLS) return { workers: 1 };
   return {};
 }

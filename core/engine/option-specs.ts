@@ -128,6 +128,9 @@ export const OPTION_SPECS = {
 
 export type OptionName = keyof typeof OPTION_SPECS;
 
+/** The share of the samples each stability fit draws (round(0.8·n)); fixed, not an option. */
+export const SUBSAMPLE_FRACTION = 0.8;
+
 /** The size of the data an option is checked against: n samples, p features, the width of a range of s. */
 export interface DataSize {
   n?: number;

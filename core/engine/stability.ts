@@ -25,14 +25,14 @@ import { SkfrError } from '../errors.js';
 import { throwIfAborted } from './abort.js';
 import { fit as fitSkfr } from './fit.js';
 import { adjustedRandIndex } from './metrics.js';
-import { checkInt, OPTION_SPECS } from './option-specs.js';
+import { checkInt, OPTION_SPECS, SUBSAMPLE_FRACTION } from './option-specs.js';
 import { createRng, deriveSeed, RNG_DOMAIN } from './random.js';
 import type { FitOptions, FitResult, Matrix, Progress, StabilityOptions, StabilityResult } from './types.js';
 
 /** Subsample fits B when not given, and the most accepted (option-specs.ts). */
 export const DEFAULT_SUBSAMPLES = OPTION_SPECS.subsamples.default;
 export const MAX_SUBSAMPLES = OPTION_SPECS.subsamples.max;
-export const DEFAULT_SUBSAMPLE_FRACTION = 0.8;
+export const DEFAULT_SUBSAMPLE_FRACTION = SUBSAMPLE_FRACTION;
 
 /** What one subsample fit leaves for the stability figures (small, structured-clone friendly). */
 export interface SubsampleSummary {

@@ -12,7 +12,7 @@
  */
 import type { FitSettings } from '../../../core/jobs/types';
 import type { SRule, Variant } from '../../../core/engine/types';
-import { OPTION_SPECS as SPECS, upperBound, type IntSpec } from '../../../core/engine/option-specs';
+import { OPTION_SPECS as SPECS, SUBSAMPLE_FRACTION, upperBound, type IntSpec } from '../../../core/engine/option-specs';
 
 export type SparsityMode = 'fixed' | 'tune';
 export type ClustersMode = 'fixed' | 'tune';
@@ -119,7 +119,7 @@ export const FIELD_SPECS: Record<SettingsField, IntSpec> = {
 };
 
 /** Share of the samples in each subsample fit (the engine's default, core/engine/stability.ts). */
-export const SUBSAMPLE_FRACTION = 0.8;
+export { SUBSAMPLE_FRACTION } from '../../../core/engine/option-specs';
 
 /** The default range of "choose k for me": 2..min(15, n − 1). */
 export function defaultKRange(n: number): { from: number; to: number } {
