@@ -9,7 +9,7 @@
  * Flags: --mb N (size of the generated CSV, default 128; 4-decimal numbers, 1000 columns), --file PATH (hash
  * this file instead), --repeats N (default 5), --markdown,
  * --before DIST: also time DIST/core/hash.js, the hand-written SHA-256 the CLI used before issue 14 (a build
- * of commit 39b9882 or earlier: `git worktree add /tmp/before 39b9882`, `npx tsc -p tsconfig.cli.json` there,
+ * of commit 39b9882 or earlier: `git worktree add ../before 39b9882`, `npx tsc -p tsconfig.cli.json` there,
  * then `--before ../before/dist`), on the same chunks.
  */
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';

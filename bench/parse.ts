@@ -17,7 +17,7 @@
  * --no-peers, --dir DIR (files; default a temporary folder, removed unless --keep), --keep, --markdown,
  * --workers N (threads of skfr's reader, as `skfr cluster --workers N`; default the cores),
  * --before DIST: also time DIST/bench/parse/read-skfr.js, the same reader built from an earlier commit (e.g.
- * `git worktree add /tmp/before <commit>`, `tsc -p tsconfig.cli.json` there, this file's read-skfr.js copied
+ * `git worktree add ../before <commit>`, `tsc -p tsconfig.cli.json` there, this file's read-skfr.js copied
  * into its dist/bench/parse/), alternating with the current one on every file: before/after under one load.
  */
 import { spawnSync } from 'node:child_process';

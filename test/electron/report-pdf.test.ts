@@ -152,11 +152,11 @@ describe('IPC: save the report as PDF', () => {
     const cancelled = setup(async () => new Uint8Array(), null);
     await expect(cancelled.save({ fitId: 'f1', what: 'report', format: 'pdf', suggestedName: 'r.pdf' })).resolves.toBeNull();
     expect(cancelled.runs).toEqual([]);
-    const samples = setup(async () => new Uint8Array(), '/tmp/x.pdf');
+    const samples = setup(async () => new Uint8Array(), '/Users/me/Results/x.pdf');
     const refused = (await samples.save({ fitId: 'f1', what: 'samples', format: 'pdf', suggestedName: 's.pdf' })) as { error: { message: string } };
     expect(refused.error.message).toContain('Only the report');
     expect(samples.runs).toEqual([]);
-    const none = setup(undefined, '/tmp/x.pdf');
+    const none = setup(undefined, '/Users/me/Results/x.pdf');
     expect(((await none.save({ fitId: 'f1', what: 'report', format: 'pdf', suggestedName: 'r.pdf' })) as { error: { message: string } }).error.message).toContain('as HTML');
   });
 
