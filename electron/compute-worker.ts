@@ -5,13 +5,16 @@
  *
  * Fits and tunings run on a pool of engine threads (one per core, node/parallel/pool.ts; the same answer as
  * one thread for the same seed); this thread only prepares and assembles them, and stays free to receive
- * a cancel, which the pool passes to its threads through shared memory.
+ * a cancel, which the pool passes to its threads through shared memory. The data rows of a large CSV/TSV
+ * file are read on the same threads (node/file-io.ts `parallel`), as `skfr cluster` reads them.
  */
 import { parentPort } from 'node:worker_threads';
 import { createWorkerPool } from '../node/parallel/pool.js';
 import { serveJobs } from '../core/jobs/host.js';
 import { createSession } from '../core/jobs/session.js';
-import { nodeFileIO } from '../node/file-io.js';
+import { createNodeFileIO } from '../node/file-io.js';
+import { allocateSharedBytes, allocateSharedInt32 } from '../core/parallel/shared.js';
+import type { ParallelReading } from '../core/table/stream.js';
 import { messagePortAdapter } from './worker-port.js';
 import { APP_VERSION } from './version.js';
 
@@ -19,7 +22,13 @@ if (!parentPort) throw new Error('compute-worker must run in a worker thread');
 // Bundled: out/main/engine-worker.js beside this file; from sources (tests): electron/engine-worker.ts.
 const engineEntry = import.meta.url.endsWith('.ts') ? 'engine-worker.ts' : 'engine-worker.js';
 const engine = createWorkerPool({ workerUrl: new URL(engineEntry, import.meta.url) });
+// A large CSV/TSV file's data rows are read on the same threads (issue 17; core/table/stream.ts), one job at a time.
+const reading: ParallelReading = {
+  readPieces: (spec, pieces, done) => engine.readPieces(spec, pieces, done),
+  allocateBytes: allocateSharedBytes,
+  allocateRows: allocateSharedInt32,
+};
 serveJobs(
   messagePortAdapter(parentPort),
-  createSession(nodeFileIO, { version: APP_VERSION, idPrefix: `${process.pid}x${Date.now().toString(36)}`, engine }),
+  createSession(createNodeFileIO({ parallel: reading }), { version: APP_VERSION, idPrefix: `${process.pid}x${Date.now().toString(36)}`, engine }),
 );

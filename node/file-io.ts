@@ -26,6 +26,7 @@ import { basename } from 'node:path';
 import { SkfrError } from '../core/errors.js';
 import { formatBytes } from '../core/format-bytes.js';
 import type { FileIO } from '../core/jobs/types.js';
+import type { ParallelReading } from '../core/table/stream.js';
 import { zipEntries } from '../core/table/zip-guard.js';
 import { checkInputInfo, INPUT_CHUNK_BYTES, sameFile, writeFileAtomic } from './files.js';
 import { nodeSha256 } from './hash.js';
@@ -131,7 +132,7 @@ export function checkXlsxSize(path: string, bytes: Uint8Array, max = MAX_XLSX_UN
 }
 
 /** The columns' one buffer of numbers for a table read in chunks, refused beyond `maxBytes`. */
-export function tableAllocator(path: string, maxBytes: number): (length: number) => Float64Array {
+export function tableAllocator(path: string, maxBytes: number, shared = false): (length: number) => Float64Array {
   return (length) => {
     const bytes = length * Float64Array.BYTES_PER_ELEMENT;
     if (bytes > maxBytes) {
@@ -142,7 +143,8 @@ export function tableAllocator(path: string, maxBytes: number): (length: number)
           `split the file first, or analyse it with the skfr command on a computer with more memory.`,
       );
     }
-    return new Float64Array(length);
+    // Shared when worker threads read the rows into it (ParallelReading).
+    return shared ? new Float64Array(new SharedArrayBuffer(bytes)) : new Float64Array(length);
   };
 }
 
@@ -152,7 +154,12 @@ export function tableAllocator(path: string, maxBytes: number): (length: number)
  * workbook (read whole, with its limits). Each iteration opens the file and reads it from the start in
  * `chunkBytes` pieces, one buffer reused.
  */
-export async function openFileChunks(path: string, maxTableBytes: number, chunkBytes = INPUT_CHUNK_BYTES): Promise<{ chunks: () => AsyncIterable<Uint8Array>; allocate: (length: number) => Float64Array } | null> {
+export async function openFileChunks(
+  path: string,
+  maxTableBytes: number,
+  chunkBytes = INPUT_CHUNK_BYTES,
+  parallel?: ParallelReading,
+): Promise<{ chunks: () => AsyncIterable<Uint8Array>; allocate: (length: number) => Float64Array; parallel?: ParallelReading } | null> {
   checkReadable(path, await stat(path), Number.POSITIVE_INFINITY);
   const openChecked = async () => {
     const handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
@@ -191,20 +198,21 @@ export async function openFileChunks(path: string, maxTableBytes: number, chunkB
       await handle.close();
     }
   }
-  return { chunks, allocate: tableAllocator(path, maxTableBytes) };
+  return { chunks, allocate: tableAllocator(path, maxTableBytes, parallel !== undefined), ...(parallel ? { parallel } : {}) };
 }
 
 /**
  * A FileIO reading whole files of at most `maxReadBytes` (default MAX_READ_BYTES) and CSV/TSV in chunks into
- * tables of at most `maxTableBytes` of numbers (default a quarter of the computer's memory).
+ * tables of at most `maxTableBytes` of numbers (default a quarter of the computer's memory); with `parallel`
+ * (the compute process's engine threads), a large file's data rows are read on them, into shared memory.
  */
-export function createNodeFileIO(options: { maxReadBytes?: number; maxTableBytes?: number; workbooks?: WorkbookLimits } = {}): FileIO {
+export function createNodeFileIO(options: { maxReadBytes?: number; maxTableBytes?: number; workbooks?: WorkbookLimits; parallel?: ParallelReading } = {}): FileIO {
   const maxBytes = options.maxReadBytes ?? MAX_READ_BYTES;
   const maxTable = options.maxTableBytes ?? defaultMaxTableBytes();
   const workbooks = options.workbooks ?? {};
   return {
     readFile: (path) => readRegularFile(path, maxBytes, workbooks),
-    openChunks: (path) => openFileChunks(path, maxTable),
+    openChunks: (path) => openFileChunks(path, maxTable, INPUT_CHUNK_BYTES, options.parallel),
     writeFileAtomic,
     sameFile,
     sha256: nodeSha256,

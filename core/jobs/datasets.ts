@@ -7,6 +7,7 @@ import { simulate } from '../engine/index.js';
 import type { Design } from '../engine/types.js';
 import { webCryptoSha256, type Sha256Hasher } from '../sha256.js';
 import { parseTable, parseTableChunks, previewRows, summarizeColumns, toCsv, type ChunkSource, type ParseOptions } from '../table/index.js';
+import type { ParallelReading } from '../table/stream.js';
 import { completeLayout } from '../prepare/propose.js';
 import { recognizeLayout, rowsLayout } from '../table/formats/recognize.js';
 import type { Layout, Mapping, Table } from '../table/types.js';
@@ -88,7 +89,7 @@ export interface ChunkedFile {
 }
 
 /** The chunks of `file`, with the host's errors in the user's terms; null when the host reads it whole. */
-async function openChunks(file: ChunkedFile): Promise<{ chunks: ChunkSource; allocate?: (length: number) => Float64Array } | null> {
+async function openChunks(file: ChunkedFile): Promise<{ chunks: ChunkSource; allocate?: (length: number) => Float64Array; parallel?: ParallelReading } | null> {
   try {
     const opened = await file.io.openChunks?.(file.path);
     if (!opened) return null;
@@ -99,7 +100,7 @@ async function openChunks(file: ChunkedFile): Promise<{ chunks: ChunkSource; all
         throw readError(error, file.path);
       }
     };
-    return opened.allocate ? { chunks, allocate: opened.allocate } : { chunks };
+    return { chunks, ...(opened.allocate ? { allocate: opened.allocate } : {}), ...(opened.parallel ? { parallel: opened.parallel } : {}) };
   } catch (error) {
     throw readError(error, file.path);
   }
@@ -128,9 +129,10 @@ async function readChunked(file: ChunkedFile, fileName: string, at: ReadAt): Pro
   const hash = { sha: (file.io.sha256 ?? webCryptoSha256).create(), done: false, size: 0 };
   let passes = 0;
   const source: ChunkSource = () => (passes++ === 0 ? hashing(opened.chunks(), hash) : opened.chunks());
-  const options: { headerRow?: number; allocate?: (length: number) => Float64Array } = {};
+  const options: { headerRow?: number; allocate?: (length: number) => Float64Array; parallel?: ParallelReading } = {};
   if (at.headerRow !== undefined) options.headerRow = at.headerRow;
   if (opened.allocate) options.allocate = opened.allocate;
+  if (opened.parallel) options.parallel = opened.parallel; // a large file's rows on the host's threads
   const table = await parseTableChunks(source, fileName, options);
   if (table === null || !hash.done) return null;
   return { table, sha256: await hash.sha.digestHex(), size: hash.size, parseMs: now() - t0 };

@@ -24,6 +24,7 @@ import type {
   StepReport,
   TableWarning,
 } from '../table/types.js';
+import type { ParallelReading } from '../table/stream.js';
 
 export type { Progress, Mapping, ErrorInfo, Recipe, Layout, SampleTable };
 
@@ -446,7 +447,12 @@ export interface FileIO {
    */
   /** Optional (issue 16): whether `path` is an existing regular file (never throws). */
   isFile?(path: string): Promise<boolean>;
-  openChunks?(path: string): Promise<{ chunks: () => AsyncIterable<Uint8Array>; allocate?: (length: number) => Float64Array } | null>;
+  /**
+   * Optional: a CSV/TSV file as chunks (null: read it whole). `allocate` gives the numbers' buffer; `parallel`,
+   * when the host has worker threads, reads a large file's data rows on them (then `allocate` must give shared
+   * memory; core/table/stream.ts ParallelReading).
+   */
+  openChunks?(path: string): Promise<{ chunks: () => AsyncIterable<Uint8Array>; allocate?: (length: number) => Float64Array; parallel?: ParallelReading } | null>;
 }
 
 export interface RunOptions {
