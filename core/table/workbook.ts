@@ -48,7 +48,9 @@ type Cell = string | number | boolean | Date | null | undefined;
 function translate(error: unknown, fileName: string, format: FileFormat): SkfrError {
   const text = error instanceof Error ? error.message : String(error);
   const kind = format === 'xls' ? 'Excel 97-2003 workbook' : 'Excel workbook';
-  if (/password|encrypt/i.test(text)) {
+  // Excel protects a workbook inside an OLE container (SheetJS: "File is password-protected", "ECMA-376 …").
+  // "Unsupported ZIP encryption" is what a damaged .xlsx gives (its flags read from garbage), never Excel's.
+  if (/password|encrypt/i.test(text) && !/ZIP encryption/i.test(text)) {
     return new SkfrError('unreadable-file', `“${fileName}” is password-protected; save an unprotected copy and open that.`);
   }
   return new SkfrError(

@@ -81,6 +81,15 @@ describe.each([
   });
 });
 
+describe('a damaged .xlsx', () => {
+  it('is called damaged, not password-protected (SheetJS reads its garbage as ZIP encryption)', () => {
+    const e = errorOf(() => parseTable(new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...new TextEncoder().encode('garbage')]), 'broken.xlsx'));
+    expect(e.code).toBe('unreadable-file');
+    expect(e.message).toMatch(/damaged or incomplete/);
+    expect(e.message).not.toMatch(/password/);
+  });
+});
+
 describe('workbook cells', () => {
   it('error cells (#N/A) are missing and booleans are text', () => {
     const ws = XLSX.utils.aoa_to_sheet([['x', 'flag'], [1, 'a'], [2, 'b'], [3, 'c']]);
