@@ -577,7 +577,7 @@ export class DelimitedReader {
   raggedRow(line: number, count: number): SkfrError {
     return new SkfrError(
       'ragged-row',
-      `“${this.fileName}”, line ${line} has ${count} cells but the header (line ${this.headerLine}) has ${this.width} ` +
+      `“${this.fileName}”, line ${line} has ${count} ${count === 1 ? 'cell' : 'cells'} but the header (line ${this.headerLine}) has ${this.width} ` +
         `columns; every row needs one cell per column (look for an unquoted “${this.delimiter === '\t' ? 'tab' : this.delimiter}” or a missing cell).`,
     );
   }
