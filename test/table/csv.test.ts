@@ -172,6 +172,7 @@ describe('ragged rows and empty files', () => {
     const e = errorOf(() => parse('a;b;c\n1;2;3\n4;5;6\n7;8\n'));
     expect(e.code).toBe('ragged-row');
     expect(e.message).toContain('line 4 has 2 cells');
+    expect(errorOf(() => parse('a;b;c\n1;2;3\n7\n')).message).toContain('line 3 has 1 cell but');
   });
 
   it('skips and counts empty lines, trailing or inside the data', () => {
