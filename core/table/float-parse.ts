@@ -2,8 +2,8 @@
  * Decimal numbers straight from UTF-8 bytes to float64, correctly rounded: the result equals `Number(text)`
  * bit for bit, without making a string (issue 17).
  *
- * 1. The digits go into a decimal mantissa w (the first 19 significant digits: the first 15 in one double,
- *    exact below 2^53, the next ≤ 4 beside it, then joined into two 32-bit halves) and a decimal exponent q.
+ * 1. The digits go into a decimal mantissa w (the first 19 significant digits, 9 at a time into small
+ *    integers, joined into two 32-bit halves beyond 15 digits) and a decimal exponent q.
  * 2. Clinger's fast path (1990): w ≤ 2^53 and |q| ≤ 22 → w · 10^q or w / 10^-q, one correctly rounded
  *    operation on exact operands (also w · 10^(q−22) · 10^22 while the first product stays exact).
  * 3. Otherwise Eisel–Lemire (Lemire, "Number parsing at a gigabyte per second", 2021; as in Go's strconv
@@ -404,8 +404,6 @@ function parseLong(bytes: Uint8Array, start: number, end: number, decimalComma: 
       return negative ? -v : v;
     }
   }
-  if (q < Q_MIN || q > Q_MAX) return viaNumber(bytes, start, end, decimalComma);
-
   if (q < Q_MIN || q > Q_MAX) return viaNumber(bytes, start, end, decimalComma);
   W[0] = hi;
   W[1] = lo;
