@@ -165,7 +165,9 @@ export function clusterSummary(
   lines.push('Cluster sizes:');
   lines.push('  ' + Array.from(fit.clusterSizes, (size, j) => `${j + 1}: ${size}`).join('   '));
   const total = fit.featureScores.reduce((a, b) => a + b, 0);
-  const share = (l: number) => (total > 0 ? ` ${((100 * fit.featureScores[l]!) / total).toFixed(1)}%` : '');
+  // Two significant digits below 1 %: with thousands of proteins every share is small, and "0.0%" says nothing.
+  const percent = (x: number) => (x >= 1 ? x.toFixed(1) : x.toPrecision(2));
+  const share = (l: number) => (total > 0 ? ` ${percent((100 * fit.featureScores[l]!) / total)}%` : '');
   if (fit.selectedFeaturesByCluster) {
     lines.push('Selected features per cluster (best first):');
     fit.selectedFeaturesByCluster.forEach((set, j) => lines.push(`  ${j + 1}: ${nameList(Array.from(set, (l) => names[l]!), 12)}`));
