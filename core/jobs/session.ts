@@ -207,6 +207,13 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
     return f;
   }
 
+  /** Keeps a fit's record under `fitId` as the newest, forgetting the oldest beyond maxFits. */
+  function keepFit(fitId: string, record: FitRecord): void {
+    fits.delete(fitId);
+    fits.set(fitId, record);
+    while (fits.size > maxFits) fits.delete(fits.keys().next().value!);
+  }
+
   /** The mapping, then the recipe's steps (core/prepare), for the dataset's recognised format. */
   function mapDataset(d: Dataset, mapping: Mapping, recipe: Recipe): MappedData {
     const key = JSON.stringify([mapping, recipe]);
@@ -286,13 +293,11 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
           metrics: analysis.metrics, mapped, parseMs: d.parseMs, fitMs, recipe, format: layout.format, quantity: layout.quantity, command,
           extras: analysis,
         });
-        fits.delete(fitId);
-        fits.set(fitId, {
+        keepFit(fitId, {
           datasetId: d.id, fit: analysis.fit, tune: analysis.tune, mapped, metrics: analysis.metrics, classColumn, settings: request.settings, recipe, layout, mapping: request.mapping,
           reasons: d.layout.reasons ?? [], warnings: view.warnings, command,
           sRules: analysis.sRules, sFlags: analysis.sFlags, kCurve: analysis.kCurve, ksSteps: analysis.ksSteps, stability: analysis.stability,
         });
-        while (fits.size > maxFits) fits.delete(fits.keys().next().value!);
         return view;
       }
       case 'evaluate': {
@@ -333,13 +338,11 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
         const view = viewFromSession(saved, { fitId, datasetId: d.id });
         // The samples × proteins heatmap comes from the data, which a session file does not hold.
         view.heatmap = sampleHeatmapOf(mapped.matrix, view, request.settings.standardize);
-        fits.delete(fitId);
-        fits.set(fitId, {
+        keepFit(fitId, {
           datasetId: d.id, fit, tune: tuneFromSession(saved, fit), mapped, metrics: view.metrics, classColumn, settings: request.settings, recipe, layout, mapping: request.mapping,
           reasons: d.layout.reasons ?? [], warnings: view.warnings, command: view.command,
           sRules: view.sRules ?? null, sFlags: view.sFlags ?? null, kCurve: view.kCurve ?? null, ksSteps: view.ksSteps ?? null, stability: view.stability ?? null,
         });
-        while (fits.size > maxFits) fits.delete(fits.keys().next().value!);
         return view;
       }
       case 'close': {
