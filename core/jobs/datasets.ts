@@ -241,6 +241,11 @@ export async function loadDataset(id: string, source: DataSource, at: ReadAt, io
     const read = io.openChunks ? await readChunked(file, fileName, at) : null;
     if (read) return chunkedDataset(id, fileName, file, read);
   }
+  return loadWhole(id, source, at, io);
+}
+
+/** Loads a source into a Dataset from its bytes held whole. */
+async function loadWhole(id: string, source: DataSource, at: ReadAt, io: FileIO | undefined): Promise<Dataset> {
   const { fileName, bytes, suggestedMapping } = await sourceBytes(source, io);
   const base: Omit<Dataset, 'table' | 'parseMs' | 'layout'> = { id, fileName, bytes, sha256: await (io?.sha256 ?? webCryptoSha256).hex(bytes), size: bytes.length };
   if (suggestedMapping) base.suggestedMapping = suggestedMapping;
@@ -253,7 +258,7 @@ export async function withSheet(dataset: Dataset, sheet: string, headerRow?: num
     // read again from disk (another header row); the hash is taken again, as the bytes are those read now
     const read = await readChunked(dataset.chunked, dataset.fileName, { sheet, headerRow });
     if (read) return chunkedDataset(dataset.id, dataset.fileName, dataset.chunked, read);
-    return loadDataset(dataset.id, { kind: 'path', path: dataset.chunked.path }, { sheet, headerRow }, dataset.chunked.io);
+    return loadWhole(dataset.id, { kind: 'path', path: dataset.chunked.path }, { sheet, headerRow }, dataset.chunked.io);
   }
   const { table: _table, parseMs: _parseMs, layout: _layout, ...base } = dataset;
   return withTable(base, { sheet, headerRow });
