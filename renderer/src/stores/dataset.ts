@@ -17,6 +17,7 @@ import type { ErrorInfo } from '../../../core/errors';
 import { withQuantity } from '../../../core/table/formats/recognize';
 import { emptyRowsMapping } from '../../../core/table/empty-mapping';
 import { getApi } from '../bridge/api';
+import { fileNameOf, sourceOf } from '../bridge/file-source';
 import { guessMapping } from '../lib/mapping';
 import { plain } from '../lib/plain';
 import { proposedGroup, regroup } from '../lib/group';
@@ -191,13 +192,6 @@ export const useDatasetStore = defineStore('dataset', () => {
     undo = null;
     goodRecipe = null;
     generation.value += 1;
-  }
-
-  /** Electron: a file the user dropped or picked is read by its path (and so joins the recent files). */
-  async function sourceOf(file: File): Promise<Extract<DataSource, { kind: 'path' | 'bytes' }>> {
-    const path = await getApi().droppedFilePath?.(file);
-    if (path) return { kind: 'path', path };
-    return { kind: 'bytes', fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
   }
 
   function openPath(path: string): Promise<boolean> {
@@ -492,7 +486,3 @@ export const useDatasetStore = defineStore('dataset', () => {
     fetchRows,
   };
 });
-
-function fileNameOf(path: string): string {
-  return path.split(/[\\/]/).pop() ?? path;
-}

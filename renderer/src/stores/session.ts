@@ -15,9 +15,10 @@
  */
 import { defineStore } from 'pinia';
 import { ref, shallowRef, watch } from 'vue';
-import type { DataSource, FitView } from '../../../core/jobs/types';
+import type { FitView } from '../../../core/jobs/types';
 import { inputChanged, sessionRequest, sessionText, viewFromSession, type SessionFile } from '../../../core/jobs/session-file';
 import { getApi } from '../bridge/api';
+import { fileNameOf, sourceOf, type FileSource } from '../bridge/file-source';
 import { plain } from '../lib/plain';
 import { sessionFileName, sessionTextOf } from '../lib/session';
 import { useAnalysisStore } from './analysis';
@@ -34,8 +35,6 @@ export interface OpenedSession {
   fileName: string;
   path: string | null;
 }
-
-type FileSource = Extract<DataSource, { kind: 'path' | 'bytes' }>;
 
 export const useSessionStore = defineStore('session', () => {
   const results = useResultsStore();
@@ -104,13 +103,12 @@ export const useSessionStore = defineStore('session', () => {
 
   /** A data file by its path: the one the analysis recorded, or one chosen in the Open dialog. */
   function attachPath(path: string): Promise<void> {
-    return attach({ kind: 'path', path }, path.split(/[\\/]/).pop() ?? path);
+    return attach({ kind: 'path', path }, fileNameOf(path));
   }
 
   /** A data file picked in the panel's file input (Electron: by its path when it has one). */
   async function attachFile(file: File): Promise<void> {
-    const path = await getApi().droppedFilePath?.(file);
-    await attach(path ? { kind: 'path', path } : { kind: 'bytes', fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }, file.name);
+    await attach(await sourceOf(file), file.name);
   }
 
   /** Opens the data file of the saved analysis, checks it is the recorded one, and restores every screen. */
