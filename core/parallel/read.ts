@@ -9,9 +9,9 @@
  *
  * @example const results = await readPiecesWith(links, spec, pieces); // = readPiecesInThread(spec, pieces)
  */
-import { SkfrError, type ErrorInfo } from '../errors.js';
+import { SkfrError } from '../errors.js';
 import { readPiece, type Piece, type PieceResult, type PieceSpec } from '../table/pieces.js';
-import type { WorkerLink } from './scheduler.js';
+import { toError, type WorkerLink } from './scheduler.js';
 import { isShared } from './shared.js';
 
 /** Pieces per worker at once: one being read, one waiting, so the worker never idles between them. */
@@ -30,10 +30,6 @@ export async function readPiecesInThread(spec: PieceSpec, pieces: AsyncIterable<
     if (result.quoted || result.ragged !== null) break;
   }
   return results;
-}
-
-function toError(info: ErrorInfo): Error {
-  return info.code === 'internal' ? new Error(info.message) : new SkfrError(info.code, info.message);
 }
 
 /**

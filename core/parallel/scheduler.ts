@@ -33,7 +33,8 @@ const timers = globalThis as unknown as {
   clearInterval(handle: unknown): void;
 };
 
-function toError(info: ErrorInfo): Error {
+/** A worker's ErrorInfo as the error to throw here: SkfrError for a known code, a plain Error for 'internal'. */
+export function toError(info: ErrorInfo): Error {
   return info.code === 'internal' ? new Error(info.message) : new SkfrError(info.code, info.message);
 }
 
