@@ -25,7 +25,7 @@ import {
   subsampleFit,
   type PreparedFit,
 } from '../engine/index.js';
-import type { Matrix } from '../engine/types.js';
+import type { FitOptions, Matrix } from '../engine/types.js';
 import { readPiece } from '../table/pieces.js';
 import type { PortableKTuneOptions, PortableStabilityOptions, PortableTuneOptions, TaskOutput, WorkerRequest, WorkerResponse } from './protocol.js';
 import { flagSignal } from './shared.js';
@@ -56,6 +56,19 @@ export interface Executor {
 }
 
 /**
+ * Data set b of a tuning (of s or of k) prepared with `options`, once per worker: kept for the job's next tasks
+ * on the same b. b ≥ 1: the permuted copy is this worker's own, standardised in place; b = 0 is the shared X,
+ * never written.
+ */
+function dataSet(job: Extract<Job, { kind: 'tune' | 'tune-k' }>, b: number, options: FitOptions): PreparedFit {
+  if (job.permuted === null || job.permuted.b !== b) {
+    const X = b === 0 ? job.X : permuteColumns(job.X, job.options.seed, b);
+    job.permuted = { b, prepared: prepareFit(X, { ...options, signal: job.signal, reuseInput: b > 0 }) };
+  }
+  return job.permuted.prepared;
+}
+
+/**
  * Task b·K + t of a tuning of k, exactly as tuneClusters computes it (core/engine/k-tuning.ts): data set b
  * prepared once per worker (k = the first k, the tuning's restarts; b ≥ 1 a permuted copy standardised in place),
  * the restarts of k on it (bestLogW), and on the observed data the silhouette of the best restart on its selected
@@ -66,11 +79,7 @@ function kPoint(job: Extract<Job, { kind: 'tune-k' }>, task: number): TaskOutput
   const K = kValues.length;
   const b = Math.floor(task / K);
   const k = kValues[task - b * K]!;
-  if (job.permuted === null || job.permuted.b !== b) {
-    const X = b === 0 ? job.X : permuteColumns(job.X, rest.seed, b);
-    job.permuted = { b, prepared: prepareFit(X, { ...rest, k: kValues[0]!, signal: job.signal, reuseInput: b > 0 }) };
-  }
-  const prep = job.permuted.prepared;
+  const prep = dataSet(job, b, { ...rest, k: kValues[0]! });
   const { logW, results } = bestLogW(prep, k, rest.restarts);
   if (b > 0) return { kind: 'k-point', logW, silhouette: NaN };
   const at: PreparedFit = { ...prep, options: { ...prep.options, k, restarts: rest.restarts }, onProgress: undefined };
@@ -89,12 +98,7 @@ export function createExecutor(): Executor {
     const restarts = rest.restarts ?? 1;
     const b = Math.floor(task / restarts);
     const r = task - b * restarts;
-    if (job.permuted === null || job.permuted.b !== b) {
-      const X = b === 0 ? job.X : permuteColumns(job.X, job.options.seed, b);
-      // b ≥ 1: the permuted copy is this worker's own, standardised in place; b = 0 is the shared X, never written.
-      job.permuted = { b, prepared: prepareFit(X, { ...rest, s: sValues[0]!, signal: job.signal, reuseInput: b > 0 }) };
-    }
-    return { kind: 'path', summary: restartPathSummary(job.permuted.prepared, r, sValues) };
+    return { kind: 'path', summary: restartPathSummary(dataSet(job, b, { ...rest, s: sValues[0]! }), r, sValues) };
   }
 
   return {
