@@ -26,6 +26,7 @@ import { basename } from 'node:path';
 import { SkfrError } from '../core/errors.js';
 import { formatBytes } from '../core/format-bytes.js';
 import type { FileIO } from '../core/jobs/types.js';
+import { allocateSharedFloat64 } from '../core/parallel/shared.js';
 import type { ParallelReading } from '../core/table/stream.js';
 import { zipEntries } from '../core/table/zip-guard.js';
 import { checkInputInfo, INPUT_CHUNK_BYTES, sameFile, writeFileAtomic } from './files.js';
@@ -144,7 +145,7 @@ export function tableAllocator(path: string, maxBytes: number, shared = false): 
       );
     }
     // Shared when worker threads read the rows into it (ParallelReading).
-    return shared ? new Float64Array(new SharedArrayBuffer(bytes)) : new Float64Array(length);
+    return shared ? allocateSharedFloat64(length) : new Float64Array(length);
   };
 }
 
