@@ -25,8 +25,6 @@ import type { WorkerLink } from '../../core/parallel/scheduler.js';
 import { createSupervisor, poolEngine, type PoolEngine, type PoolWorker } from '../../core/parallel/supervisor.js';
 import type { Piece, PieceResult, PieceSpec } from '../../core/table/pieces.js';
 
-export { MAX_CONSECUTIVE_DEATHS } from '../../core/parallel/supervisor.js';
-
 export interface PoolOptions {
   /** Worker threads wanted; capped at the number of cores. Default: the number of cores. */
   workers?: number;
