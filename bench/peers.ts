@@ -35,7 +35,7 @@ import { fixed, megabytes, renderTable, seconds } from './lib/table.js';
 import { loadMice, miceCsvPath } from './lib/mice.js';
 import { createWorkerPool } from '../node/parallel/pool.js';
 import { writeSimulatedCsv, type NumberFormat } from './peers/csv.js';
-import { findPython, probePython, pythonCandidates } from './lib/python.js';
+import { findPython, pythonCandidates } from './lib/python.js';
 import { measureProcess, type ProcessMeasure } from './peers/measure.js';
 
 const flags = parseFlags(process.argv.slice(2), {
@@ -59,7 +59,7 @@ const sklearnScript = join(repo, 'bench', 'peers', 'kmeans_sklearn.py');
 const readersScript = join(repo, 'bench', 'parse', 'read_peers.py');
 // Default: the first candidate (bench/lib/python.ts) with pandas, scikit-learn, polars and pyarrow, else the
 // first with pandas and scikit-learn (a pyenv or venv python3 on PATH often lacks the Debian packages).
-const { python } = findPython(pythonCandidates(repo, flags.python as string | undefined), ['pandas', 'sklearn', 'polars', 'pyarrow'], ['pandas', 'sklearn']);
+const { python, missing: pyMissing } = findPython(pythonCandidates(repo, flags.python as string | undefined), ['pandas', 'sklearn', 'polars', 'pyarrow'], ['pandas', 'sklearn']);
 const FORMATS = ((flags.formats as string | undefined) ?? 'fixed4,repr').split(',') as NumberFormat[];
 const style = flags.markdown ? 'markdown' : 'plain';
 const print = (text: string) => process.stdout.write(text + '\n');
@@ -76,10 +76,6 @@ const SIZES: [number, number][] = flags.sizes
   : flags.quick
     ? [[2000, 50]]
     : [[10_000, 200], [10_000, 1000], [100_000, 200], [100_000, 1000]];
-
-function pythonStatus(): string | null {
-  return probePython(python, ['pandas', 'sklearn']);
-}
 
 /** pandas, polars and pyarrow read_csv seconds on `file` (null: skipped, with the reason in `readerNotes`). */
 const READERS = ['pandas', 'polars', 'pyarrow'] as const;
@@ -133,7 +129,6 @@ interface ReadRow {
 }
 const readRows: ReadRow[] = [];
 
-const pyMissing = pythonStatus();
 const dir = (flags.dir as string | undefined) ?? mkdtempSync(join(tmpdir(), 'skfr-peers-'));
 mkdirSync(dir, { recursive: true });
 print(`# skfr vs pandas + scikit-learn — sparse design, k = ${K}, s = ${S}, R = ${R} restarts (n_init), seed 1`);
