@@ -32,6 +32,7 @@ import { median } from './lib/stats.js';
 import { fixed, renderTable, seconds } from './lib/table.js';
 import { writeSimulatedCsv, type NumberFormat } from './peers/csv.js';
 import { microParse } from './parse/micro.js';
+import { PEER_READERS, peerReadTimes, type PeerReader } from './parse/peer-readers.js';
 
 const flags = parseFlags(process.argv.slice(2), {
   sizes: 'string',
@@ -61,8 +62,8 @@ const repeats = (flags.repeats as number | undefined) ?? (quick ? 1 : 3);
 const style = flags.markdown ? 'markdown' : 'plain';
 const print = (text: string) => process.stdout.write(text + '\n');
 const note = (text: string) => process.stderr.write(text + '\n');
-const PEERS = ['pandas', 'polars', 'pyarrow'] as const;
-type Peer = (typeof PEERS)[number];
+const PEERS = PEER_READERS;
+type Peer = PeerReader;
 
 if (!existsSync(reader)) throw new Error(`${reader} is missing: run \`npm run build:cli\` first (npm run bench:parse does).`);
 const found = flags['no-peers'] ? { python: '', missing: '--no-peers' } : findPython(pythonCandidates(repo, flags.python as string | undefined), ['pandas', 'polars', 'pyarrow'], ['pandas']);
@@ -94,17 +95,7 @@ function runSkfr(file: string, script = reader): { total: number; first: number;
 
 const skipped = new Map<Peer, string>();
 function runPeers(file: string): Partial<Record<Peer, number>> {
-  if (found.missing !== null) return {};
-  const run = spawnSync(found.python, [peersScript, file], { encoding: 'utf8', maxBuffer: 1 << 20 });
-  if (run.status !== 0) throw new Error(`read_peers.py failed on ${file}: ${run.stderr}`);
-  const out = JSON.parse(run.stdout) as Record<Peer, { seconds?: number; version?: string; skipped?: string }>;
-  const times: Partial<Record<Peer, number>> = {};
-  for (const peer of PEERS) {
-    const r = out[peer];
-    if (r?.seconds !== undefined) times[peer] = r.seconds;
-    else skipped.set(peer, r?.skipped ?? 'no result');
-  }
-  return times;
+  return found.missing !== null ? {} : peerReadTimes(found.python, peersScript, file, skipped);
 }
 
 print(`# skfr's CSV reader vs pandas, polars and pyarrow read_csv — ${new Date().toISOString()}`);

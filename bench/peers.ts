@@ -24,7 +24,6 @@
  * whole-process ratio is printed beside it: at 10 000 × 200 the matrix is 16 MB and an idle Node (`node -e 0`)
  * alone is 2.5× that, so no Node program can be within 3× of it as a whole process.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -37,6 +36,7 @@ import { createWorkerPool } from '../node/parallel/pool.js';
 import { writeSimulatedCsv, type NumberFormat } from './peers/csv.js';
 import { findPython, pythonCandidates } from './lib/python.js';
 import { measureProcess, type ProcessMeasure } from './peers/measure.js';
+import { PEER_READERS, peerReadTimes, type PeerReader } from './parse/peer-readers.js';
 
 const flags = parseFlags(process.argv.slice(2), {
   quick: 'boolean',
@@ -77,21 +77,11 @@ const SIZES: [number, number][] = flags.sizes
     ? [[2000, 50]]
     : [[10_000, 200], [10_000, 1000], [100_000, 200], [100_000, 1000]];
 
-/** pandas, polars and pyarrow read_csv seconds on `file` (null: skipped, with the reason in `readerNotes`). */
-const READERS = ['pandas', 'polars', 'pyarrow'] as const;
-type Reader = (typeof READERS)[number];
+/** pandas, polars and pyarrow read_csv seconds on `file` (absent: skipped, with the reason in `readerNotes`). */
+const READERS = PEER_READERS;
+type Reader = PeerReader;
 const readerNotes = new Map<Reader, string>();
-function readTimes(file: string): Partial<Record<Reader, number>> {
-  const run = spawnSync(python, [readersScript, file], { encoding: 'utf8', maxBuffer: 1 << 20 });
-  if (run.status !== 0) throw new Error(`read_peers.py failed on ${file}: ${run.stderr}`);
-  const out = JSON.parse(run.stdout) as Record<Reader, { seconds?: number; skipped?: string }>;
-  const times: Partial<Record<Reader, number>> = {};
-  for (const reader of READERS) {
-    if (out[reader]?.seconds !== undefined) times[reader] = out[reader].seconds;
-    else readerNotes.set(reader, out[reader]?.skipped ?? 'no result');
-  }
-  return times;
-}
+const readTimes = (file: string) => peerReadTimes(python, readersScript, file, readerNotes);
 
 interface PeerRow {
   n: number;
