@@ -19,9 +19,8 @@ export const FIT_DEFAULTS = {
 const VARIANTS: readonly Variant[] = SPECS.variant.values;
 const LOSSES: readonly Loss[] = SPECS.loss.values;
 
-/** Largest accepted restarts / maxIterations (a guard against typos such as 1e9; option-specs.ts). */
+/** Largest accepted restarts (a guard against typos such as 1e9; option-specs.ts). */
 export const MAX_RESTARTS = SPECS.restarts.max;
-export const MAX_ITERATIONS = SPECS.maxIterations.max;
 
 const isWhole = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x);
 const show = (x: unknown): string => (typeof x === 'string' ? `"${x}"` : String(x));

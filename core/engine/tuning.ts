@@ -40,9 +40,8 @@ import { createRng, deriveSeed, RNG_DOMAIN } from './random.js';
 import { assembleTune, DEFAULT_S_RULE, pathLogO, restartPathSummary } from './gap.js';
 import type { Matrix, TuneOptions, TuneResult } from './types.js';
 
-/** Permuted data sets B of the gap statistic when not given, and the most accepted (option-specs.ts). */
+/** Permuted data sets B of the gap statistic when not given (option-specs.ts, which also holds the most accepted). */
 export const DEFAULT_PERMUTATIONS = OPTION_SPECS.permutations.default;
-export const MAX_PERMUTATIONS = OPTION_SPECS.permutations.max;
 export const DEFAULT_TUNE_RESTARTS = 3;
 
 /**
