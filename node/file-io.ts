@@ -39,7 +39,7 @@ export const MAX_XLSX_UNPACKED_BYTES = 512 * 1024 ** 2;
 /** Size of an .xls (Excel 97-2003) SheetJS can read within 2 GiB of heap (≈ 30 × measured, 32 × assumed). */
 export const MAX_XLS_BYTES = 64 * 1024 ** 2;
 /** Default limit of a table's numbers read in chunks: a quarter of the computer's memory. */
-export function defaultMaxTableBytes(): number {
+function defaultMaxTableBytes(): number {
   return Math.floor(totalmem() / 4);
 }
 
@@ -61,7 +61,7 @@ function checkReadable(path: string, info: Stats, maxBytes: number): void {
  * (a pipe swapped in meanwhile cannot hang the open) and checked again on the open handle, and exactly the
  * size it had then is read. Missing files and permission errors are left to the caller (readPath translates them).
  */
-export async function readRegularFile(path: string, maxBytes = MAX_READ_BYTES, limits: WorkbookLimits = {}): Promise<Uint8Array> {
+async function readRegularFile(path: string, maxBytes = MAX_READ_BYTES, limits: WorkbookLimits = {}): Promise<Uint8Array> {
   checkReadable(path, await stat(path), maxBytes);
   const handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
@@ -100,7 +100,7 @@ async function readHead(handle: FileHandle): Promise<Uint8Array> {
 }
 
 /** 'xlsx' for a ZIP archive, 'xls' for an OLE compound file (by signature, as core/table/detect.ts), else null. */
-export function workbookKind(head: Uint8Array): 'xlsx' | 'xls' | null {
+function workbookKind(head: Uint8Array): 'xlsx' | 'xls' | null {
   const starts = (sig: number[]) => head.length >= sig.length && sig.every((b, i) => head[i] === b);
   return starts(ZIP) ? 'xlsx' : starts(OLE) ? 'xls' : null;
 }
@@ -155,7 +155,7 @@ export function tableAllocator(path: string, maxBytes: number, shared = false): 
  * workbook (read whole, with its limits). Each iteration opens the file and reads it from the start in
  * `chunkBytes` pieces, one buffer reused.
  */
-export async function openFileChunks(
+async function openFileChunks(
   path: string,
   maxTableBytes: number,
   chunkBytes = INPUT_CHUNK_BYTES,
