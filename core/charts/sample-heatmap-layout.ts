@@ -12,6 +12,11 @@ import { colourOf } from './types.js';
 
 /** An annotation with more distinct values than this gets no bar (free text, numbers): the tooltip names it. */
 export const MAX_BAR_CATEGORIES = 24;
+/**
+ * At most this many annotation bars beside the cluster's (the class column's always among them, in the table's
+ * order); more bars and their legends would crowd the heatmap off the page.
+ */
+export const MAX_ANNOTATION_BARS = 4;
 /** Sample ids are written beside the rows when there are at most this many rows. */
 export const MAX_ROW_LABELS = 60;
 /** Labels longer than this are cut with "…" (the tooltip has the full name). */
@@ -40,6 +45,8 @@ export interface SampleHeatmapInput {
   /** SKFR2: each cluster's selected features (the strip above the columns); null for SKFR1. */
   selectedByCluster: readonly (readonly number[])[] | null;
   annotations: Readonly<Record<string, readonly (string | null)[]>>;
+  /** The known classes' annotation: its bar is always drawn (when it groups samples). */
+  classColumn?: string | null;
 }
 
 /**
@@ -122,7 +129,10 @@ const captionWidth = (text: string) => Math.ceil(BOLD_CHAR_WIDTH * text.length);
 export const featureName = (input: SampleHeatmapInput, l: number) => input.featureNames[l] ?? `feature ${l + 1}`;
 export const sampleName = (input: SampleHeatmapInput, i: number) => input.sampleIds[i] ?? String(i + 1);
 
-/** The annotation bars: the cluster first, then each annotation with at most MAX_BAR_CATEGORIES values. */
+/**
+ * The annotation bars: the cluster first, then at most MAX_ANNOTATION_BARS annotations in the table's order (the
+ * class column's always among them), each with at most MAX_BAR_CATEGORIES values, none a value per sample.
+ */
 export function annotationBars(input: SampleHeatmapInput): AnnotationBar[] {
   const rows = input.heatmap.rows;
   const k = input.k;
@@ -135,11 +145,19 @@ export function annotationBars(input: SampleHeatmapInput): AnnotationBar[] {
       legend: k <= MAX_BAR_CATEGORIES,
     },
   ];
-  let palette = 0;
-  for (const [name, values] of Object.entries(input.annotations)) {
+  // The annotations that group samples, in the table's order: at most MAX_BAR_CATEGORIES values, and not a
+  // value per sample (file names, sample labels, ids group nothing; the tooltip still names them).
+  const candidates = Object.entries(input.annotations).flatMap(([name, values]) => {
     const groups = groupsFromAnnotation(values as (string | null)[]);
     const distinct = groups.names.filter((g) => g !== MISSING_GROUP).length;
-    if (distinct === 0 || distinct > MAX_BAR_CATEGORIES) continue;
+    const valued = Array.from(groups.of).filter((g) => groups.names[g] !== MISSING_GROUP).length;
+    return distinct === 0 || distinct > MAX_BAR_CATEGORIES || (distinct > 1 && distinct === valued) ? [] : [{ name, groups }];
+  });
+  // At most MAX_ANNOTATION_BARS of them, the class column always among them.
+  const hasClass = candidates.some((c) => c.name === input.classColumn);
+  const others = candidates.filter((c) => c.name !== input.classColumn).slice(0, MAX_ANNOTATION_BARS - (hasClass ? 1 : 0));
+  let palette = 0;
+  for (const { name, groups } of candidates.filter((c) => c.name === input.classColumn || others.includes(c))) {
     const colours = BAR_PALETTES[palette++ % BAR_PALETTES.length]!;
     bars.push({
       name,

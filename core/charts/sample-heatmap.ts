@@ -32,6 +32,7 @@ import {
 import { FONT, TEXT_COLOUR, colourOf, plainText, type ChartOption } from './types.js';
 
 export {
+  MAX_ANNOTATION_BARS,
   MAX_BAR_CATEGORIES,
   MAX_ROW_LABELS,
   annotationBars,

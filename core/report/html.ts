@@ -34,9 +34,8 @@ import type { Metrics } from '../jobs/types.js';
 import { describeStep } from '../prepare/steps.js';
 import type { Cell } from '../table/write.js';
 import { contingencyRows, featuresRows, rulesLine, UNSTABLE_MARK } from './rows.js';
-import { resolveMetrics, type ReportInput } from './summary.js';
+import { resolveMetrics, sRulesOf, sWarnings, type ReportInput } from './summary.js';
 import { renderSvg } from './svg.js';
-import { sFlagMessages } from './warnings.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -224,7 +223,7 @@ function parameterText(value: unknown): string | number | null {
 function parametersSection(report: ReportInput): Section {
   const { fit } = report;
   const o = fit.options;
-  const sRules = report.sRules ?? report.tune?.sRules ?? null;
+  const sRules = sRulesOf(report);
   const run = facts([
     ['Method', o.variant === 'global' ? 'SKFR1 (one protein set for all clusters)' : 'SKFR2 (a protein set per cluster)'],
     ['k (clusters)', o.k],
@@ -256,12 +255,7 @@ function commandSection(report: ReportInput): Section {
 }
 
 function warningsSection(report: ReportInput): Section {
-  const messages = [...report.mapped.warnings.map((w) => w.message), ...(report.resultWarnings ?? []).map((w) => w.message)];
-  const sRules = report.sRules ?? report.tune?.sRules ?? null;
-  const fitted = sRules?.find((c) => c.default);
-  const flags = report.sFlags ?? report.tune?.flags ?? null;
-  const curve = report.tune?.curve ?? [];
-  if (flags && fitted && curve.length > 0) messages.push(...sFlagMessages(flags, fitted.s, [curve[0]!.s, curve[curve.length - 1]!.s], report.fit.p));
+  const messages = [...report.mapped.warnings.map((w) => w.message), ...(report.resultWarnings ?? []).map((w) => w.message), ...sWarnings(report)];
   const unique = [...new Set(messages)];
   return { id: 'warnings', title: 'Warnings', body: unique.length > 0 ? list(unique, 'warnings') : '<p>No warnings.</p>' };
 }
@@ -365,7 +359,7 @@ function chartsSection(report: ReportInput, metrics: Metrics | null): Section {
   // Issue 16: the samples × selected proteins, by cluster, with the annotation bars (the Results screen's heatmap).
   const selectedByCluster = fit.selectedFeaturesByCluster ? fit.selectedFeaturesByCluster.map((c) => Array.from(c)) : null;
   const heatmapInput = {
-    k: fit.options.k, clusters, sampleIds: mapped.sampleIds, featureNames: names, selected, selectedByCluster, annotations: mapped.annotations,
+    k: fit.options.k, clusters, sampleIds: mapped.sampleIds, featureNames: names, selected, selectedByCluster, annotations: mapped.annotations, classColumn: metrics?.classColumn ?? null,
     heatmap: sampleHeatmapOf(mapped.matrix, { clusters, distances: fit.distances, selected, selectedByCluster }, fit.options.standardize),
   };
   const heatmapLayout = sampleHeatmapLayout(heatmapInput);

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  MAX_ANNOTATION_BARS,
   MAX_BAR_CATEGORIES,
   annotationBars,
   clusterLabelRows,
@@ -215,6 +216,30 @@ describe('readable at real sizes', () => {
     expect(bars.map((b) => [b.name, b.legend])).toEqual([['cluster', false], ['group', true]]);
     // the tooltip still names every annotation
     expect(tooltipOf(sampleHeatmapOption(many)).formatter({ seriesIndex: 2, data: [0, 3, 0, 0] })).toBe('s3\ncluster 4 · note free text 3 · group A\nb: standardised value 0.00');
+  });
+
+  it('no bar for an annotation that gives every sample its own value; at most MAX_ANNOTATION_BARS, the class column among them', () => {
+    const n = 12;
+    const col = (f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i));
+    const many = input({
+      k: 3,
+      clusters: Int32Array.from({ length: n }, (_, i) => (i % 3) + 1),
+      sampleIds: col((i) => `s${i}`),
+      annotations: {
+        file: col((i) => `run_${i}.raw`),
+        a: col((i) => (i % 2 ? 'x' : 'y')),
+        b: col((i) => (i % 3 ? 'x' : 'y')),
+        c: col((i) => (i % 4 ? 'x' : 'y')),
+        d: col((i) => (i % 5 ? 'x' : 'y')),
+        e: col((i) => (i % 6 ? 'x' : 'y')),
+        class: col((i) => (i < 6 ? 'KO' : 'WT')),
+      },
+      classColumn: 'class',
+      heatmap: { rows: Array.from({ length: n }, (_, i) => i), columns: [1], values: new Float32Array(n), scale: 'standardised', clip: 3 },
+    });
+    expect(MAX_ANNOTATION_BARS).toBe(4);
+    expect(annotationBars(many).map((b) => b.name)).toEqual(['cluster', 'a', 'b', 'c', 'class']);
+    expect(annotationBars({ ...many, classColumn: null }).map((b) => b.name)).toEqual(['cluster', 'a', 'b', 'c', 'd']);
   });
 
   it('many rows: no sample labels, a fixed plot height; cluster labels at least 12 px apart', () => {
