@@ -9,11 +9,11 @@
  * the absolute path recorded. Its SHA-256 must be the recorded one (else one sentence, exit 2) unless
  * `--allow-changed`. Exit 0 when identical, 1 when not (the differences are printed).
  */
-import { stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import type { AnalysisEngine } from '../../core/analysis.js';
 import { SkfrError } from '../../core/errors.js';
 import { allocateSharedFloat64 } from '../../core/parallel/shared.js';
+import { isFile } from '../../node/file-io.js';
 import { nodeSha256 } from '../../node/hash.js';
 import { createSession } from '../../core/jobs/session.js';
 import { compareRun, inputCandidates, inputChanged, parseSessionFile, SESSION_LIMITS, type SessionFile } from '../../core/jobs/session-file.js';
@@ -72,10 +72,6 @@ export interface RerunJson {
 }
 
 const invalid = (message: string) => new SkfrError('invalid-option', message);
-
-async function isFile(path: string): Promise<boolean> {
-  return stat(path).then((info) => info.isFile(), () => false);
-}
 
 /** The session file, read and checked (one sentence when it is not a session, damaged or newer). */
 async function readSession(path: string, io: CommandContext['io']): Promise<SessionFile> {
