@@ -65,6 +65,20 @@ export interface ReportInput {
   stability?: StabilityResult | null;
 }
 
+/** Every rule's choice of s: the report's, else the tuning's; null when s was not tuned. */
+export function sRulesOf(report: ReportInput): readonly SRuleChoice[] | null {
+  return report.sRules ?? report.tune?.sRules ?? null;
+}
+
+/** The warnings about a tuned s (sFlagMessages at the fitted rule's s, over the range tried); none when not tuned. */
+export function sWarnings(report: ReportInput): string[] {
+  const fitted = sRulesOf(report)?.find((c) => c.default);
+  const flags = report.sFlags ?? report.tune?.flags ?? null;
+  const curve = report.tune?.curve ?? [];
+  if (!flags || !fitted || curve.length === 0) return [];
+  return sFlagMessages(flags, fitted.s, [curve[0]!.s, curve[curve.length - 1]!.s], report.fit.p);
+}
+
 function list(values: readonly string[]): string {
   return values.length > 0 ? values.join(', ') : 'none';
 }
@@ -167,16 +181,12 @@ export function summaryRows(report: ReportInput, metrics: Metrics | null): Cell[
       ['gap statistic: s within one sd of the max gap', tune.oneSeS],
     );
   }
-  const sRules = report.sRules ?? tune?.sRules ?? null;
+  const sRules = sRulesOf(report);
   if (sRules && sRules.length > 0) {
     const fitted = sRules.find((c) => c.default);
     rows.push(['s rules', rulesLine(sRules, DEFAULT_S_RULE)]);
     if (fitted) rows.push(['s rule fitted', `${fitted.rule}${fitted.rule === DEFAULT_S_RULE ? ' (default)' : ''}: s = ${fitted.s}`]);
-    const flags = report.sFlags ?? tune?.flags ?? null;
-    const curve = tune?.curve ?? [];
-    if (flags && fitted && curve.length > 0) {
-      for (const message of sFlagMessages(flags, fitted.s, [curve[0]!.s, curve[curve.length - 1]!.s], fit.p)) rows.push(['s warning', message]);
-    }
+    for (const message of sWarnings(report)) rows.push(['s warning', message]);
   }
   if (report.kCurve) {
     rows.push(
