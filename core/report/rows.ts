@@ -3,6 +3,7 @@
  * CSV or XLSX (core/table/write.ts); the report workbook puts them on its sheets.
  * Clusters are shown 1-based (1..k); centers are in the original units of the data (`fit.originalMeans`).
  */
+import { UNSTABLE_BELOW } from '../charts/stability.js';
 import type { FitResult, KPoint, StabilityResult, TuneResult } from '../engine/types.js';
 import type { Metrics } from '../jobs/types.js';
 import type { Cell } from '../table/write.js';
@@ -172,7 +173,7 @@ export function featuresRows(fit: FitResult, mapped: MappedData, options: Featur
   const stability = options.stability ?? null;
   const stabilityHeader = stability ? ['selection frequency', 'unstable'] : [];
   const stabilityCells = (frequency: number | undefined, selected: boolean): Cell[] =>
-    stability ? [fractionCell(frequency), selected && frequency !== undefined && frequency < 0.5 ? UNSTABLE_MARK : null] : [];
+    stability ? [fractionCell(frequency), selected && frequency !== undefined && frequency < UNSTABLE_BELOW ? UNSTABLE_MARK : null] : [];
   if (fit.options.variant === 'local' && fit.clusterFeatureScores && fit.selectedFeaturesByCluster && !options.union) {
     const scores = fit.clusterFeatureScores;
     const byCluster = stability?.clusterFeatureFrequency ?? null;
@@ -249,7 +250,7 @@ export function stabilityRows(fit: FitResult, mapped: MappedData, stability: Sta
       mapped.featureNames[l] ?? `feature ${l + 1}`,
       chosen.has(l) ? 'yes' : 'no',
       fractionCell(frequency),
-      chosen.has(l) && frequency < 0.5 ? UNSTABLE_MARK : null,
+      chosen.has(l) && frequency < UNSTABLE_BELOW ? UNSTABLE_MARK : null,
       ...(byCluster ? Array.from({ length: k }, (_, j) => fractionCell(byCluster[j * p + l])) : []),
     ]);
   }
