@@ -6,6 +6,7 @@ import type { AnalysisResult } from '../../core/analysis.js';
 import { DEFAULT_K_RULE, DEFAULT_S_RULE } from '../../core/engine/index.js';
 import type { KPoint, KRuleChoice, KSStep, SFlags, SRuleChoice } from '../../core/engine/types.js';
 import type { FitSettings } from '../../core/jobs/types.js';
+import { UNSTABLE_BELOW } from '../../core/charts/stability.js';
 import { rulesLine } from '../../core/report/rows.js';
 import { sFlagMessages } from '../../core/report/warnings.js';
 import type { MappedData } from '../../core/table/types.js';
@@ -255,14 +256,14 @@ export function stabilityLines(result: Pick<AnalysisResult, 'fit' | 'stability'>
       `partition mean ARI with the full fit ${fixed(st.meanAri, 3)} (lowest ${fixed(minAri, 3)})`,
   );
   const item = (l: number, frequency: number | undefined) =>
-    `${names[l]} ${frequency === undefined || Number.isNaN(frequency) ? '–' : frequency.toFixed(2)}${frequency !== undefined && frequency < 0.5 ? ' (!)' : ''}`;
+    `${names[l]} ${frequency === undefined || Number.isNaN(frequency) ? '–' : frequency.toFixed(2)}${frequency !== undefined && frequency < UNSTABLE_BELOW ? ' (!)' : ''}`;
   const p = fit.p;
   if (fit.selectedFeaturesByCluster && st.clusterFeatureFrequency) {
     const byCluster = st.clusterFeatureFrequency;
-    lines.push('Selection frequency per cluster (share of the subsample fits; (!) = under 0.5):');
+    lines.push(`Selection frequency per cluster (share of the subsample fits; (!) = under ${UNSTABLE_BELOW}):`);
     fit.selectedFeaturesByCluster.forEach((set, j) => lines.push(`  ${j + 1}: ${nameList(Array.from(set, (l) => item(l, byCluster[j * p + l])), 12)}`));
   } else {
-    lines.push('Selection frequency (share of the subsample fits; (!) = under 0.5):');
+    lines.push(`Selection frequency (share of the subsample fits; (!) = under ${UNSTABLE_BELOW}):`);
     lines.push('  ' + nameList(Array.from(fit.selectedFeatures, (l) => item(l, st.featureFrequency[l]))));
   }
   const unstable = st.unstableSelected.map((l) => names[l]!);
@@ -273,10 +274,10 @@ export function stabilityLines(result: Pick<AnalysisResult, 'fit' | 'stability'>
   );
   const values = Array.from(st.sampleConsistency).filter((c) => !Number.isNaN(c)).sort((a, b) => a - b);
   if (values.length > 0) {
-    const low = values.filter((c) => c < 0.5).length;
+    const low = values.filter((c) => c < UNSTABLE_BELOW).length;
     lines.push(
       `Sample consistency (share of its cluster mates a sample stays with): median ${fixed(values[Math.floor(values.length / 2)]!)}` +
-        `${low > 0 ? `; ${low} sample${low === 1 ? '' : 's'} under 0.5` : ''}`,
+        `${low > 0 ? `; ${low} sample${low === 1 ? '' : 's'} under ${UNSTABLE_BELOW}` : ''}`,
     );
   }
   return lines;
