@@ -20,7 +20,16 @@ const CR = 0x0d;
 const SPACE = 0x20;
 const TAB = 0x09;
 
-export class LineCounter {
+/** A line counter: LineCounter, or its WebAssembly twin (kernel/lines.ts). */
+export interface Lines {
+  /** Count the lines of `bytes[start, end)`; true when they are known to be all ASCII (LineCounter: never). */
+  push(bytes: Uint8Array, start?: number, end?: number): boolean;
+  readonly loneCr: boolean;
+  readonly breaks: number;
+  readonly total: number;
+}
+
+export class LineCounter implements Lines {
   /** Non-blank lines completed so far (plus the open one in `total`). */
   private lines = 0;
   private content = false;
@@ -35,8 +44,8 @@ export class LineCounter {
   constructor(private readonly delimiter = -1) {}
 
   /** Count the lines of `bytes[start, end)`, continuing the previous chunk's open line. */
-  push(bytes: Uint8Array, start = 0, end = bytes.length): void {
-    if (start >= end) return;
+  push(bytes: Uint8Array, start = 0, end = bytes.length): boolean {
+    if (start >= end) return false;
     if (!this.loneCr) {
       const pending = this.pendingCr;
       if (pending && bytes[start] !== LF) this.goSlow();
@@ -47,6 +56,7 @@ export class LineCounter {
     }
     if (this.loneCr) this.pushBytes(bytes, start, end);
     else this.pushLines(bytes, start, end);
+    return false;
   }
 
   /** True when every CR in `bytes[start, end)` is followed by an LF (a CR at the very end: by the next push). */

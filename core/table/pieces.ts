@@ -11,7 +11,8 @@
  * too (`ragged`: its line and cell count; the caller words the error of the first such row in the file).
  * Example: the bytes of "b,2\n\nc,3\n" as a piece at row 5, line 8 → rows 5 and 6 (lines 8 and 10), 1 blank.
  */
-import { readCells, type CellSink, type PieceCounts } from './delimited.js';
+import { readCells, type PieceCounts } from './delimited.js';
+import { RowKernel, type KernelColumn } from './kernel/rows.js';
 import { QuickRows } from './quick-rows.js';
 import { CsvScanner, PLAIN } from './scanner.js';
 
@@ -44,7 +45,7 @@ export interface PieceResult extends PieceCounts {
 }
 
 /** A column's share of a piece: numbers straight into the shared buffer, text cells listed. */
-class PieceColumn implements CellSink {
+class PieceColumn implements KernelColumn {
   numeric = 0;
   missing = 0;
   constructor(
@@ -73,9 +74,18 @@ class PieceColumn implements CellSink {
   }
 }
 
+/** The kernel of this thread (one WebAssembly instance, its memory reused), for rows of this shape. */
+let kept: { kernel: RowKernel | null; width: number; delimiter: number; decimalComma: boolean } | null = null;
+function rowKernel(width: number, delimiter: number, decimalComma: boolean): RowKernel | null {
+  if (kept === null || kept.width !== width || kept.delimiter !== delimiter || kept.decimalComma !== decimalComma) {
+    kept = { kernel: RowKernel.create(width, delimiter, decimalComma), width, delimiter, decimalComma };
+  }
+  return kept.kernel;
+}
+
 /**
- * Read one piece (module comment): rows the quick way (quick-rows.ts) when they can, else through the
- * scanner, which decides.
+ * Read one piece (module comment): rows the quick way when they can (in WebAssembly, kernel/rows.ts; without
+ * it quick-rows.ts), else through the scanner, which decides.
  */
 export function readPiece(spec: PieceSpec, piece: Piece): PieceResult {
   const { width, capacity, slab, sourceRows, decimalComma } = spec;
@@ -84,7 +94,9 @@ export function readPiece(spec: PieceSpec, piece: Piece): PieceResult {
   const body = piece.bytes;
   const len = body.length;
   const scanner = new CsvScanner(body, spec.delimiter, spec.fileName);
-  const quick = QuickRows.create(width, spec.delimiter, decimalComma);
+  const kernel = rowKernel(width, spec.delimiter, decimalComma);
+  const quick = kernel === null ? QuickRows.create(width, spec.delimiter, decimalComma) : null;
+  kernel?.load(body);
   let line = piece.firstLine;
   let row = piece.firstRow;
   let blanks = 0;
@@ -92,7 +104,13 @@ export function readPiece(spec: PieceSpec, piece: Piece): PieceResult {
   let ragged: PieceResult['ragged'] = null;
   let p = 0;
   while (p < len) {
-    if (quick !== null) {
+    if (kernel !== null) {
+      const rows = kernel.read(p, false);
+      kernel.commit(columns, row, rows);
+      for (let r = 0; r < rows; r++) sourceRows[row++] = line++;
+      p = kernel.stopPos;
+      if (!kernel.needsScanner) continue;
+    } else if (quick !== null) {
       const q = quick.read(body, p, len, false);
       if (q >= 0) {
         quick.commit(columns, row);

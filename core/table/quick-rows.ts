@@ -76,14 +76,14 @@ export class QuickRows {
         let e = end;
         while (e > start && (body[e - 1] === SPACE || (tabIsSpace && body[e - 1] === TAB))) e--;
         if (c === 0 && e === start) return -1; // (maybe a blank row)
-        const x = parseNumberBytes(body, start, e, decimalComma);
-        if (x === x) {
-          values[c] = x;
+        const cell = fieldValue(body, start, e, decimalComma);
+        if (typeof cell === 'number') {
+          values[c] = cell;
           kinds[c] = NUMBER;
-        } else if (isMissingBytes(body, start, e)) kinds[c] = MISSING;
+        } else if (cell === null) kinds[c] = MISSING;
         else {
           kinds[c] = TEXT;
-          texts[c] = decodeUtf8(body, start, e);
+          texts[c] = cell;
         }
       }
       q = end;
@@ -111,3 +111,14 @@ export class QuickRows {
     }
   }
 }
+
+/**
+ * A field that is not simply a number, its spaces trimmed (`bytes[start, end)`), as the scanner and readCells
+ * classify it: a number (e.g. one of 20+ digits), null for a missing marker, or its text.
+ */
+export function fieldValue(bytes: Uint8Array, start: number, end: number, decimalComma: boolean): number | string | null {
+  const x = parseNumberBytes(bytes, start, end, decimalComma);
+  if (x === x) return x;
+  return isMissingBytes(bytes, start, end) ? null : decodeUtf8(bytes, start, end);
+}
+

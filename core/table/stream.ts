@@ -18,7 +18,8 @@
  */
 import { DelimitedReader, type Handoff } from './delimited.js';
 import { baseName, detectFormat } from './detect.js';
-import { LineCounter } from './lines.js';
+import { WasmLineCounter } from './kernel/lines.js';
+import { LineCounter, type Lines } from './lines.js';
 import type { ParseOptions } from './parse.js';
 import type { Piece, PieceResult, PieceSpec } from './pieces.js';
 import { sniffDelimiter, SNIFF_BYTES, type Delimiter } from './sniff.js';
@@ -78,6 +79,11 @@ function decide(head: Uint8Array, name: string): { delimiter: Delimiter; skip: n
   return { delimiter: sniffDelimiter(head.subarray(skip), name), skip };
 }
 
+/** A line counter for `delimiter` (its byte code, -1: none): in WebAssembly where it runs (kernel/lines.ts). */
+function lineCounter(delimiter: number): Lines {
+  return WasmLineCounter.create(delimiter) ?? new LineCounter(delimiter);
+}
+
 /**
  * Pass 1: null when the chunked path does not apply (see the module comment). A checkpoint is taken at the
  * last line start of every `step` bytes.
@@ -85,19 +91,20 @@ function decide(head: Uint8Array, name: string): { delimiter: Delimiter; skip: n
 async function firstPass(open: ChunkSource, name: string, step: number, big?: { bytes: number; start(): void }): Promise<FirstPass | null> {
   let head: Uint8Array | null = new Uint8Array(0);
   let plan: { delimiter: Delimiter; skip: number } | null = null;
-  let counter = new LineCounter();
+  let counter = lineCounter(-1);
   const validator = new Utf8Validator();
   const checkpoints: Checkpoint[] = [];
   let offset = 0;
   const take = (bytes: Uint8Array): boolean => {
+    let ascii = true;
     for (let from = 0; from < bytes.length; ) {
       const to = Math.min(bytes.length, from + step);
       const lf = bytes.lastIndexOf(LF, to - 1);
       if (lf < from) {
-        counter.push(bytes, from, to);
+        ascii = counter.push(bytes, from, to) && ascii;
         from = to;
       } else {
-        counter.push(bytes, from, lf + 1);
+        ascii = counter.push(bytes, from, lf + 1) && ascii;
         checkpoints.push({ offset: offset + lf + 1, lines: counter.total, line: counter.breaks + 1 });
         from = lf + 1;
       }
@@ -107,7 +114,7 @@ async function firstPass(open: ChunkSource, name: string, step: number, big?: { 
       big.start();
       big = undefined;
     }
-    return validator.push(bytes);
+    return validator.push(bytes, ascii);
   };
   for await (const chunk of open()) {
     if (head === null) {
@@ -118,7 +125,7 @@ async function firstPass(open: ChunkSource, name: string, step: number, big?: { 
     if (head.length < HEAD_BYTES) continue;
     plan = decide(head, name);
     if (plan === null) return null;
-    counter = new LineCounter(plan.delimiter.charCodeAt(0));
+    counter = lineCounter(plan.delimiter.charCodeAt(0));
     if (!take(head.subarray(plan.skip))) return null;
     head = null;
   }
@@ -126,7 +133,7 @@ async function firstPass(open: ChunkSource, name: string, step: number, big?: { 
     if (head.length === 0) return null;
     plan = decide(head, name);
     if (plan === null) return null;
-    counter = new LineCounter(plan.delimiter.charCodeAt(0));
+    counter = lineCounter(plan.delimiter.charCodeAt(0));
     take(head.subarray(plan.skip));
   }
   if (plan === null || !validator.complete) return null;

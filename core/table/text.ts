@@ -144,11 +144,11 @@ export class Utf8Validator {
   /** Whether the decoder may hold the first bytes of a sequence cut at the end of the last chunk. */
   private open = false;
 
-  /** Check the next bytes; false once anything seen is not UTF-8. */
-  push(bytes: Uint8Array): boolean {
+  /** Check the next bytes (`ascii`: known to be all ASCII); false once anything seen is not UTF-8. */
+  push(bytes: Uint8Array, ascii = false): boolean {
     if (!this.ok || bytes.length === 0) return this.ok;
     try {
-      if (isAscii(bytes)) {
+      if (ascii || isAscii(bytes)) {
         // An ASCII byte completes no sequence: decoding the first one throws exactly when a sequence is open.
         if (this.open) this.decoder.decode(bytes.subarray(0, 1), STREAM);
         this.open = false;

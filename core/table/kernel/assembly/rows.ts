@@ -1,0 +1,294 @@
+// AssemblyScript (compiled to WebAssembly by build/wasm.mjs; `npm run build:wasm`). The data rows of a
+// delimited text file read the quick way (core/table/quick-rows.ts, issue 17) in WebAssembly: 64-bit integers
+// for the digits and for Eisel–Lemire's 128-bit products, which JavaScript can only emulate with doubles.
+//
+// `readRows` reads rows from `p` of body[0, len): a row is vouched for only when it has exactly `width` fields
+// and ends with a line break (or at `len` when `partial` is false). A field that is simply a number (up to
+// its delimiter, after leading spaces — and tabs unless they delimit) goes into `out`, column-major with
+// `rowsCap` rows per column. Any other field (text, a missing marker, trailing spaces, a number this kernel
+// does not decide: more than 19 significant digits, subnormal or out-of-range results) is written NaN and
+// listed in `exceptions` as (row, column, start, end) with its spaces trimmed: JavaScript classifies it as
+// quick-rows.ts does. A row whose first field is empty (it may be blank), that opens a quote, has another
+// number of fields or may go on in the next chunk stops the batch (`stopReason` 1): the scanner reads it.
+//
+// The numbers equal `Number(text)` bit for bit: Clinger's exact case, else Eisel–Lemire as fast_float's
+// compute_float (the table of 10^q's 128-bit mantissas is written at `table` by the caller: float-parse.ts
+// POW10_MANTISSAS).
+
+const LF: u32 = 0x0a;
+const CR: u32 = 0x0d;
+const SPACE: u32 = 0x20;
+const TAB: u32 = 0x09;
+const QUOTE: u32 = 0x22;
+const ZERO: u32 = 0x30;
+const Q_MIN: i32 = -342;
+const Q_MAX: i32 = 308;
+
+/** (hi, lo) u64 pairs of 10^q for q = Q_MIN … Q_MAX, and the exact doubles 10^0 … 10^22. */
+let table: usize = 0;
+let pow10: usize = 0;
+
+/** After `readRows`: where the next row starts, why the batch stopped (0: full or the end; 1: the row at
+ * `stopPos` needs the scanner) and how many exceptions were listed. */
+export let stopPos: i32 = 0;
+export let stopReason: i32 = 0;
+export let exceptionCount: i32 = 0;
+
+/** Where the last `numberField` ended (-1: the field is not simply a number this kernel decides). */
+let fieldEnd: usize = 0;
+let fieldOk: bool = false;
+
+/** Set the tables' places: `tableAt` holds the 128-bit mantissas (written by the caller), `pow10At` 23 doubles. */
+export function init(tableAt: usize, pow10At: usize): void {
+  table = tableAt;
+  pow10 = pow10At;
+  let p: f64 = 1;
+  for (let i = 0; i < 23; i++) {
+    store<f64>(pow10At + (<usize>i << 3), p);
+    p *= 10;
+  }
+}
+
+/** High 64 bits of a × b. */
+// @ts-ignore: decorator
+@inline function mulHigh(a: u64, b: u64): u64 {
+  const a0 = a & 0xffffffff;
+  const a1 = a >> 32;
+  const b0 = b & 0xffffffff;
+  const b1 = b >> 32;
+  const p00 = a0 * b0;
+  const p01 = a0 * b1;
+  const p10 = a1 * b0;
+  const mid = (p00 >> 32) + (p01 & 0xffffffff) + (p10 & 0xffffffff);
+  return a1 * b1 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+}
+
+/** The double nearest w · 10^q (0 < w < 2^64, Q_MIN ≤ q ≤ Q_MAX): fast_float's compute_float; NaN for
+ * subnormal and infinite results (JavaScript decides those). */
+function eiselLemire(w: u64, q: i32): f64 {
+  const lz = <i32>clz<u64>(w);
+  w <<= <u64>lz;
+  const at = table + (<usize>(q - Q_MIN) << 4);
+  const high = load<u64>(at);
+  let hi = mulHigh(w, high);
+  let lo = w * high;
+  if ((hi & 0x1ff) == 0x1ff) {
+    const extra = mulHigh(w, load<u64>(at, 8));
+    const sum = lo + extra;
+    if (sum < lo) hi++;
+    lo = sum;
+  }
+  const upper = <i32>(hi >> 63);
+  const shift = <u64>(upper + 9);
+  let mantissa = hi >> shift;
+  let power2 = ((217706 * q) >> 16) + 63 - lz + upper + 1023;
+  if (power2 <= 0) return NaN;
+  if (lo <= 1 && q >= -4 && q <= 23 && (mantissa & 3) == 1 && mantissa << shift == hi) mantissa &= ~(<u64>1);
+  mantissa += mantissa & 1;
+  mantissa >>= 1;
+  if (mantissa >= <u64>1 << 53) {
+    mantissa = <u64>1 << 52;
+    power2++;
+  }
+  if (power2 >= 0x7ff) return NaN;
+  return reinterpret<f64>((mantissa & ~(<u64>1 << 52)) | (<u64>power2 << 52));
+}
+
+/** True when the 8 bytes of v are ASCII digits (fast_float's is_made_of_eight_digits_fast). */
+// @ts-ignore: decorator
+@inline function eightDigits(v: u64): bool {
+  return ((v & 0xf0f0f0f0f0f0f0f0) | (((v + 0x0606060606060606) & 0xf0f0f0f0f0f0f0f0) >> 4)) == 0x3333333333333333;
+}
+
+/** The value of 8 ASCII digits read little-endian (fast_float's parse_eight_digits_unrolled). */
+// @ts-ignore: decorator
+@inline function eightDigitsValue(v: u64): u64 {
+  const mask: u64 = 0x000000ff000000ff;
+  v -= 0x3030303030303030;
+  v = v * 10 + (v >> 8);
+  return ((v & mask) * 0x000f424000000064 + ((v >> 16) & mask) * 0x0000271000000001) >> 32;
+}
+
+/** Digits from i into w; returns the position after them (the global `digitsValue` holds w). */
+let digitsValue: u64 = 0;
+// @ts-ignore: decorator
+@inline function readDigits(i: usize, limit: usize, w: u64): usize {
+  while (i + 8 <= limit) {
+    const v = load<u64>(i);
+    if (!eightDigits(v)) break;
+    w = w * 100000000 + eightDigitsValue(v);
+    i += 8;
+  }
+  while (i < limit) {
+    const d = <u32>load<u8>(i) - ZERO;
+    if (d > 9) break;
+    w = w * 10 + <u64>d;
+    i++;
+  }
+  digitsValue = w;
+  return i;
+}
+
+/** The field at i if it is simply a number (float-parse.ts parseNumberField's syntax) followed by the
+ * delimiter, a line break or `limit`: its value, `fieldOk` and `fieldEnd`; else `fieldOk` false. */
+function numberField(i: usize, limit: usize, delimiter: u32, decimalComma: bool): f64 {
+  fieldOk = false;
+  if (i >= limit) return NaN;
+  let c = <u32>load<u8>(i);
+  const negative = c == 0x2d;
+  if (negative || c == 0x2b) i++;
+  const intStart = i;
+  while (i < limit && <u32>load<u8>(i) == ZERO) i++;
+  let significant = i;
+  i = readDigits(i, limit, 0);
+  let w = digitsValue;
+  let nd = <i32>(i - significant);
+  let digits = <i32>(i - intStart);
+  let q: i32 = 0;
+  if (i < limit) {
+    c = <u32>load<u8>(i);
+    if (c == 0x2e || (decimalComma && c == 0x2c)) {
+      i++;
+      const fracStart = i;
+      if (nd == 0) while (i < limit && <u32>load<u8>(i) == ZERO) i++;
+      significant = i;
+      i = readDigits(i, limit, w);
+      w = digitsValue;
+      nd += <i32>(i - significant);
+      digits += <i32>(i - fracStart);
+      q = <i32>fracStart - <i32>i;
+    }
+  }
+  if (digits == 0) return NaN;
+  if (i < limit) {
+    c = <u32>load<u8>(i);
+    if (c == 0x65 || c == 0x45) {
+      i++;
+      let expNegative = false;
+      if (i < limit) {
+        const s = <u32>load<u8>(i);
+        if (s == 0x2d || s == 0x2b) {
+          expNegative = s == 0x2d;
+          i++;
+        }
+      }
+      let e: i32 = 0;
+      const expStart = i;
+      while (i < limit) {
+        const d = <u32>load<u8>(i) - ZERO;
+        if (d > 9) break;
+        if (e < 100000) e = e * 10 + <i32>d;
+        i++;
+      }
+      if (i == expStart || e >= 100000) return NaN;
+      q += expNegative ? -e : e;
+    }
+  }
+  if (i < limit) {
+    c = <u32>load<u8>(i);
+    if (c != delimiter && c != LF && c != CR) return NaN;
+  }
+  if (nd > 19) return NaN;
+  let v: f64;
+  if (w == 0) v = 0;
+  else if (w <= <u64>1 << 53 && q >= -22 && q <= 22) {
+    v = q < 0 ? <f64>w / load<f64>(pow10 + (<usize>-q << 3)) : <f64>w * load<f64>(pow10 + (<usize>q << 3));
+  } else {
+    if (q < Q_MIN || q > Q_MAX) return NaN;
+    v = eiselLemire(w, q);
+    if (v != v) return NaN;
+  }
+  fieldOk = true;
+  fieldEnd = i;
+  return negative ? -v : v;
+}
+
+/** Rows from `p` of body[0, len) (module comment); returns how many were read. */
+export function readRows(body: usize, len: i32, p: i32, partial: bool, width: i32, delimiter: u32, decimalComma: bool, out: usize, rowsCap: i32, exceptions: usize): i32 {
+  const limit = body + <usize>len;
+  const tabIsSpace = delimiter != TAB;
+  const stride = <usize>rowsCap << 3;
+  let row: i32 = 0;
+  let listed: i32 = 0;
+  let at = body + <usize>p;
+  stopReason = 0;
+  while (row < rowsCap && at < limit) {
+    const rowStart = at;
+    const listedBefore = listed;
+    let cell = out + (<usize>row << 3);
+    let ok = true;
+    for (let c: i32 = 0; c < width; c++) {
+      while (at < limit) {
+        const b = <u32>load<u8>(at);
+        if (b != SPACE && !(tabIsSpace && b == TAB)) break;
+        at++;
+      }
+      const v = numberField(at, limit, delimiter, decimalComma);
+      let end: usize;
+      if (fieldOk) {
+        store<f64>(cell, v);
+        end = fieldEnd;
+      } else {
+        if (at < limit && <u32>load<u8>(at) == QUOTE) {
+          ok = false;
+          break;
+        }
+        end = at;
+        while (end < limit) {
+          const b = <u32>load<u8>(end);
+          if (b == delimiter || b == LF || b == CR) break;
+          end++;
+        }
+        let e = end;
+        while (e > at) {
+          const b = <u32>load<u8>(e - 1);
+          if (b != SPACE && !(tabIsSpace && b == TAB)) break;
+          e--;
+        }
+        if (c == 0 && e == at) {
+          ok = false; // (maybe a blank row)
+          break;
+        }
+        store<f64>(cell, NaN);
+        const x = exceptions + (<usize>listed << 4);
+        store<i32>(x, row);
+        store<i32>(x, c, 4);
+        store<i32>(x, <i32>(at - body), 8);
+        store<i32>(x, <i32>(e - body), 12);
+        listed++;
+      }
+      at = end;
+      cell += stride;
+      if (c < width - 1) {
+        if (at >= limit || <u32>load<u8>(at) != delimiter) {
+          ok = false;
+          break;
+        }
+        at++;
+      }
+    }
+    if (ok) {
+      if (at >= limit) ok = !partial;
+      else {
+        const b = <u32>load<u8>(at);
+        if (b == LF) at++;
+        else if (b == CR) {
+          at++;
+          if (at < limit) {
+            if (<u32>load<u8>(at) == LF) at++;
+          } else ok = !partial;
+        } else ok = false;
+      }
+    }
+    if (!ok) {
+      listed = listedBefore;
+      at = rowStart;
+      stopReason = 1;
+      break;
+    }
+    row++;
+  }
+  stopPos = <i32>(at - body);
+  exceptionCount = listed;
+  return row;
+}

@@ -1,0 +1,140 @@
+/**
+ * Data rows read the quick way in WebAssembly (issue 17): the kernel of assembly/rows.ts, compiled by
+ * `npm run build:wasm` into rows-wasm.ts, reads a batch of rows of a piece (pieces.ts) in one call — numbers
+ * straight into a column-major batch, every other field listed with its place — and `commit` puts the batch
+ * into the columns: the numbers copied column by column, the listed fields classified as quick-rows.ts does
+ * (a number the kernel left to JavaScript, a missing marker, or text). Rows the kernel does not vouch for
+ * (a quote, another number of fields, a possibly blank row) are left to the scanner, as with QuickRows; so the
+ * table is the same (test/table/kernel.test.ts compares them).
+ *
+ * Where WebAssembly is missing or refused (wasm.ts), `RowKernel.create` gives null and the caller reads the
+ * rows with QuickRows.
+ *
+ * @example
+ *   const kernel = RowKernel.create(width, 0x2c, false);
+ *   kernel.load(bytes);
+ *   const rows = kernel.read(0, false); // then kernel.commit(columns, firstRow, rows), kernel.stopPos …
+ */
+import type { CellSink } from '../delimited.js';
+import { POW10_MANTISSAS, Q_MAX, Q_MIN } from '../float-parse.js';
+import { fieldValue } from '../quick-rows.js';
+import { ROWS_WASM } from './rows-wasm.js';
+import { instantiate, PAGE, reserve, type KernelGlobal, type KernelMemory } from './wasm.js';
+
+interface RowsExports {
+  memory: KernelMemory;
+  init(table: number, pow10: number): void;
+  readRows(body: number, len: number, p: number, partial: number, width: number, delimiter: number, decimalComma: number, out: number, rowsCap: number, exceptions: number): number;
+  stopPos: KernelGlobal;
+  stopReason: KernelGlobal;
+  exceptionCount: KernelGlobal;
+}
+
+/** A column the kernel's rows go into: its numbers and its count of numeric cells (pieces.ts PieceColumn). */
+export interface KernelColumn extends CellSink {
+  readonly numbers: Float64Array;
+  numeric: number;
+}
+
+/** Where the layout starts (below: the kernel's own data), the tables' places. */
+const TABLE_AT = PAGE;
+const POW10_AT = TABLE_AT + (Q_MAX - Q_MIN + 1) * 16;
+const BATCH_AT = PAGE * 2;
+/** Cells per batch: the batch (8 bytes a cell) and its exceptions (16) stay within the caches. */
+const BATCH_CELLS = 32768;
+
+export class RowKernel {
+  /** Rows one `read` may give. */
+  readonly rowsCap: number;
+  /** After `read`: where the next row starts; whether the scanner must read the row there. */
+  stopPos = 0;
+  needsScanner = false;
+  private exports: RowsExports;
+  private body: Uint8Array = new Uint8Array(0);
+  private bodyAt = 0;
+  private out: Float64Array;
+  private exceptions: Int32Array;
+  private readonly outAt: number;
+
+  /** A kernel for rows of `width` fields; null without WebAssembly, for one column or a delimiter a number may hold. */
+  static create(width: number, delimiter: number, decimalComma: boolean): RowKernel | null {
+    if (width < 1 || '0123456789+-.eE'.includes(String.fromCharCode(delimiter)) || (decimalComma && delimiter === 0x2c)) return null;
+    const exports = instantiate<RowsExports>(ROWS_WASM);
+    return exports === null ? null : new RowKernel(exports, width, delimiter, decimalComma);
+  }
+
+  private constructor(
+    exports: RowsExports,
+    private readonly width: number,
+    private readonly delimiter: number,
+    private readonly decimalComma: boolean,
+  ) {
+    this.exports = exports;
+    this.rowsCap = Math.max(1, Math.floor(BATCH_CELLS / width));
+    const cells = this.rowsCap * width;
+    this.outAt = BATCH_AT + cells * 16;
+    this.bodyAt = this.outAt + cells * 8;
+    this.makeRoom(this.bodyAt);
+    new Uint32Array(exports.memory.buffer, TABLE_AT, POW10_MANTISSAS.length).set(wordsLittleEndian());
+    exports.init(TABLE_AT, POW10_AT);
+    this.out = new Float64Array(exports.memory.buffer, this.outAt, cells);
+    this.exceptions = new Int32Array(exports.memory.buffer, BATCH_AT, cells * 4);
+  }
+
+  /** Grow the memory to `bytes` at least (the views are made again: a grown memory has a new buffer). */
+  private makeRoom(bytes: number): void {
+    const memory = this.exports.memory;
+    if (!reserve(memory, bytes)) return;
+    const cells = this.rowsCap * this.width;
+    this.out = new Float64Array(memory.buffer, this.outAt, cells);
+    this.exceptions = new Int32Array(memory.buffer, BATCH_AT, cells * 4);
+  }
+
+  /** Copy the bytes whose rows are read next (offsets of `read` and `stopPos` are in them). */
+  load(body: Uint8Array): void {
+    this.makeRoom(this.bodyAt + body.length);
+    new Uint8Array(this.exports.memory.buffer, this.bodyAt, body.length).set(body);
+    this.body = body;
+  }
+
+  /**
+   * Read rows from offset `p` of the loaded bytes, at most `rowsCap`: how many (commit them next). `partial`:
+   * more bytes follow the loaded ones (a row running to their end may go on).
+   */
+  read(p: number, partial: boolean): number {
+    const x = this.exports;
+    const rows = x.readRows(this.bodyAt, this.body.length, p, partial ? 1 : 0, this.width, this.delimiter, this.decimalComma ? 1 : 0, this.outAt, this.rowsCap, BATCH_AT);
+    this.stopPos = x.stopPos.value;
+    this.needsScanner = x.stopReason.value === 1;
+    return rows;
+  }
+
+  /** Put the `rows` rows just read into rows `first…` of `columns` (one per field). */
+  commit(columns: readonly KernelColumn[], first: number, rows: number): void {
+    const { out, rowsCap, body, decimalComma } = this;
+    for (let c = 0; c < columns.length; c++) {
+      const column = columns[c]!;
+      column.numbers.set(out.subarray(c * rowsCap, c * rowsCap + rows), first);
+      column.numeric += rows;
+    }
+    const listed = this.exports.exceptionCount.value;
+    const exceptions = this.exceptions;
+    for (let e = 0; e < listed; e++) {
+      const column = columns[exceptions[4 * e + 1]!]!;
+      column.numeric--;
+      column.setCell(first + exceptions[4 * e]!, fieldValue(body, exceptions[4 * e + 2]!, exceptions[4 * e + 3]!, decimalComma));
+    }
+  }
+}
+
+/** POW10_MANTISSAS (32-bit words, most significant first) as the kernel's (hi, lo) little-endian u64 pairs. */
+function wordsLittleEndian(): Uint32Array {
+  const words = new Uint32Array(POW10_MANTISSAS.length);
+  for (let i = 0; i < words.length; i += 4) {
+    words[i] = POW10_MANTISSAS[i + 1]!;
+    words[i + 1] = POW10_MANTISSAS[i]!;
+    words[i + 2] = POW10_MANTISSAS[i + 3]!;
+    words[i + 3] = POW10_MANTISSAS[i + 2]!;
+  }
+  return words;
+}

@@ -1,0 +1,216 @@
+/**
+ * core/table/kernel (issue 17): the WebAssembly kernels read as their JavaScript twins do. The rows kernel
+ * against QuickRows (quick-rows.ts) on random rows — numbers in every spelling, missing markers, text, quotes,
+ * spaces, ragged and blank rows, LF/CRLF/CR, pieces that may go on —: the same cells bit for bit, the same
+ * rows vouched for, the same place where the scanner must take over. The line counter against LineCounter on
+ * random bytes cut anywhere. And the committed *-wasm.ts modules are the build of their sources.
+ */
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { RowKernel, type KernelColumn } from '../../core/table/kernel/rows.js';
+import { WasmLineCounter } from '../../core/table/kernel/lines.js';
+import { LineCounter } from '../../core/table/lines.js';
+import { QuickRows } from '../../core/table/quick-rows.js';
+import { isAscii } from '../../core/table/text.js';
+import { decimalString, HARD_CASES } from './decimal-strings.js';
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const encoder = new TextEncoder();
+
+type Cell = number | string | null;
+
+/** A column that keeps every cell (as pieces.ts PieceColumn keeps numbers, NaN for the others). */
+class Column implements KernelColumn {
+  numeric = 0;
+  readonly cells: Cell[] = [];
+  constructor(readonly numbers: Float64Array) {}
+  setNumber(row: number, value: number): void {
+    this.numbers[row] = value;
+    this.numeric++;
+  }
+  setMissing(row: number): void {
+    this.numbers[row] = NaN;
+    this.cells[row] = null;
+  }
+  setText(row: number, text: string): void {
+    this.numbers[row] = NaN;
+    this.cells[row] = text;
+  }
+  setCell(row: number, cell: Cell): void {
+    if (cell === null) this.setMissing(row);
+    else if (typeof cell === 'number') this.setNumber(row, cell);
+    else this.setText(row, cell);
+  }
+  /** Row `row`'s cell: its text, null (missing) or its number. */
+  cell(row: number): Cell {
+    return this.cells[row] !== undefined ? this.cells[row]! : this.numbers[row]!;
+  }
+}
+
+interface Read {
+  rows: Cell[][];
+  numeric: number[];
+  /** Where reading stopped: the end, or the row the scanner must read. */
+  stop: number;
+}
+
+function columns(width: number, rows: number): Column[] {
+  return Array.from({ length: width }, () => new Column(new Float64Array(rows)));
+}
+
+function collect(cols: Column[], rows: number, stop: number): Read {
+  return { rows: Array.from({ length: rows }, (_, r) => cols.map((c) => c.cell(r))), numeric: cols.map((c) => c.numeric), stop };
+}
+
+function viaKernel(kernel: RowKernel, body: Uint8Array, width: number, partial: boolean): Read {
+  const cols = columns(width, body.length + 1);
+  kernel.load(body);
+  let p = 0;
+  let row = 0;
+  while (p < body.length) {
+    const rows = kernel.read(p, partial);
+    kernel.commit(cols, row, rows);
+    row += rows;
+    p = kernel.stopPos;
+    if (kernel.needsScanner) break;
+  }
+  return collect(cols, row, p);
+}
+
+function viaQuick(body: Uint8Array, width: number, delimiter: number, decimalComma: boolean, partial: boolean): Read {
+  const quick = QuickRows.create(width, delimiter, decimalComma)!;
+  const cols = columns(width, body.length + 1);
+  let p = 0;
+  let row = 0;
+  while (p < body.length) {
+    const q = quick.read(body, p, body.length, partial);
+    if (q < 0) break;
+    quick.commit(cols, row++);
+    p = q;
+  }
+  return collect(cols, row, p);
+}
+
+/** Same cells (numbers bit for bit: Object.is), counts and stop. */
+function expectSameRead(got: Read, want: Read, text: string): void {
+  const same = got.stop === want.stop && got.rows.length === want.rows.length && got.numeric.every((n, c) => n === want.numeric[c]) && got.rows.every((row, r) => row.every((cell, c) => Object.is(cell, want.rows[r]![c])));
+  if (!same) expect.fail(`${JSON.stringify(text)}: kernel ${JSON.stringify(got)} vs QuickRows ${JSON.stringify(want)}`);
+}
+
+const DIALECTS = [
+  { delimiter: ',', decimalComma: false },
+  { delimiter: '\t', decimalComma: false },
+  { delimiter: ';', decimalComma: true },
+] as const;
+
+describe('the rows kernel reads what QuickRows reads', () => {
+  it('runs here (Node has WebAssembly with SIMD)', () => {
+    expect(RowKernel.create(3, 0x2c, false)).not.toBeNull();
+    expect(WasmLineCounter.create(0x2c)).not.toBeNull();
+  });
+
+  it('on hand-checked rows', () => {
+    const kernel = RowKernel.create(3, 0x2c, false)!;
+    const body = encoder.encode('a,1.5,NA\r\nb, -2e3 ,x\n"c",1,2\n');
+    const read = viaKernel(kernel, body, 3, false);
+    expect(read.rows).toEqual([
+      ['a', 1.5, null],
+      ['b', -2000, 'x'],
+    ]);
+    expect(read.numeric).toEqual([0, 2, 0]);
+    expect(read.stop).toBe(body.indexOf(0x22)); // the quoted row: the scanner's
+    expect(kernel.needsScanner).toBe(true);
+    // Another number of fields, a blank-looking row, a row that may go on.
+    expect(viaKernel(kernel, encoder.encode('a,1\n'), 3, false).rows).toEqual([]);
+    expect(viaKernel(kernel, encoder.encode(',1,2\n'), 3, false).stop).toBe(0);
+    expect(viaKernel(kernel, encoder.encode('a,1,2\nb,3,4'), 3, true)).toMatchObject({ stop: 6, rows: [['a', 1, 2]] });
+    expect(viaKernel(kernel, encoder.encode('a,1,2\nb,3,4'), 3, false).rows).toEqual([
+      ['a', 1, 2],
+      ['b', 3, 4],
+    ]);
+  });
+
+  it('on every hard number, and in batches of more rows than one read gives', () => {
+    const kernel = RowKernel.create(2, 0x2c, false)!;
+    const lines = HARD_CASES.map((text, i) => `r${i},${text}\n`);
+    while (lines.length < 3 * kernel.rowsCap) lines.push(...lines);
+    const body = encoder.encode(lines.join(''));
+    const got = viaKernel(kernel, body, 2, false);
+    expect(got.rows.length).toBe(lines.length);
+    expectSameRead(got, viaQuick(body, 2, 0x2c, false, false), 'hard cases');
+  });
+
+  it('on random rows: numbers in every spelling, missing markers, text, quotes, spaces, ragged rows, line ends', () => {
+    const kernels = new Map<string, RowKernel>();
+    const field = (delimiter: string, decimalComma: boolean) =>
+      fc.oneof(
+        { weight: 6, arbitrary: decimalString.filter((d) => d.comma === decimalComma || !d.text.includes(',')).map((d) => d.text) },
+        { weight: 1, arbitrary: fc.constantFrom('', 'NA', 'NaN', 'n/a', '#N/A', 'null', '-', 'x', 'Q9Y6K9', 'é', '1e', '1.2.3', '0x1F', '1e100000', '12345678901234567890123', '"q"', ' 7 ', '\t8', '1 2') },
+        { weight: 1, arbitrary: fc.array(fc.constantFrom('a', '1', '.', ' ', '"', 'e', '-'), { maxLength: 6 }).map((c) => c.join('')) },
+      ).map((text) => (delimiter === '\t' ? text : text.replace(/\t/g, ' ')).replaceAll(delimiter, ''));
+    const test = fc.constantFrom(...DIALECTS).chain(({ delimiter, decimalComma }) =>
+      fc.record({
+        delimiter: fc.constant(delimiter),
+        decimalComma: fc.constant(decimalComma),
+        width: fc.integer({ min: 1, max: 6 }),
+        rows: fc.array(fc.tuple(fc.array(field(delimiter, decimalComma), { minLength: 0, maxLength: 7 }), fc.constantFrom('\n', '\r\n', '\r', '\n', '')), { maxLength: 12 }),
+        partial: fc.boolean(),
+      }),
+    );
+    fc.assert(
+      fc.property(test, ({ delimiter, decimalComma, width, rows, partial }) => {
+        const text = rows.map(([fields, end]) => fields.join(delimiter) + end).join('');
+        const body = encoder.encode(text);
+        const code = delimiter.charCodeAt(0);
+        const key = `${width} ${code}`;
+        if (!kernels.has(key)) kernels.set(key, RowKernel.create(width, code, decimalComma)!);
+        expectSameRead(viaKernel(kernels.get(key)!, body, width, partial), viaQuick(body, width, code, decimalComma, partial), text);
+      }),
+      { numRuns: 6000 },
+    );
+  });
+});
+
+describe('the line counter kernel counts what LineCounter counts', () => {
+  it('on random bytes cut anywhere: lines, breaks, lone CRs, and whether each push was ASCII', () => {
+    const bytes = fc.array(fc.constantFrom(0x61, 0x31, 0x2c, 0x3b, 0x20, 0x09, 0x0d, 0x0a, 0x0a, 0xc3, 0xa9), { maxLength: 120 });
+    const cuts = fc.array(fc.integer({ min: 0, max: 120 }), { maxLength: 5 });
+    fc.assert(
+      fc.property(bytes, cuts, fc.constantFrom(-1, 0x2c, 0x09), (list, at, delimiter) => {
+        const data = Uint8Array.from(list);
+        const points = [0, ...at.filter((c) => c <= data.length).sort((a, b) => a - b), data.length];
+        const js = new LineCounter(delimiter);
+        const wasm = WasmLineCounter.create(delimiter)!;
+        for (let i = 1; i < points.length; i++) {
+          js.push(data, points[i - 1]!, points[i]!);
+          const ascii = wasm.push(data, points[i - 1]!, points[i]!);
+          expect(ascii).toBe(isAscii(data.subarray(points[i - 1]!, points[i]!)));
+          expect([wasm.total, wasm.breaks, wasm.loneCr]).toEqual([js.total, js.breaks, js.loneCr]);
+        }
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('on long runs (16-byte blocks): a CSV of 1000 lines with blank lines and CRLF', () => {
+    const text = Array.from({ length: 1000 }, (_, i) => (i % 7 === 0 ? ' , \r\n' : `${i},${i * 2}.5,x${'y'.repeat(i % 40)}${i % 3 === 0 ? '\r\n' : '\n'}`)).join('');
+    const data = encoder.encode(text);
+    const js = new LineCounter(0x2c);
+    const wasm = WasmLineCounter.create(0x2c)!;
+    js.push(data);
+    expect(wasm.push(data)).toBe(true);
+    expect(wasm.total).toBe(1000 - Math.ceil(1000 / 7));
+    expect([wasm.total, wasm.breaks, wasm.loneCr]).toEqual([js.total, js.breaks, js.loneCr]);
+  });
+});
+
+describe('the committed kernels', () => {
+  it('are the build of their AssemblyScript sources (npm run build:wasm)', () => {
+    const run = spawnSync(process.execPath, [join(repo, 'build', 'wasm.mjs'), '--check'], { cwd: repo, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+  }, 60_000);
+});
