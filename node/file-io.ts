@@ -1,8 +1,9 @@
 /**
- * FileIO for Node hosts (the compute process and its worker thread): reads of regular files only (the input
- * check of node/files.ts, checkInputInfo), and the atomic writes of node/files.ts (writeFileAtomic: a temporary
- * file in the target's folder, flushed, then renamed over the target, so a reader never sees half a file and
- * a failed write leaves the old file untouched).
+ * FileIO for Node hosts (the compute process and its worker thread): reads of regular files only, through the
+ * input readers of node/files.ts (statInput, openInputHandle, openInput: the same checks and one-sentence
+ * refusals as the skfr command's, in the app's words), and the atomic writes of node/files.ts
+ * (writeFileAtomic: a temporary file in the target's folder, flushed, then renamed over the target, so a
+ * reader never sees half a file and a failed write leaves the old file untouched).
  *
  * What fits (issue 15 item 4). Electron's V8 keeps every JavaScript object of a process — all its threads —
  * in one 4 GiB heap (pointer compression), and the compute process is killed when that runs out. So:
@@ -19,8 +20,8 @@
  *   MAX_READ_BYTES.
  * Each refusal is one sentence naming the size and the limit.
  */
-import { constants, type Stats } from 'node:fs';
-import { open, stat, type FileHandle } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { stat, type FileHandle } from 'node:fs/promises';
 import { totalmem } from 'node:os';
 import { basename } from 'node:path';
 import { SkfrError } from '../core/errors.js';
@@ -29,7 +30,7 @@ import type { FileIO } from '../core/jobs/types.js';
 import { allocateSharedFloat64 } from '../core/parallel/shared.js';
 import type { ParallelReading } from '../core/table/stream.js';
 import { zipEntries } from '../core/table/zip-guard.js';
-import { checkInputInfo, INPUT_CHUNK_BYTES, sameFile, writeFileAtomic } from './files.js';
+import { INPUT_CHUNK_BYTES, INPUT_HEAD_BYTES, openInput, openInputHandle, readFailure, sameFile, statInput, writeFileAtomic } from './files.js';
 import { nodeSha256 } from './hash.js';
 
 /** The largest file the app reads whole into memory: 1 GiB. */
@@ -43,9 +44,8 @@ function defaultMaxTableBytes(): number {
   return Math.floor(totalmem() / 4);
 }
 
-/** The input check (a regular file), then the app's limit on what it reads whole. */
-function checkReadable(path: string, info: Stats, maxBytes: number): void {
-  checkInputInfo(path, info, 'app');
+/** The app's limit on what it reads whole (the input check itself is statInput's and openInputHandle's). */
+function checkSize(path: string, info: Stats, maxBytes: number): void {
   if (info.size > maxBytes) {
     throw new SkfrError(
       'unreadable-file',
@@ -59,20 +59,21 @@ function checkReadable(path: string, info: Stats, maxBytes: number): void {
  * Reads a regular file of at most `maxBytes`. The path is stat-ed before it is opened, so a device
  * (`/dev/zero`), a named pipe or a socket is refused without being opened; it is opened without blocking
  * (a pipe swapped in meanwhile cannot hang the open) and checked again on the open handle, and exactly the
- * size it had then is read. Missing files and permission errors are left to the caller (readPath translates them).
+ * size it had then is read (node/files.ts statInput and openInputHandle: every refusal one sentence).
  */
 async function readRegularFile(path: string, maxBytes = MAX_READ_BYTES, limits: WorkbookLimits = {}): Promise<Uint8Array> {
-  checkReadable(path, await stat(path), maxBytes);
-  const handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  checkSize(path, await statInput(path, 'app'), maxBytes);
+  const { handle, info } = await openInputHandle(path, 'app');
   try {
-    const info = await handle.stat();
-    checkReadable(path, info, maxBytes);
-    const kind = workbookKind(await readHead(handle));
+    checkSize(path, info, maxBytes); // (it may have grown since)
+    const kind = workbookKind(await readHead(path, handle));
     if (kind === 'xls') checkXlsSize(path, info.size, limits.xlsBytes);
     const bytes = new Uint8Array(info.size);
     let filled = 0;
     while (filled < bytes.length) {
-      const { bytesRead } = await handle.read(bytes, filled, bytes.length - filled, filled);
+      const { bytesRead } = await handle.read(bytes, filled, bytes.length - filled, filled).catch((error: unknown) => {
+        throw readFailure(path, error, 'app');
+      });
       if (bytesRead === 0) break; // shrank meanwhile
       filled += bytesRead;
     }
@@ -93,9 +94,11 @@ export interface WorkbookLimits {
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
-async function readHead(handle: FileHandle): Promise<Uint8Array> {
-  const head = new Uint8Array(8);
-  const { bytesRead } = await handle.read(head, 0, head.length, 0);
+async function readHead(path: string, handle: FileHandle): Promise<Uint8Array> {
+  const head = new Uint8Array(INPUT_HEAD_BYTES);
+  const { bytesRead } = await handle.read(head, 0, head.length, 0).catch((error: unknown) => {
+    throw readFailure(path, error, 'app');
+  });
   return head.subarray(0, bytesRead);
 }
 
@@ -150,10 +153,11 @@ export function tableAllocator(path: string, maxBytes: number, shared = false): 
 }
 
 /**
- * A CSV/TSV file as chunks (FileIO.openChunks): the same checks as readRegularFile (regular file, opened without
- * blocking), no size limit of its own (the numbers' buffer is limited instead, `maxTableBytes`); null for a
- * workbook (read whole, with its limits). Each iteration opens the file and reads it from the start in
- * `chunkBytes` pieces, one buffer reused.
+ * A CSV/TSV file as chunks (FileIO.openChunks): node/files.ts openInput, the skfr command's reader, with the
+ * app's wording (regular files only, opened without blocking; a file changed while it is read is refused). No
+ * size limit of its own (the numbers' buffer is limited instead, `maxTableBytes`); null for a workbook (read
+ * whole, with its limits). Each iteration reads the file from the start in `chunkBytes` pieces, one buffer
+ * reused; with `parallel`, the numbers go to shared memory for the threads.
  */
 async function openFileChunks(
   path: string,
@@ -161,45 +165,9 @@ async function openFileChunks(
   chunkBytes = INPUT_CHUNK_BYTES,
   parallel?: ParallelReading,
 ): Promise<{ chunks: () => AsyncIterable<Uint8Array>; allocate: (length: number) => Float64Array; parallel?: ParallelReading } | null> {
-  checkReadable(path, await stat(path), Number.POSITIVE_INFINITY);
-  const openChecked = async () => {
-    const handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-    try {
-      checkReadable(path, await handle.stat(), Number.POSITIVE_INFINITY);
-    } catch (error) {
-      await handle.close();
-      throw error;
-    }
-    return handle;
-  };
-  const first = await openChecked();
-  try {
-    if (workbookKind(await readHead(first)) !== null) return null;
-  } finally {
-    await first.close();
-  }
-  async function* chunks(): AsyncGenerator<Uint8Array> {
-    const handle = await openChecked();
-    try {
-      const buffer = new Uint8Array(chunkBytes);
-      let position = 0;
-      for (;;) {
-        let filled = 0;
-        while (filled < buffer.length) {
-          const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, position + filled);
-          if (bytesRead === 0) break;
-          filled += bytesRead;
-        }
-        if (filled === 0) return;
-        position += filled;
-        yield buffer.subarray(0, filled);
-        if (filled < buffer.length) return;
-      }
-    } finally {
-      await handle.close();
-    }
-  }
-  return { chunks, allocate: tableAllocator(path, maxTableBytes, parallel !== undefined), ...(parallel ? { parallel } : {}) };
+  const input = await openInput(path, { reader: 'app', chunkBytes });
+  if (workbookKind(input.head) !== null) return null;
+  return { chunks: input.chunks, allocate: tableAllocator(path, maxTableBytes, parallel !== undefined), ...(parallel ? { parallel } : {}) };
 }
 
 /**

@@ -5,7 +5,10 @@
  * Inputs are only ever read, and no output may be an input: outputs are compared with the inputs as real
  * files (device + inode, and the real path of their folder), so a symlinked folder, `./`, `..` or a case-only
  * difference on a case-insensitive file system never lets an output replace the input. An input is checked
- * once, by checkInputInfo: a regular file, never a folder, a device, a named pipe or a socket.
+ * once, by checkInputInfo: a regular file, never a folder, a device, a named pipe or a socket. Both hosts read
+ * inputs through the same readers here (statInput, openInputHandle, readInputFile; openInput in chunks, which
+ * also refuses a file that changed while it was read), every refusal one sentence in the words of its reader
+ * (InputReader: the command's or the app's).
  *
  * Outputs are written as a set (OutputSet): each to a temporary file beside its target (`.NAME.<pid>.<ms>.<n>.tmp`),
  * flushed, then all renamed over their targets; if any step fails or the run is cancelled, the temporaries are
@@ -14,8 +17,8 @@
  * write beside the same target, once their process is gone. writeFileAtomic is the one-output set, the only
  * atomic writer of both hosts.
  */
-import { unlinkSync, type Stats } from 'node:fs';
-import { copyFile, link, lstat, open, readdir, readFile, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { constants, unlinkSync, type Stats } from 'node:fs';
+import { copyFile, link, lstat, open, readdir, readFile, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { SkfrError } from '../core/errors.js';
 import { cancelledError, type CancelSignal } from './cancel.js';
@@ -52,33 +55,86 @@ export function checkInputInfo(path: string, info: Stats, reader: InputReader): 
   throw new SkfrError('not-a-file', `“${path}” is not a regular file.`);
 }
 
-/** The skfr command's input check: missing files and the like as one-line user errors, before reading. */
-async function checkInputFile(path: string): Promise<void> {
+/** Words for the errno of a failed read (never a bare errno when a plainer one is known). */
+function readWhy(error: unknown): string {
+  const code = errno(error);
+  return code === 'EACCES' || code === 'EPERM' ? 'permission denied'
+    : code === 'EIO' ? 'the disk reported an input/output error'
+    : code === 'EMFILE' || code === 'ENFILE' ? 'too many files are open'
+    : code === 'EBUSY' || code === 'ETXTBSY' ? 'the file is in use'
+    : code === 'ENAMETOOLONG' ? 'the name is too long'
+    : code === 'ELOOP' ? 'its path has a loop of symbolic links'
+    : code !== undefined ? `the system refused (${code})`
+    : String(error instanceof Error ? error.message : error);
+}
+
+/**
+ * Why an input cannot be read, in one sentence for `reader` (a SkfrError is returned as it is): a missing file
+ * ('file-not-found'), else 'unreadable-file' with the reason in words.
+ * @example readFailure('a.csv', enoent, 'cli') // “a.csv” does not exist.
+ */
+export function readFailure(path: string, error: unknown, reader: InputReader): SkfrError {
+  if (error instanceof SkfrError) return error;
+  const code = errno(error);
+  if (code === 'ENOENT' || code === 'ENOTDIR') {
+    return new SkfrError(
+      'file-not-found',
+      reader === 'app' ? `The file “${path}” does not exist; check its name and folder.` : `“${path}” does not exist.`,
+    );
+  }
+  return new SkfrError('unreadable-file', `“${path}” cannot be read: ${readWhy(error)}.`);
+}
+
+/** An input that changed between or during the reads of it (the table would not be the file's, nor its SHA-256). */
+function changedFailure(path: string, reader: InputReader): SkfrError {
+  const again = reader === 'app' ? 'open it again' : 'run again';
+  return new SkfrError('unreadable-file', `“${path}” changed while it was being read; ${again} once nothing is writing to it.`);
+}
+
+/**
+ * The stat of an input, checked (checkInputInfo) before it is opened: a missing file, a folder, a device and
+ * the like refused in one sentence for `reader`, without a byte read.
+ */
+export async function statInput(path: string, reader: InputReader): Promise<Stats> {
   let info;
   try {
     info = await stat(path);
   } catch (error) {
-    const code = errno(error);
-    if (code === 'ENOENT' || code === 'ENOTDIR') throw new SkfrError('file-not-found', `“${path}” does not exist.`);
-    throw new SkfrError('unreadable-file', `“${path}” cannot be read (${code ?? String(error)}).`);
+    throw readFailure(path, error, reader);
   }
-  checkInputInfo(path, info, 'cli');
+  checkInputInfo(path, info, reader);
+  return info;
 }
 
-function unreadable(path: string, error: unknown): SkfrError {
-  const code = errno(error);
-  const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (code ?? String(error));
-  return new SkfrError('unreadable-file', `“${path}” cannot be read (${why}).`);
+/**
+ * An input opened for reading: without blocking (a named pipe swapped in since its stat cannot hang the open)
+ * and checked again on the open handle; `info` is the handle's stat. Errors as statInput.
+ */
+export async function openInputHandle(path: string, reader: InputReader): Promise<{ handle: FileHandle; info: Stats }> {
+  let handle;
+  try {
+    handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    throw readFailure(path, error, reader);
+  }
+  try {
+    const info = await handle.stat();
+    checkInputInfo(path, info, reader);
+    return { handle, info };
+  } catch (error) {
+    await handle.close();
+    throw readFailure(path, error, reader);
+  }
 }
 
 /** Read a whole input file; missing file, directory and permission problems become one-line user errors. */
 export async function readInputFile(path: string): Promise<Uint8Array> {
-  await checkInputFile(path);
+  await statInput(path, 'cli');
   try {
     const buffer = await readFile(path);
     return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
   } catch (error) {
-    throw unreadable(path, error);
+    throw readFailure(path, error, 'cli');
   }
 }
 
@@ -89,39 +145,99 @@ export async function readInputFile(path: string): Promise<Uint8Array> {
  */
 export const INPUT_CHUNK_BYTES = 1024 * 1024;
 
+/** Bytes of an input's head given by openInput: a workbook's signature (ZIP 4, OLE 8). */
+export const INPUT_HEAD_BYTES = 8;
+
+/** An input checked and ready to be read in chunks (openInput). */
+export interface OpenedInput {
+  /** Its first INPUT_HEAD_BYTES bytes (fewer when it is shorter), read when it was checked. */
+  head: Uint8Array;
+  /**
+   * Its chunks, from the start each time it is called (core/table/stream.ts reads it twice). One buffer is
+   * reused: a chunk is valid until the next one is asked for.
+   */
+  chunks: () => AsyncIterable<Uint8Array>;
+}
+
+/** What tells a file that changed: another file at the path, another size or modification time. */
+function sameVersion(a: Stats, b: Stats): boolean {
+  return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;
+}
+
 /**
- * An input file as a source of chunks, read from the start each time it is iterated (core/table/stream.ts
- * reads it twice). One buffer is reused: a chunk is valid until the next one is asked for.
- * Same one-line errors as readInputFile.
+ * The one chunked reader of an input file, for both hosts (the skfr command: openInputChunks; the desktop
+ * app's compute process: node/file-io.ts openChunks). The file is checked (statInput) and its head read now;
+ * each iteration opens it again (openInputHandle: regular files only, without blocking) and reads it from the
+ * start in `chunkBytes` pieces. A file that changed since the first iteration opened it, or during an
+ * iteration (another file at the path, another size or modification time), is refused in one sentence (“… changed while it was being read; …”), so the two passes of the table reader (and the SHA-256
+ * of the first) always read the same bytes. Every error is one sentence for `reader` (readFailure).
  */
-export async function openInputChunks(path: string, chunkBytes = INPUT_CHUNK_BYTES): Promise<() => AsyncIterable<Uint8Array>> {
-  await checkInputFile(path);
-  return async function* chunks(): AsyncGenerator<Uint8Array> {
-    let handle;
+export async function openInput(path: string, options: { reader?: InputReader; chunkBytes?: number } = {}): Promise<OpenedInput> {
+  const reader = options.reader ?? 'cli';
+  const chunkBytes = options.chunkBytes ?? INPUT_CHUNK_BYTES;
+  await statInput(path, reader);
+  const read = async (handle: FileHandle, buffer: Uint8Array, offset: number, position: number): Promise<number> => {
     try {
-      handle = await open(path, 'r');
+      return (await handle.read(buffer, offset, buffer.length - offset, position)).bytesRead;
     } catch (error) {
-      throw unreadable(path, error);
+      throw readFailure(path, error, reader);
     }
+  };
+  const first = await openInputHandle(path, reader);
+  let head: Uint8Array;
+  try {
+    const bytes = new Uint8Array(INPUT_HEAD_BYTES);
+    let filled = 0;
+    while (filled < bytes.length) {
+      const got = await read(first.handle, bytes, filled, filled);
+      if (got === 0) break;
+      filled += got;
+    }
+    head = bytes.subarray(0, filled);
+  } finally {
+    await first.handle.close();
+  }
+  /** The file as the first iteration found it. */
+  let known: Stats | null = null;
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    const { handle, info } = await openInputHandle(path, reader);
     try {
+      if (known === null) known = info;
+      else if (!sameVersion(known, info)) throw changedFailure(path, reader);
       const buffer = new Uint8Array(chunkBytes);
+      let position = 0;
       for (;;) {
         let filled = 0;
         while (filled < buffer.length) {
-          const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, null).catch((error: unknown) => {
-            throw unreadable(path, error);
-          });
-          if (bytesRead === 0) break;
-          filled += bytesRead;
+          const got = await read(handle, buffer, filled, position + filled);
+          if (got === 0) break;
+          filled += got;
         }
-        if (filled === 0) return;
-        yield buffer.subarray(0, filled);
-        if (filled < buffer.length) return;
+        position += filled;
+        if (filled > 0) yield buffer.subarray(0, filled);
+        if (filled < buffer.length) break;
       }
+      let after;
+      try {
+        after = await handle.stat();
+      } catch (error) {
+        throw readFailure(path, error, reader);
+      }
+      if (!sameVersion(info, after)) throw changedFailure(path, reader);
     } finally {
       await handle.close();
     }
-  };
+  }
+  return { head, chunks };
+}
+
+/**
+ * The skfr command's input as a source of chunks: openInput's chunks, with the command's wording. Each
+ * iteration reads the file from the start; one buffer is reused (a chunk is valid until the next one is
+ * asked for). Same one-line errors as readInputFile, and a file changed while it was read is refused.
+ */
+export async function openInputChunks(path: string, chunkBytes = INPUT_CHUNK_BYTES): Promise<() => AsyncIterable<Uint8Array>> {
+  return (await openInput(path, { reader: 'cli', chunkBytes })).chunks;
 }
 
 /** The folder of `path` as the user wrote it, for messages ("out", or the current folder's path). */
