@@ -1,11 +1,12 @@
 /**
  * A category axis's labels as ECharts options, from a LabelLayout (label-layout.ts): which labels are drawn
- * (`interval`), their font and rotation, the text shortened to the layout's length, and a width ECharts
- * truncates at, so the drawn label never outgrows the box the layout computed. `hoverName` shows the full
- * category name at the axis while the pointer is over its row or column.
+ * (`interval`), their font and rotation, the texts the layout shortened together (ECharts passes the category's
+ * index to the formatter), and a width ECharts truncates at, so the drawn label never outgrows the box the layout
+ * computed. `hoverName` shows the full category name at the axis while the pointer is over its row or column.
  */
 import { LABEL_MARGIN } from './heatmap-layout.js';
-import { shorten, type LabelLayout } from './label-layout.js';
+import type { LabelLayout } from './label-layout.js';
+import { shortLabel } from './short-labels.js';
 import { plainText } from './types.js';
 
 export function axisLabelOf(layout: LabelLayout, cellPx: number) {
@@ -15,7 +16,7 @@ export function axisLabelOf(layout: LabelLayout, cellPx: number) {
     rotate: layout.rotate,
     margin: LABEL_MARGIN,
     hideOverlap: false,
-    formatter: (value: string) => plainText(shorten(String(value), layout.maxChars)),
+    formatter: (value: string, index?: number) => plainText((index !== undefined ? layout.texts[index] : undefined) ?? shortLabel(String(value), layout.maxChars)),
     width: Math.max(1, Math.floor(layout.stacked ? layout.depth + 2 : cellPx)),
     overflow: 'truncate' as const,
   };

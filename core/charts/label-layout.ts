@@ -7,12 +7,15 @@
  * average glyph width of CHAR_EM em and a line height of LINE_EM em (system-ui: lower-case ≈ 0.5 em, digits
  * ≈ 0.55 em, capitals ≈ 0.65 em; protein names are capital-heavy); ECharts is also told to truncate at the same
  * width, so a label never outgrows its box. The font shrinks from `fontPx` down to `minFontPx`; below that, only
- * every `step`-th label is shown. Labels longer than the room across the axis (`maxDepth`) are shortened with
- * "…" (the chart shows the full name on hover).
+ * every `step`-th label is shown. Labels longer than the room across the axis (`maxDepth`) are shortened together
+ * by shortLabels (short-labels.ts: a shared prefix or suffix becomes "…", then the middle goes), so they stay
+ * distinct; the chart shows the full name on hover.
  *
  * @example layoutLabels({ labels: ['1', '2', '3', '4'], extent: 40, fontPx: 12, axis: 'y', maxDepth: 100 })
  *   // cell 10 px: font 9 (12 would need 15 px per line, 9 needs 11.25): step 2, shown [true, false, true, false]
  */
+
+import { shortLabels } from './short-labels.js';
 
 /** Average glyph width, in em. */
 export const CHAR_EM = 0.62;
@@ -26,17 +29,6 @@ const GAP_PX = 4;
 /** Estimated width of a text in px. */
 export function textWidth(text: string, fontPx: number): number {
   return [...text].length * CHAR_EM * fontPx;
-}
-
-/**
- * The text cut to at most `maxChars` characters, ending in "…" when cut.
- * @example shorten('Tubulin beta-4A chain', 8) // 'Tubulin…'
- */
-export function shorten(text: string, maxChars: number): string {
-  const chars = [...text];
-  if (chars.length <= maxChars) return text;
-  if (maxChars <= 1) return '…';
-  return chars.slice(0, maxChars - 1).join('').trimEnd() + '…';
 }
 
 /** A shown label's box in axis coordinates: `along` the axis from its start, `across` away from the axis line. */
@@ -74,6 +66,8 @@ export interface LabelLayout {
   shown: boolean[];
   /** Labels are cut to this many characters (full name on hover). */
   maxChars: number;
+  /** Per label: the text drawn, the labels shortened together to maxChars (shortLabels). */
+  texts: string[];
   /** The room the labels take across the axis (px): the chart's margin on that side. */
   depth: number;
   /** The boxes of the shown labels. */
@@ -106,19 +100,20 @@ export function layoutLabels(input: LabelLayoutInput): LabelLayout {
 }
 
 /** The shown labels and their boxes. */
-function lay(labels: readonly string[], cell: number, sizes: Omit<LabelLayout, 'shown' | 'boxes'>): LabelLayout {
+function lay(labels: readonly string[], cell: number, sizes: Omit<LabelLayout, 'shown' | 'boxes' | 'texts'>): LabelLayout {
   const { fontPx, step, maxChars, stacked } = sizes;
   const shown = labels.map((_, i) => i % step === 0);
+  const texts = shortLabels(labels, maxChars);
   const boxes: LabelBox[] = [];
-  labels.forEach((label, i) => {
+  labels.forEach((_, i) => {
     if (!shown[i]) return;
     const centre = (i + 0.5) * cell;
-    const width = textWidth(shorten(label, maxChars), fontPx);
+    const width = textWidth(texts[i]!, fontPx);
     const along = stacked ? fontPx * LINE_EM : width;
     const across = stacked ? width : fontPx * LINE_EM;
     boxes.push({ index: i, along0: centre - along / 2, along1: centre + along / 2, across0: 0, across1: across });
   });
-  return { ...sizes, shown, boxes };
+  return { ...sizes, texts, shown, boxes };
 }
 
 /** Whether two label boxes overlap (touching edges do not). */

@@ -4,17 +4,23 @@
  * series as one batch and progressively (a few thousand points per frame); above MAX_POINTS an evenly spaced
  * subset of the samples is drawn (sample i is shown when ⌊i·M/n⌋ > ⌊(i−1)·M/n⌋), so 100 000 samples never
  * block the page for long. With a stability run, the tooltip also says how often the sample stays with its
- * cluster mates.
+ * cluster mates. Long group names are shortened together in the legend (shortLabels); a point's tooltip names
+ * its group in full.
  *
  * @example groupsFromClusters(Int32Array.of(1, 2, 1), 2) // { names: ['Cluster 1', 'Cluster 2'], of: [0, 1, 0] }
  */
 import type { ScatterSeriesOption } from 'echarts/charts';
+import { CHAR_EM } from './label-layout.js';
+import { shortLabels } from './short-labels.js';
 import { FONT, TEXT_COLOUR, colourOf, plainText, type ChartOption } from './types.js';
 
 export const LARGE_THRESHOLD = 2000;
 /** At most this many points are drawn: above it an evenly spaced subset of samples is shown (and the title says so). */
 export const MAX_POINTS = 20000;
 export const MISSING_GROUP = '(missing)';
+/** Room on the right for the legend (px); its names get what is left beside the 25 px symbol, at 12 px. */
+const LEGEND_PX = 150;
+export const LEGEND_CHARS = Math.floor((LEGEND_PX - 35) / (CHAR_EM * 12));
 
 export interface Groups {
   names: string[];
@@ -93,6 +99,8 @@ export function pcaOption(input: ScatterInput): ChartOption {
   };
   const symbolSize = n > 20000 ? 2 : n > LARGE_THRESHOLD ? 4 : large ? 5 : 7;
   const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
+  const short = shortLabels(groups.names, LEGEND_CHARS);
+  const legendText = new Map(groups.names.map((name, g) => [name, short[g]!]));
   const series: ScatterSeriesOption[] = groups.names.map((name, g) => ({
     type: 'scatter',
     name,
@@ -116,7 +124,7 @@ export function pcaOption(input: ScatterInput): ChartOption {
       left: 'center',
       textStyle: { fontSize: 14, color: TEXT_COLOUR },
     },
-    legend: { type: 'scroll', orient: 'vertical', right: 0, top: 40, bottom: 20 },
+    legend: { type: 'scroll', orient: 'vertical', right: 0, top: 40, bottom: 20, formatter: (name: string) => legendText.get(name) ?? name },
     tooltip: {
       trigger: 'item',
       renderMode: 'richText',
@@ -127,7 +135,7 @@ export function pcaOption(input: ScatterInput): ChartOption {
         return `${plainText(sampleIds[i] ?? `sample ${i + 1}`)}\n${plainText(seriesName)}${stability ? `\n${stability}` : ''}`;
       },
     },
-    grid: { left: 60, right: 150, top: 40, bottom: 50 },
+    grid: { left: 60, right: LEGEND_PX, top: 40, bottom: 50 },
     xAxis: { type: 'value', name: `PC1 (${pct(input.explained[0])})`, nameLocation: 'middle', nameGap: 28, scale: true, splitLine: { lineStyle: { color: '#eef0f3' } } },
     yAxis: { type: 'value', name: `PC2 (${pct(input.explained[1])})`, nameLocation: 'middle', nameGap: 40, scale: true, splitLine: { lineStyle: { color: '#eef0f3' } } },
     series,

@@ -8,6 +8,7 @@
  */
 import type { SampleHeatmap } from '../jobs/types.js';
 import { MISSING_GROUP, groupsFromAnnotation } from './pca.js';
+import { shortLabels } from './short-labels.js';
 import { colourOf } from './types.js';
 
 /** An annotation with more distinct values than this gets no bar (free text, numbers): the tooltip names it. */
@@ -19,7 +20,10 @@ export const MAX_BAR_CATEGORIES = 24;
 export const MAX_ANNOTATION_BARS = 4;
 /** Sample ids are written beside the rows when there are at most this many rows. */
 export const MAX_ROW_LABELS = 60;
-/** Labels longer than this are cut with "…" (the tooltip has the full name). */
+/**
+ * Labels longer than this are shortened, each set together (shortLabels: a shared prefix or suffix becomes "…",
+ * then the middle goes), so that run names sharing a long start stay apart; the tooltip has the full name.
+ */
 export const MAX_LABEL_CHARS = 18;
 /** An annotation's missing value in its bar. */
 const NONE_COLOUR = '#e6e6e6';
@@ -75,6 +79,18 @@ export interface AnnotationBar {
   legend: boolean;
 }
 
+/** The texts drawn, each set shortened together to MAX_LABEL_CHARS (the tooltips name things in full). */
+export interface SampleHeatmapTexts {
+  /** Per shown row (heatmap.rows order): the sample's label. */
+  rows: string[];
+  /** Per column (heatmap.columns order): the protein's label. */
+  columns: string[];
+  /** Per annotation bar: its caption. */
+  bars: string[];
+  /** Per annotation bar: the label of each of its values (bar.names order). */
+  values: string[][];
+}
+
 /** Every position of the chart, in pixels (pure: tested without a canvas). */
 export interface SampleHeatmapLayout {
   height: number;
@@ -95,6 +111,7 @@ export interface SampleHeatmapLayout {
   /** Rows (indices into heatmap.rows) labelled with their cluster beside the cluster bar. */
   clusterLabels: Map<number, string>;
   bars: AnnotationBar[];
+  texts: SampleHeatmapTexts;
 }
 
 const CHAR_WIDTH = 6.5;
@@ -118,13 +135,8 @@ const ROW_PX = 16;
 const PLOT_HEIGHT = 520;
 const CLUSTER_LABEL_PX = 12;
 
-/** "a very long protein name" → "a very long prote…" (MAX_LABEL_CHARS). */
-export function shortLabel(text: string): string {
-  return text.length > MAX_LABEL_CHARS ? `${text.slice(0, MAX_LABEL_CHARS - 1)}…` : text;
-}
-
-/** Estimated width of a label as drawn (cut at MAX_LABEL_CHARS); captions are bold, so wider. */
-const textWidth = (text: string) => Math.ceil(CHAR_WIDTH * Math.min(text.length, MAX_LABEL_CHARS));
+/** Estimated width of a label as drawn (at most MAX_LABEL_CHARS); captions are bold, so wider. */
+const textWidth = (text: string) => Math.ceil(CHAR_WIDTH * Math.min(Array.from(text).length, MAX_LABEL_CHARS));
 const captionWidth = (text: string) => Math.ceil(BOLD_CHAR_WIDTH * text.length);
 export const featureName = (input: SampleHeatmapInput, l: number) => input.featureNames[l] ?? `feature ${l + 1}`;
 export const sampleName = (input: SampleHeatmapInput, i: number) => input.sampleIds[i] ?? String(i + 1);
@@ -241,26 +253,42 @@ function hasMissing(values: ArrayLike<number>): boolean {
   return false;
 }
 
+/**
+ * The drawn texts: the shown samples' ids, the proteins, the bars' captions and each bar's values, every set
+ * shortened together to MAX_LABEL_CHARS.
+ * @example ids '…_NeatPlasma_1', '…_NeatPlasma_2' sharing a 46-character start → rows ['…1', '…2']
+ */
+export function heatmapTexts(input: SampleHeatmapInput, bars: readonly AnnotationBar[]): SampleHeatmapTexts {
+  const short = (labels: readonly string[]) => shortLabels(labels, MAX_LABEL_CHARS);
+  return {
+    rows: short(input.heatmap.rows.map((i) => sampleName(input, i))),
+    columns: short(input.heatmap.columns.map((l) => featureName(input, l))),
+    bars: short(bars.map((b) => b.name)),
+    values: bars.map((b) => short(b.names)),
+  };
+}
+
 /** Where everything goes (heights from the rows, widths from the labels; the chart's width is not needed). */
 export function sampleHeatmapLayout(input: SampleHeatmapInput): SampleHeatmapLayout {
   const { heatmap } = input;
   const rowCount = heatmap.rows.length;
   const bars = annotationBars(input);
+  const texts = heatmapTexts(input, bars);
   const rowLabels = rowCount <= MAX_ROW_LABELS;
   const plotHeight = rowLabels ? Math.max(120, rowCount * ROW_PX) : PLOT_HEIGHT;
   const strip = input.selectedByCluster !== null;
   const top = TITLE_HEIGHT + (strip ? STRIP_HEIGHT + 6 : 0);
-  const longest = Math.max(...bars.map((b) => textWidth(b.name)), ...heatmap.columns.map((l) => textWidth(featureName(input, l))));
+  const longest = Math.max(...texts.bars.map(textWidth), ...texts.columns.map(textWidth));
   const bottom = Math.max(40, 16 + longest);
   const blocks = [
     legendBlock('scale', scaleCaption(heatmap), null),
     ...(hasMissing(heatmap.values) ? [legendBlock('missing', [], [MISSING_LABEL])] : []),
-    ...bars.flatMap((b, index) => (b.legend ? [legendBlock(`bar:${index}`, [shortLabel(b.name)], b.names.map(shortLabel))] : [])),
+    ...bars.flatMap((b, index) => (b.legend ? [legendBlock(`bar:${index}`, [texts.bars[index]!], texts.values[index]!)] : [])),
   ];
   // Tall enough for the rows and for the tallest legend.
   const height = Math.max(top + plotHeight + bottom, TITLE_HEIGHT + Math.max(...blocks.map((block) => block.height)) + 8);
   const { placed, width: legendWidth } = flowLegends(blocks, TITLE_HEIGHT, height - 8);
-  const rowLabelWidth = rowLabels ? 8 + Math.max(0, ...heatmap.rows.map((i) => textWidth(sampleName(input, i)))) : 0;
+  const rowLabelWidth = rowLabels ? 8 + Math.max(0, ...texts.rows.map(textWidth)) : 0;
   return {
     height,
     top,
@@ -276,6 +304,7 @@ export function sampleHeatmapLayout(input: SampleHeatmapInput): SampleHeatmapLay
     legends: placed,
     clusterLabels: clusterLabelRows(bars[0]!.of, plotHeight / Math.max(1, rowCount)),
     bars,
+    texts,
   };
 }
 

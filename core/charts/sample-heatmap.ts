@@ -25,7 +25,6 @@ import {
   sampleHeatmapLayout,
   sampleName,
   scaleCaption,
-  shortLabel,
   type SampleHeatmapInput,
   type SampleHeatmapLayout,
 } from './sample-heatmap-layout.js';
@@ -36,6 +35,7 @@ export {
   MAX_BAR_CATEGORIES,
   MAX_ROW_LABELS,
   annotationBars,
+  heatmapTexts,
   clusterLabelRows,
   flowLegends,
   sampleHeatmapHeight,
@@ -161,7 +161,7 @@ export function sampleHeatmapOption(input: SampleHeatmapInput, layout: SampleHea
     xAxis.push({
       type: 'category',
       gridIndex: b,
-      data: [shortLabel(bar.name)],
+      data: [layout.texts.bars[b]!],
       position: 'bottom',
       axisLine: { show: false },
       axisTick: { show: false },
@@ -197,7 +197,7 @@ export function sampleHeatmapOption(input: SampleHeatmapInput, layout: SampleHea
       show: false,
       selectedMode: false,
       inverse: true,
-      pieces: bar.names.map((name, c) => ({ value: c, label: plainText(shortLabel(name)), color: bar.colours[c] })),
+      pieces: bar.names.map((_, c) => ({ value: c, label: plainText(layout.texts.values[b]![c]!), color: bar.colours[c] })),
     });
   });
 
@@ -207,12 +207,12 @@ export function sampleHeatmapOption(input: SampleHeatmapInput, layout: SampleHea
   xAxis.push({
     type: 'category',
     gridIndex: main,
-    data: names.map(shortLabel),
+    data: layout.texts.columns,
     axisTick: { show: false },
     axisLabel: { rotate: 90, interval: 0, fontSize: 11, color: TEXT_COLOUR },
   });
   yAxis.push(
-    rowAxis(main, layout.rowLabels ? { position: 'right', axisLabel: { show: true, interval: 0, fontSize: 10, formatter: (v: string) => shortLabel(v) } } : {}),
+    rowAxis(main, layout.rowLabels ? { position: 'right', axisLabel: { show: true, interval: 0, fontSize: 10, formatter: (_v: string, t: number) => layout.texts.rows[t] ?? '' } } : {}),
   );
   const cells: Cell[] = [];
   const missing: [number, number, number][] = [];
@@ -280,7 +280,7 @@ export function sampleHeatmapOption(input: SampleHeatmapInput, layout: SampleHea
       Object.assign(visualMap[layout.bars.length + 1]!, at, pieceStyle);
     } else {
       const b = Number(block.id.slice('bar:'.length));
-      Object.assign(visualMap[b]!, at, pieceStyle, { show: true, showLabel: true, text: ['', `{b|${plainText(shortLabel(layout.bars[b]!.name))}}`] });
+      Object.assign(visualMap[b]!, at, pieceStyle, { show: true, showLabel: true, text: ['', `{b|${plainText(layout.texts.bars[b]!)}}`] });
     }
   }
   const titles = [

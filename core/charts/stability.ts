@@ -7,6 +7,8 @@
  * @example stabilityOption({ featureNames: ['a', 'b', 'c'], frequency: [0.9, 0.3, 0.6], selected: [0, 1], subsamples: 10 })
  *   // yAxis ['a', 'c', 'b'], bar values [90, 60, 30]; b orange (unstable), c grey (not selected), a blue
  */
+import { CHAR_EM } from './label-layout.js';
+import { shortLabels } from './short-labels.js';
 import { FONT, TEXT_COLOUR, plainText, type ChartOption } from './types.js';
 
 /** Below this selection frequency a protein of the full fit's selection is marked unstable (issue 13: fewer than half). */
@@ -66,6 +68,10 @@ export function stabilityRows(input: StabilityBarsInput): StabilityRow[] {
   return rows.slice(0, input.max ?? 40);
 }
 
+/** Room for the protein names left of the bars (px), and the characters that fit in it at 12 px. */
+const NAME_PX = 140;
+export const NAME_CHARS = Math.floor(NAME_PX / (CHAR_EM * 12));
+
 /** Pixel height that gives each bar room for its label. */
 export function stabilityHeight(rows: number): number {
   return Math.max(180, 110 + 18 * rows);
@@ -73,6 +79,7 @@ export function stabilityHeight(rows: number): number {
 
 export function stabilityOption(input: StabilityBarsInput): ChartOption {
   const rows = stabilityRows(input);
+  const texts = shortLabels(rows.map((r) => plainText(r.name)), NAME_CHARS);
   const B = input.subsamples;
   return {
     animation: false,
@@ -89,7 +96,7 @@ export function stabilityOption(input: StabilityBarsInput): ChartOption {
     },
     grid: { left: 150, right: 40, top: 60, bottom: 40 },
     xAxis: { type: 'value', min: 0, max: 100, name: 'selected in (% of subsample fits)', nameLocation: 'middle', nameGap: 26, axisLabel: { formatter: '{value} %' } },
-    yAxis: { type: 'category', inverse: true, data: rows.map((r) => r.name), axisLabel: { width: 140, overflow: 'truncate' } },
+    yAxis: { type: 'category', inverse: true, data: rows.map((r) => r.name), axisLabel: { formatter: (_v: string, i: number) => texts[i] ?? '', width: NAME_PX, overflow: 'truncate' } },
     series: [
       {
         type: 'bar',

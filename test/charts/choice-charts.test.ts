@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { GapPoint, KPoint, SRuleChoice } from '../../core/engine/types';
 import { FITTED_COLOUR, RULES_SERIES, RULE_COLOUR, clickedValue, gapOption } from '../../core/charts/gap';
 import { kCurveOption } from '../../core/charts/k-curve';
-import { groupsFromClusters, pcaOption } from '../../core/charts/pca';
-import { BAR_COLOURS, stabilityHeight, stabilityOption, stabilityRows } from '../../core/charts/stability';
+import { LEGEND_CHARS, groupsFromAnnotation, groupsFromClusters, pcaOption } from '../../core/charts/pca';
+import { BAR_COLOURS, NAME_CHARS, stabilityHeight, stabilityOption, stabilityRows } from '../../core/charts/stability';
 
 interface Marker {
   value: [number, number];
@@ -162,6 +162,16 @@ describe('stability bars', () => {
     expect((o.tooltip as { renderMode: string }).renderMode).toBe('richText');
   });
 
+  it('long protein names sharing a start are shortened together, each keeping its own end', () => {
+    // 140 px at 12 px: 18 characters. Cut at the end, both would read "Tubulin beta chai…".
+    const names = ['Tubulin beta chain isoform 4A', 'Tubulin beta chain isoform 2B'];
+    const o = stabilityOption({ featureNames: names, frequency: [0.9, 0.8], selected: [0, 1], subsamples: 10 });
+    const axis = o.yAxis as { data: string[]; axisLabel: { formatter: (v: string, i: number) => string } };
+    expect(NAME_CHARS).toBe(18);
+    expect(axis.data).toEqual(names); // the full names on hover and in the tooltip
+    expect(names.map((n, i) => axis.axisLabel.formatter(n, i))).toEqual(['…4A', '…2B']);
+  });
+
   it('keeps at most `max` bars and sizes the chart to them', () => {
     expect(stabilityRows({ ...input, max: 2 }).map((r) => r.name)).toEqual(['e', 'a']);
     expect(stabilityHeight(4)).toBe(110 + 18 * 4);
@@ -174,6 +184,17 @@ describe('stability bars', () => {
       ['b', 0.5, 'not-selected'],
       ['a', 0, 'unstable'],
     ]);
+  });
+});
+
+describe('PCA legend', () => {
+  it('long group names are shortened together (LEGEND_CHARS), the series keep the full names', () => {
+    const values = ['/gpfs/larry/20240709_Ast_Neo_DIA_NeatPlasma_1.raw.dia', '/gpfs/larry/20240709_Ast_Neo_DIA_NeatPlasma_2.raw.dia'];
+    const o = pcaOption({ x: [0, 1], y: [0, 1], explained: [0.5, 0.2], sampleIds: ['a', 'b'], groups: groupsFromAnnotation(values), colourBy: 'file' });
+    const legend = o.legend as { formatter: (name: string) => string };
+    expect(LEGEND_CHARS).toBe(15);
+    expect(seriesOf(o).map((s) => s.name)).toEqual(values);
+    expect(values.map(legend.formatter)).toEqual(['…1.raw.dia', '…2.raw.dia']);
   });
 });
 

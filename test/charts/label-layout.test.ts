@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { centersHeight, centersLayout, centersOption } from '../../core/charts/centers';
 import { contingencyHeight, contingencyLayout, contingencyOption } from '../../core/charts/contingency';
 import type { HeatmapLayout } from '../../core/charts/heatmap-layout';
-import { boxesOverlap, cellLabelFont, layoutLabels, LINE_EM, shorten, textWidth, type LabelLayout } from '../../core/charts/label-layout';
+import { boxesOverlap, cellLabelFont, layoutLabels, LINE_EM, textWidth, type LabelLayout } from '../../core/charts/label-layout';
 import type { Metrics } from '../../core/jobs/types';
 
 const MOUSE_CLASSES = ['c-CS-m', 'c-CS-s', 'c-SC-m', 'c-SC-s', 't-CS-m', 't-CS-s', 't-SC-m', 't-SC-s'];
@@ -67,12 +67,19 @@ describe('layoutLabels', () => {
   });
 
   it('shortens names longer than the room across the axis', () => {
-    expect(shorten('Tubulin beta-4A chain', 8)).toBe('Tubulin…');
-    expect(shorten('abc', 3)).toBe('abc');
     const name = 'x'.repeat(60);
     const l = layoutLabels({ labels: [name], extent: 20, fontPx: 12, axis: 'y', maxDepth: 120 });
     expect(l.maxChars).toBe(Math.floor(120 / textWidth('x', 12)));
     expect(l.boxes[0]!.across1).toBeLessThanOrEqual(120);
+  });
+
+  it('shortens the labels together: run names sharing a long start keep their distinguishing end', () => {
+    // 120 px at 12 px: 16 characters. Cut at their end, all would read "20240709_Ast_Ne…".
+    const runs = [1, 2, 10].map((i) => `20240709_Ast_Neo_150uID_80mins_DIA_NeatPlasma_${i}`);
+    const l = layoutLabels({ labels: runs, extent: 300, fontPx: 12, axis: 'y', maxDepth: 120 });
+    expect(l.maxChars).toBe(16);
+    expect(l.texts).toEqual(['…1', '…2', '…10']);
+    expect(l.boxes[2]!.across1).toBeCloseTo(textWidth('…10', 12));
   });
 
   it('never lets two shown labels overlap (random axes)', () => {
@@ -148,11 +155,16 @@ describe('center heatmap at s = 50 proteins with 60-character names', () => {
         expect(layout.rows.step).toBe(1);
         expect(layout.rows.maxChars).toBeLessThan(60);
         const o = centersOption(fit, features, { width, height }) as unknown as {
-          yAxis: { data: string[]; axisLabel: { formatter: (v: string) => string } };
+          yAxis: { data: string[]; axisLabel: { formatter: (v: string, index?: number) => string } };
           tooltip: { formatter: (p: unknown) => string };
         };
         expect(o.yAxis.data[3]).toBe(names[3]);
-        expect(o.yAxis.axisLabel.formatter(names[3]!).endsWith('…')).toBe(true);
+        // Drawn shortened (start and end kept), each name its own text; the full name on hover.
+        const drawn = names.map((n, i) => o.yAxis.axisLabel.formatter(n, i));
+        expect(drawn[3]).toBe(layout.rows.texts[3]);
+        expect(drawn[3]).toContain('…');
+        expect(drawn[3]!.startsWith('P10003;')).toBe(true);
+        expect(new Set(drawn).size).toBe(names.length);
         expect(o.tooltip.formatter({ data: [0, 3, 0.5] })).toContain(names[3]);
       });
     }

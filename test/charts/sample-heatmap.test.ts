@@ -259,6 +259,29 @@ describe('readable at real sizes', () => {
     expect(heatmapSubtitle({ ...big, heatmap: { ...big.heatmap, rows: rows.slice(0, 540) } })).toMatch(/^540 of 1\u2009080 samples \(about every 2nd, evenly spaced\)/);
   });
 
+  it('DIA-NN run names sharing a long start: each row, column and legend label keeps what tells it apart', () => {
+    const n = 6;
+    // Cut at 17 characters + "…", every id would read "20240709_Ast_Neo_…".
+    const ids = Array.from({ length: n }, (_, i) => `20240709_Ast_Neo_150uID_80mins_DIA_NeatPlasma_${i + 1}`);
+    const runs = input({
+      sampleIds: ids,
+      featureNames: ['sp|P02768|ALBU_HUMAN Albumin', 'sp|P02768-2|ALBU_HUMAN Albumin'],
+      annotations: { 'Name in report.pg_matrix': ids.map((id, i) => (i < 3 ? `/gpfs/larry/${ids[0]}.raw.dia` : `/gpfs/larry/${ids[1]}.raw.dia`)) },
+    });
+    const layout = sampleHeatmapLayout(runs);
+    // Rows in display order 2, 4, 1, 3, 0, 5 (samples 3, 5, 2, 4, 1, 6).
+    expect(layout.texts.rows).toEqual(['…3', '…5', '…2', '…4', '…1', '…6']);
+    // The shared suffix "|ALBU_HUMAN Albumin" (19) is longer than the prefix "sp|" (3): it alone goes.
+    expect(layout.texts.columns).toEqual(['sp|P02768-2…', 'sp|P02768…']); // columns [1, 0]
+    // The bar's values: the shared folder and run name up to "NeatPlasma_" go.
+    expect(layout.texts.values[1]).toEqual(['…1.raw.dia', '…2.raw.dia']);
+    expect(layout.texts.bars).toEqual(['cluster', 'Name i…t.pg_matrix']); // nothing shared: the middle goes
+    const o = sampleHeatmapOption(runs, layout) as unknown as { yAxis: { axisLabel: { formatter?: (v: string, i: number) => string } }[] };
+    const main = o.yAxis[layout.bars.length]!.axisLabel.formatter!;
+    expect(ids.map((id, t) => main(id, t))).toEqual(layout.texts.rows);
+    expect(mapsOf(o)[1]!.pieces!.map((p) => p.label)).toEqual(['…1.raw.dia', '…2.raw.dia']);
+  });
+
   it('legends flow into right-aligned columns that never pass the bottom', () => {
     expect(flowLegends([{ width: 100, height: 300 }, { width: 60, height: 300 }], 50, 600)).toEqual({
       placed: [
