@@ -16,7 +16,8 @@ import {
   setColumnsRole,
   switchOrientation,
 } from '../../renderer/src/lib/columns-mode';
-import { columnLabels, commonPrefix, commonSuffix, headerLabels, middleEllipsis, shortColumnName, shortNames } from '../../renderer/src/lib/names';
+import { columnLabels, headerLabels, shortColumnName } from '../../renderer/src/lib/names';
+import { shortLabels } from '../../core/charts/short-labels';
 import { groupColumnOf } from '../../renderer/src/lib/features';
 import { columnValues, removedBy, searchValues, toggleValues } from '../../renderer/src/lib/filters';
 import { featureRows, matrixPreview } from '../../renderer/src/lib/matrix-preview';
@@ -133,25 +134,14 @@ describe('long names', () => {
     expect(shortColumnName('LFQ intensity H1')).toBe('LFQ intensity H1');
   });
 
-  it('middle ellipsis keeps more of the end: 10 letters to 7 = 2 + … + 4', () => {
-    expect(middleEllipsis('abcdefghij', 7)).toBe('ab…ghij');
-    expect(middleEllipsis('abc', 7)).toBe('abc');
-  });
-
-  it('the shared prefix is cut after a separator, never inside a word', () => {
-    expect(commonPrefix(['run_bcmk1', 'run_bcmk10'])).toBe('run_');
-    expect(commonPrefix(['LFQ intensity H1', 'LFQ intensity L1'])).toBe('LFQ intensity ');
-    expect(commonPrefix(['a'])).toBe('');
-  });
-
+  // The rule itself (middle ellipsis, shared affixes cut at separators, properties) is tested in test/charts/short-labels.test.ts.
   it('names that fit stay whole; long ones lose their shared prefix, then their middle', () => {
-    expect(shortNames(['H1', 'H2'], 18)).toEqual(['H1', 'H2']);
+    expect(shortLabels(['H1', 'H2'], 18)).toEqual(['H1', 'H2']);
     const files = runs.map((r) => r.split('/').pop()!.replace('.raw.dia', ''));
-    expect(shortNames(files, 18)).toEqual(['…bcmk1', '…bcmk10', '…bcmk2']);
-    expect(shortNames(['LFQ intensity L3/4 old L OAF', 'LFQ intensity L4/5 young A NP'], 20)).toEqual(['…L3/4 old L OAF', '…L4/5 young A NP']);
+    expect(shortLabels(files, 18)).toEqual(['…bcmk1', '…bcmk10', '…bcmk2']);
+    expect(shortLabels(['LFQ intensity L3/4 old L OAF', 'LFQ intensity L4/5 young A NP'], 20)).toEqual(['…L3/4 old L OAF', '…L4/5 young A NP']);
     // a long shared suffix goes too (FragPipe), a short one stays
-    expect(shortNames(['control_1 MaxLFQ Intensity', 'control_12 MaxLFQ Intensity'], 20)).toEqual(['control_1…', 'control_12…']);
-    expect(commonSuffix(['a.raw.dia', 'bb.raw.dia'])).toBe('.raw.dia');
+    expect(shortLabels(['control_1 MaxLFQ Intensity', 'control_12 MaxLFQ Intensity'], 20)).toEqual(['control_1…', 'control_12…']);
   });
 
   it('a header shortens only the run paths, together; the mapper shortens the sample columns together', () => {
