@@ -120,24 +120,40 @@ export const useDatasetStore = defineStore('dataset', () => {
     else if (result.layout) next = result.layout.mapping;
     else next = guessMapping(result.columns, result.rowCount);
     next = plain(next);
-    designOrigin.value = null;
+    resetTable();
     if (keep && !(result.layout?.embeddedDesign ?? false)) {
       next.design = keep.design;
       designOrigin.value = keep.origin;
     }
     mapping.value = next;
     recipe.value = plain(result.suggestedMapping ? EMPTY_RECIPE : (result.layout?.recipe ?? EMPTY_RECIPE));
+    scheduleMap(0);
+  }
+
+  /**
+   * Clears everything that belonged to the previous table (one list for adopt and forget): the pending map (its
+   * timer and job; a late answer is ignored), its result, error and annotation values, the preparation's error and
+   * undo, the attached sample table's origin, the valid-value filter's following state and the kept notice; then
+   * bumps `generation` so the other stores reset theirs.
+   */
+  function resetTable(): void {
+    if (mapTimer !== null) clearTimeout(mapTimer);
+    mapTimer = null;
+    if (mapJob !== null) getApi().cancel(mapJob);
+    mapJob = null;
+    mapSeq++;
+    mappingBusy.value = false;
     mapResult.value = null;
     mapError.value = null;
     annotationValues.value = {};
     prepError.value = null;
+    designOrigin.value = null;
     filterEdited.value = false;
     goodRecipe = null;
     followed = undefined;
     undo = null;
     keepNotice = false;
     generation.value += 1;
-    scheduleMap(0);
   }
 
   /** The sample table the user attached (not one found inside the file), to carry over a re-read. */
@@ -173,25 +189,12 @@ export const useDatasetStore = defineStore('dataset', () => {
   function forget(): void {
     const previous = opened.value;
     if (previous) void getApi().run({ type: 'close', datasetId: previous.datasetId }).response;
-    if (mapTimer !== null) clearTimeout(mapTimer);
-    mapTimer = null;
-    if (mapJob !== null) getApi().cancel(mapJob);
-    mapJob = null;
-    mapSeq++;
-    mappingBusy.value = false;
+    resetTable();
     opened.value = null;
     layout.value = null;
     mapping.value = plain(EMPTY_MAPPING);
     recipe.value = plain(EMPTY_RECIPE);
-    mapResult.value = null;
-    mapError.value = null;
-    annotationValues.value = {};
-    prepError.value = null;
-    designOrigin.value = null;
     openedPath.value = null;
-    undo = null;
-    goodRecipe = null;
-    generation.value += 1;
   }
 
   function openPath(path: string): Promise<boolean> {
