@@ -4,12 +4,14 @@
  * the file, at most two at a time per worker so that reading the file overlaps parsing and only a few
  * pieces sit in memory; the results come back by piece index. After a piece that met a quoted field or a
  * ragged row no more pieces are handed out (the caller reads the file again on one thread, or words the
- * error); the pieces in flight are awaited. The columns and row lines must be in shared memory (else the
- * pieces are read in this thread).
+ * error); the pieces in flight are awaited. A worker that dies (crashes, is killed) does not fail the read:
+ * its pieces in flight come back as LostPiece, no more pieces are handed out, the other workers' pieces in
+ * flight are awaited (no thread writes to the columns any more), and the caller reads the file again on one
+ * thread as after a quoted field (core/table/stream.ts parseTableChunks). The columns and row lines must be
+ * in shared memory (else the pieces are read in this thread).
  *
  * @example const results = await readPiecesWith(links, spec, pieces); // = readPiecesInThread(spec, pieces)
  */
-import { SkfrError } from '../errors.js';
 import { readPiece, type Piece, type PieceResult, type PieceSpec } from '../table/pieces.js';
 import { toError, type WorkerLink } from './scheduler.js';
 import { isShared } from './shared.js';
@@ -19,6 +21,19 @@ const IN_FLIGHT = 2;
 
 /** Read jobs are numbered below zero, apart from the scheduler's jobs (the replies name their job). */
 let nextJob = -1;
+
+/**
+ * A piece whose worker died before answering: nothing of it is known (its rows in the columns may be half
+ * written). Read the file again on one thread, as after a `quoted` piece.
+ */
+export interface LostPiece extends PieceResult {
+  lost: true;
+}
+
+function lostPiece(): LostPiece {
+  const none = new Int32Array(0);
+  return { rows: 0, blanks: 0, numeric: none, missing: none, textColumns: none, textRows: none, texts: [], quoted: false, ragged: null, lost: true };
+}
 
 /** The pieces read one after another in this thread (the same results as on workers). */
 export async function readPiecesInThread(spec: PieceSpec, pieces: AsyncIterable<Piece>, done?: (index: number) => void): Promise<PieceResult[]> {
@@ -42,6 +57,8 @@ export async function readPiecesWith(links: readonly WorkerLink[], spec: PieceSp
   const source = pieces[Symbol.asyncIterator]();
   const results: PieceResult[] = [];
   const load = links.map(() => 0);
+  const dead = links.map(() => false);
+  let lost = false;
   let sent = 0;
   let received = 0;
   let exhausted = false;
@@ -56,7 +73,7 @@ export async function readPiecesWith(links: readonly WorkerLink[], spec: PieceSp
   const unsubscribes = links.map((link, w) =>
     link.listen(
       (response) => {
-        if (response.job !== job) return;
+        if (response.job !== job || dead[w]) return;
         received++;
         load[w]!--;
         if (response.kind === 'failed') failure ??= toError(response.error);
@@ -69,10 +86,13 @@ export async function readPiecesWith(links: readonly WorkerLink[], spec: PieceSp
         void pump();
         check();
       },
-      (error) => {
-        failure ??= new SkfrError('compute-crashed', `A worker reading the file stopped unexpectedly: ${error.message}`);
+      () => {
+        if (dead[w]) return; // (a death may be reported twice: a Node thread's 'error', then its 'exit')
+        dead[w] = true;
+        lost = true;
         stopped = true;
-        received = sent; // (its pieces will not come back)
+        received += load[w]!; // its pieces will not come back; the others' are awaited
+        load[w] = 0;
         check();
       },
     ),
@@ -111,5 +131,6 @@ export async function readPiecesWith(links: readonly WorkerLink[], spec: PieceSp
     if (!exhausted) await source.return?.(undefined);
   }
   if (failure !== null) throw failure;
+  if (lost) for (let task = 0; task < sent; task++) results[task] ??= lostPiece();
   return results;
 }

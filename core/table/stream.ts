@@ -220,7 +220,9 @@ export async function parseTableChunks(open: ChunkSource, fileName: string, opti
       const buffers = new PieceBuffers(parallel);
       const results = await parallel.readPieces(spec, pieces(handoff, chunks, skip, first, parallel, buffers), (index) => buffers.release(index));
       for (const result of results) {
-        if (result.quoted) return await parseTableChunks(open, fileName, { ...options, parallel: undefined, allocate: (length) => (length === slab.length ? slab : (options.allocate ?? ((n) => new Float64Array(n)))(length)) });
+        // A piece that met a quoted field, or whose worker thread died before answering (core/parallel/read.ts
+        // LostPiece): the file again on one thread, into the same buffer.
+        if (result.quoted || ('lost' in result && result.lost === true)) return await parseTableChunks(open, fileName, { ...options, parallel: undefined, allocate: (length) => (length === slab.length ? slab : (options.allocate ?? ((n) => new Float64Array(n)))(length)) });
         if (result.ragged !== null) throw reader.raggedRow(result.ragged.line, result.ragged.count);
       }
       reader.acceptPieces(results);

@@ -3,11 +3,16 @@
  * tiny pieces so that every file is cut in many places, gives the same Table as parseTableChunks on one
  * thread, itself the same as the reader before issue 17 (every row through the scanner, one push) — values bit for bit, names, notes, blank rows, missing and bad cells, row lines — and the same
  * error (message and line) for a ragged row; files it must not split (quoted fields, lone CR, one column)
- * come out the same too.
+ * come out the same too. A worker thread that dies while reading pieces does not fail the read: the file is
+ * read again on one thread (as after a quoted field), the same Table or the same error.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createExecutor } from '../../core/parallel/executor.js';
+import type { WorkerRequest, WorkerResponse } from '../../core/parallel/protocol.js';
+import { readPiecesWith } from '../../core/parallel/read.js';
+import type { WorkerLink } from '../../core/parallel/scheduler.js';
 import { allocateSharedBytes, allocateSharedFloat64, allocateSharedInt32 } from '../../core/parallel/shared.js';
 import { DelimitedReader } from '../../core/table/delimited.js';
 import { parseTableChunks, type ChunkSource, type ParallelReading } from '../../core/table/stream.js';
@@ -166,5 +171,103 @@ describe('parallel reading of CSV/TSV (readTableChunks) = one thread (parseTable
     expect(inThread.size).toBe(0);
     const parallel: ParallelReading = { readPieces: inThread.readPieces, allocateBytes: allocateSharedBytes, allocateRows: allocateSharedInt32, minBytes: 0, pieceBytes: 100 };
     expect(await outcome(() => parseTableChunks(chunked(bytes, 1000), 'g.csv', { allocate: allocateSharedFloat64, parallel }))).toEqual(single);
+  });
+});
+
+/**
+ * A worker as readPiecesWith sees it, reading pieces in this thread a little later (the executor's answers);
+ * with `crashOn`, it "dies" when its crashOn-th piece is due: that piece half written (garbage in its first
+ * row), no answer, its death reported twice (a Node thread's 'error', then 'exit'), nothing answered after.
+ */
+interface FakeWorker extends WorkerLink {
+  posted: number;
+  inFlight: number;
+  dead: boolean;
+}
+
+function fakeWorker(crashOn?: number): FakeWorker {
+  const executor = createExecutor();
+  const replies = new Set<(response: WorkerResponse) => void>();
+  const deaths = new Set<(error: Error) => void>();
+  const worker: FakeWorker = {
+    posted: 0,
+    inFlight: 0,
+    dead: false,
+    post(request: WorkerRequest) {
+      if (worker.dead) return;
+      const crash = ++worker.posted === crashOn;
+      worker.inFlight++;
+      setTimeout(() => {
+        if (worker.dead) return;
+        worker.inFlight--;
+        if (crash && request.kind === 'read-piece') {
+          const { spec, piece } = request;
+          for (let c = 0; c < spec.width; c++) spec.slab[c * spec.capacity + piece.firstRow] = 1234.5;
+          spec.sourceRows[piece.firstRow] = -7;
+          worker.dead = true;
+          worker.inFlight = 0;
+          for (const died of [...deaths]) died(new Error('Worker terminated with exit code 1'));
+          for (const died of [...deaths]) died(new Error('exit'));
+          return;
+        }
+        const reply = executor.handle(request);
+        if (reply) for (const listener of [...replies]) listener(reply);
+      }, 1);
+    },
+    listen(onResponse, onCrash) {
+      replies.add(onResponse);
+      deaths.add(onCrash);
+      return () => {
+        replies.delete(onResponse);
+        deaths.delete(onCrash);
+      };
+    },
+  };
+  return worker;
+}
+
+describe('a worker thread that dies while reading pieces', () => {
+  /** parseTableChunks on a healthy fake worker and one that dies at its crashOn-th piece; the one-thread outcome beside it. */
+  async function withCrash(bytes: Uint8Array, name: string, crashOn: number): Promise<{ single: Outcome; split: Outcome; pieces: number; lost: number; alive: FakeWorker; dying: FakeWorker }> {
+    const single = await outcome(() => parseTableChunks(chunked(bytes, 97), name, { allocate: allocateSharedFloat64 }));
+    const alive = fakeWorker();
+    const dying = fakeWorker(crashOn);
+    let pieces = 0;
+    let lost = 0;
+    const parallel: ParallelReading = {
+      async readPieces(spec, parts, done) {
+        const results = await readPiecesWith([alive, dying], spec, parts, done);
+        // Every piece still on the healthy worker was awaited: no thread writes to the columns any more.
+        expect(alive.inFlight).toBe(0);
+        pieces = results.length;
+        lost = results.filter((r) => 'lost' in r && r.lost === true).length;
+        return results;
+      },
+      allocateBytes: allocateSharedBytes,
+      allocateRows: allocateSharedInt32,
+      minBytes: 0,
+      pieceBytes: 40,
+    };
+    const split = await outcome(() => parseTableChunks(chunked(bytes, 97), name, { allocate: allocateSharedFloat64, parallel }));
+    return { single, split, pieces, lost, alive, dying };
+  }
+
+  it('the file is read again on one thread: the one-thread Table, not compute-crashed (first, middle, late piece)', async () => {
+    const bytes = generated(300, 6, { blanks: true });
+    for (const crashOn of [1, 3, 40]) {
+      const run = await withCrash(bytes, 'a.csv', crashOn);
+      expect(run.dying.dead, `crash on piece ${crashOn}`).toBe(true);
+      expect(run.lost).toBeGreaterThan(0);
+      expect(run.split).not.toHaveProperty('error');
+      expect(run.split).toEqual(run.single);
+    }
+  });
+
+  it('a ragged row: the same error as on one thread, the crash notwithstanding', async () => {
+    const text = 'id,a,b\n' + Array.from({ length: 200 }, (_, r) => (r === 150 ? `x${r},1` : `x${r},${r},${r / 3}`)).join('\n') + '\n';
+    const run = await withCrash(enc(text), 'ragged.csv', 2);
+    expect(run.dying.dead).toBe(true);
+    expect(run.single).toEqual({ error: expect.stringContaining('line 152 has 2 cells') });
+    expect(run.split).toEqual(run.single);
   });
 });
