@@ -109,6 +109,16 @@ describe('skfr cluster --save-session, then skfr rerun', () => {
     expect((await skfr(['rerun'])).code).toBe(2);
     expect((await skfr(['rerun', join(tmp.dir, 'none.skfr')])).stderr).toContain('does not exist');
   });
+
+  it('a session file that is not one is named by the path given, as typed (not only its name, as the app words it)', async () => {
+    mkdirSync(join(tmp.dir, 'typed'), { recursive: true });
+    const damaged = join(tmp.dir, 'typed', 'cut.skfr');
+    writeFileSync(damaged, '{"formatVersion": 1, "res');
+    expect((await skfr(['rerun', damaged])).stderr).toBe(`error: “${damaged}” is damaged: it is not valid JSON (cut short or edited?), so the analysis cannot be read.\n`);
+    const binary = join(tmp.dir, 'typed', 'binary.skfr');
+    writeFileSync(binary, new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]));
+    expect((await skfr(['rerun', binary])).stderr).toBe(`error: “${binary}” is not an SKFR Studio analysis (.skfr) file: it is not UTF-8 text.\n`);
+  });
 });
 
 describe('--save-session is one of the run’s outputs', () => {
