@@ -88,7 +88,12 @@ async function readSession(path: string, io: CommandContext['io']): Promise<Sess
   return session;
 }
 
-/** The input to run: --data, else the first recorded path that is a file (one sentence when none is). */
+/**
+ * The input to run: --data, else the first recorded path that is a file (one sentence when none is). Not the
+ * 'session' job's lookup (core/jobs/session.ts readSession): that job reads and checks the session file itself
+ * and names it by its base name in every refusal, where this command names the path as typed (readSession
+ * above; test/cli/session.test.ts), and it answers only "not found", without the places looked at.
+ */
 async function findInput(session: SessionFile, sessionPath: string, data: string | undefined): Promise<string> {
   if (data !== undefined) return data;
   const candidates = inputCandidates(session, resolve(sessionPath)).map((candidate) => resolve(candidate));
