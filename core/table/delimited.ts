@@ -45,6 +45,7 @@ import {
   type ProbeRow,
 } from './header.js';
 import { countNonBlankLines, LineCounter } from './lines.js';
+import { RowKernel } from './kernel/rows.js';
 import { QuickRows } from './quick-rows.js';
 import { CsvScanner, ESCAPED, MESSY, PLAIN, QUOTED, unquoteMessy } from './scanner.js';
 import { sniffDelimiter, SNIFF_BYTES, type Delimiter } from './sniff.js';
@@ -229,7 +230,8 @@ export class DelimitedReader {
   private consumed = new LineCounter();
   // data
   private builders: ColumnBuilder[] = [];
-  /** Data rows the quick way (quick-rows.ts), from the first data row on. */
+  /** Data rows the quick way, from the first data row on: in WebAssembly (kernel/rows.ts), else quick-rows.ts. */
+  private kernel: RowKernel | null = null;
   private quick: QuickRows | null = null;
   private sourceRows: Int32Array = new Int32Array(0);
   private rows = 0;
@@ -487,7 +489,9 @@ export class DelimitedReader {
     this.builders = Array.from({ length: width }, (_, c) => new ColumnBuilder(capacity, slab.subarray(c * capacity, (c + 1) * capacity)));
     this.sourceRows = this.options.allocateRows ? this.options.allocateRows(capacity) : new Int32Array(capacity);
     // (one column: a blank line may be a missing cell, which only the scanner's rules decide)
-    this.quick = width > 1 && !this.options.scannerOnly ? QuickRows.create(width, this.delimiterCode, this.decimalComma) : null;
+    const quick = width > 1 && !this.options.scannerOnly;
+    this.kernel = quick ? RowKernel.create(width, this.delimiterCode, this.decimalComma) : null;
+    this.quick = quick && this.kernel === null ? QuickRows.create(width, this.delimiterCode, this.decimalComma) : null;
   }
 
   /** The columns and row lines after the handoff, as one buffer (column c at c × capacity) and the rows' lines. */
@@ -513,10 +517,11 @@ export class DelimitedReader {
     this.phase = DATA;
   }
 
-  private reserveRow(line: number): void {
+  /** Room for `count` more rows, the first from `line`. */
+  private reserveRow(line: number, count = 1): void {
     const rows = this.rows;
-    if (rows === this.sourceRows.length) {
-      const size = Math.max(1, rows * 2);
+    if (rows + count > this.sourceRows.length) {
+      const size = Math.max(rows + count, rows * 2);
       const grown = new Int32Array(size);
       grown.set(this.sourceRows);
       this.sourceRows = grown;
@@ -530,6 +535,7 @@ export class DelimitedReader {
    * row, else through the scanner; the scanner is left after the last row read.
    */
   private readData(scanner: CsvScanner, bytes: Uint8Array, final: boolean): void {
+    if (this.kernel !== null) return this.readDataKernel(this.kernel, scanner, bytes, final);
     const quick = this.quick;
     if (quick === null) {
       while (scanner.next()) this.readRow(scanner, bytes);
@@ -545,6 +551,28 @@ export class DelimitedReader {
         p = q;
         continue;
       }
+      scanner.reset(bytes, p);
+      if (!scanner.next()) return;
+      this.readRow(scanner, bytes);
+      p = scanner.pos;
+    }
+  }
+
+  /** readData with the kernel: batches of rows it vouches for, the scanner for the row it stops at. */
+  private readDataKernel(kernel: RowKernel, scanner: CsvScanner, bytes: Uint8Array, final: boolean): void {
+    kernel.load(bytes);
+    let p = scanner.pos;
+    for (;;) {
+      const rows = kernel.read(p, !final);
+      if (rows > 0) {
+        const first = this.rows;
+        this.reserveRow(scanner.line, rows);
+        for (let r = 0; r < rows; r++) this.sourceRows[first + r] = scanner.line++;
+        kernel.commit(this.builders, first, rows);
+        this.rows += rows;
+      }
+      p = kernel.stopPos;
+      if (!kernel.needsScanner && p < bytes.length) continue;
       scanner.reset(bytes, p);
       if (!scanner.next()) return;
       this.readRow(scanner, bytes);

@@ -21,6 +21,8 @@
  * gives ±Infinity there, which no analysis can use); underflow gives ±0 as Number does.
  */
 
+import { POW10_HEX } from './pow10-table.js';
+
 const DIGIT_0 = 0x30;
 const DOT = 0x2e;
 const COMMA = 0x2c;
@@ -48,38 +50,15 @@ export const Q_MAX = 308;
 
 /**
  * The 128-bit mantissas of 5^q (= those of 10^q) for q = Q_MIN … Q_MAX as four 32-bit words, most significant
- * first, normalised to [2^127, 2^128): fast_float's table, generated as its script/table_generation.py does
- * (the table the Mushtak–Lemire proof covers: with the second product below, the 128-bit product always decides
- * the rounding for up to 19 digits). q ≥ 0: 5^q, truncated; q < 0: ⌊2^b / 5^−q⌋ + 1 with b = z + 127
- * (q ≥ −17) or 2z + 64 (q < −17), 2^z ≥ 5^−q > 2^(z−1), then shifted into [2^127, 2^128) (truncating).
+ * first, normalised to [2^127, 2^128): fast_float's table (the one the Mushtak–Lemire proof covers: with the
+ * second product below, the 128-bit product always decides the rounding for up to 19 digits), generated with
+ * exact BigInt arithmetic by build/wasm.mjs into pow10-table.ts, where the construction is written out.
  */
-export const POW10_MANTISSAS = buildTable();
+export const POW10_MANTISSAS = fromHex(POW10_HEX);
 
-function buildTable(): Uint32Array {
+function fromHex(hex: string): Uint32Array {
   const table = new Uint32Array((Q_MAX - Q_MIN + 1) * 4);
-  const one = BigInt(1);
-  const five = BigInt(5);
-  const mask = BigInt(0xffffffff);
-  const low = one << BigInt(127);
-  const high = one << BigInt(128);
-  for (let q = Q_MIN; q <= Q_MAX; q++) {
-    let m: bigint;
-    if (q >= 0) m = five ** BigInt(q);
-    else {
-      const p5 = five ** BigInt(-q);
-      let z = 0;
-      while (one << BigInt(z) < p5) z++;
-      const b = q >= -17 ? z + 127 : 2 * z + 64;
-      m = (one << BigInt(b)) / p5 + one;
-    }
-    while (m < low) m <<= one;
-    while (m >= high) m >>= one;
-    const o = (q - Q_MIN) * 4;
-    for (let w = 3; w >= 0; w--) {
-      table[o + w] = Number(m & mask);
-      m >>= BigInt(32);
-    }
-  }
+  for (let i = 0; i < table.length; i++) table[i] = parseInt(hex.slice(8 * i, 8 * i + 8), 16);
   return table;
 }
 

@@ -46,7 +46,7 @@ export interface PieceResult extends PieceCounts {
 
 /** A column's share of a piece: numbers straight into the shared buffer, text cells listed. */
 class PieceColumn implements KernelColumn {
-  numeric = 0;
+  numericCount = 0;
   missing = 0;
   constructor(
     readonly numbers: Float64Array,
@@ -55,7 +55,7 @@ class PieceColumn implements KernelColumn {
   ) {}
   setNumber(row: number, value: number): void {
     this.numbers[row] = value;
-    this.numeric++;
+    this.numericCount++;
   }
   setMissing(row: number): void {
     this.numbers[row] = NaN;
@@ -147,7 +147,7 @@ export function readPiece(spec: PieceSpec, piece: Piece): PieceResult {
   return {
     rows: row - piece.firstRow,
     blanks,
-    numeric: Int32Array.from(columns, (c) => c.numeric),
+    numeric: Int32Array.from(columns, (c) => c.numericCount),
     missing: Int32Array.from(columns, (c) => c.missing),
     textColumns: Int32Array.from(texts.columns),
     textRows: Int32Array.from(texts.rows),

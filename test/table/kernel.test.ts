@@ -24,12 +24,12 @@ type Cell = number | string | null;
 
 /** A column that keeps every cell (as pieces.ts PieceColumn keeps numbers, NaN for the others). */
 class Column implements KernelColumn {
-  numeric = 0;
+  numericCount = 0;
   readonly cells: Cell[] = [];
   constructor(readonly numbers: Float64Array) {}
   setNumber(row: number, value: number): void {
     this.numbers[row] = value;
-    this.numeric++;
+    this.numericCount++;
   }
   setMissing(row: number): void {
     this.numbers[row] = NaN;
@@ -62,7 +62,7 @@ function columns(width: number, rows: number): Column[] {
 }
 
 function collect(cols: Column[], rows: number, stop: number): Read {
-  return { rows: Array.from({ length: rows }, (_, r) => cols.map((c) => c.cell(r))), numeric: cols.map((c) => c.numeric), stop };
+  return { rows: Array.from({ length: rows }, (_, r) => cols.map((c) => c.cell(r))), numeric: cols.map((c) => c.numericCount), stop };
 }
 
 function viaKernel(kernel: RowKernel, body: Uint8Array, width: number, partial: boolean): Read {

@@ -30,10 +30,10 @@ interface RowsExports {
   exceptionCount: KernelGlobal;
 }
 
-/** A column the kernel's rows go into: its numbers and its count of numeric cells (pieces.ts PieceColumn). */
+/** A column the kernel's rows go into, its numbers and count of numeric cells (columns.ts ColumnBuilder, pieces.ts). */
 export interface KernelColumn extends CellSink {
   readonly numbers: Float64Array;
-  numeric: number;
+  numericCount: number;
 }
 
 /** Where the layout starts (below: the kernel's own data), the tables' places. */
@@ -115,13 +115,13 @@ export class RowKernel {
     for (let c = 0; c < columns.length; c++) {
       const column = columns[c]!;
       column.numbers.set(out.subarray(c * rowsCap, c * rowsCap + rows), first);
-      column.numeric += rows;
+      column.numericCount += rows;
     }
     const listed = this.exports.exceptionCount.value;
     const exceptions = this.exceptions;
     for (let e = 0; e < listed; e++) {
       const column = columns[exceptions[4 * e + 1]!]!;
-      column.numeric--;
+      column.numericCount--;
       column.setCell(first + exceptions[4 * e]!, fieldValue(body, exceptions[4 * e + 2]!, exceptions[4 * e + 3]!, decimalComma));
     }
   }
