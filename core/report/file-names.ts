@@ -1,11 +1,15 @@
 /**
- * Default names of a run's exports, so runs on one input do not overwrite each other: the input's name without its
- * extension, the method (SKFR1 = one protein set for all clusters, SKFR2 = a set per cluster; `-L1` for the
- * absolute loss), k and s (the fitted ones: the chosen s when s was tuned, the chosen k when k was), then what the
- * file holds. Characters other than letters, digits, `.`, `_` and `-` become `_` (none at either end of the name).
+ * Default names of every file a run saves — the exports (samples, features, report), the chart pictures and the
+ * saved analysis — so runs on one input do not overwrite each other. One stem per run (runFileStem): the input's
+ * name without its extension, the method (SKFR1 = one protein set for all clusters, SKFR2 = a set per cluster;
+ * `-L1` for the absolute loss), k and s (the fitted ones: the chosen s when s was tuned, the chosen k when k was);
+ * then what the file holds. Characters other than letters, digits, `.`, `_` and `-` become `_` (none at either end
+ * of the name).
  *
  * @example exportFileName('mice_protein.csv', 'samples', 'csv', { variant: 'global', k: 8, s: 24 })
  *   // 'mice_protein_SKFR1_k8_s24_samples.csv'
+ * @example chartFileBase('mice_protein.csv', 'pca', { variant: 'global', k: 8, s: 24 }) // 'mice_protein_SKFR1_k8_s24_pca'
+ * @example sessionFileName('mice_protein.csv', { variant: 'global', k: 8, s: 24 }) // 'mice_protein_SKFR1_k8_s24.skfr'
  */
 export interface RunNaming {
   variant: 'global' | 'local';
@@ -38,4 +42,24 @@ export function runFileStem(fileName: string, run: RunNaming): string {
  */
 export function exportFileName(fileName: string, what: string, extension: string, run: RunNaming): string {
   return `${runFileStem(fileName, run)}_${what}.${extension}`;
+}
+
+/** The charts the app saves as pictures (SVG or PNG), by the word their file names end with. */
+export const CHART_FILES = ['heatmap', 'centers', 'pca', 'contingency', 'stability', 'gap', 'k-curve'] as const;
+export type ChartFile = (typeof CHART_FILES)[number];
+
+/**
+ * A chart picture's name without its extension (the app adds .svg or .png): `<run stem>_<chart>`.
+ * @example chartFileBase('HeLa runs.xlsx', 'heatmap', { variant: 'local', loss: 'absolute', k: 3, s: 10 }) // 'HeLa_runs_SKFR2-L1_k3_s10_heatmap'
+ */
+export function chartFileBase(fileName: string, chart: ChartFile, run: RunNaming): string {
+  return `${runFileStem(fileName, run)}_${chart}`;
+}
+
+/**
+ * A saved analysis: `<run stem>.skfr` (the extension core/jobs/session-file.ts's isSessionName recognises).
+ * @example sessionFileName('HeLa runs.xlsx', { variant: 'local', loss: 'absolute', k: 3, s: 10 }) // 'HeLa_runs_SKFR2-L1_k3_s10.skfr'
+ */
+export function sessionFileName(fileName: string, run: RunNaming): string {
+  return `${runFileStem(fileName, run)}.skfr`;
 }

@@ -3,9 +3,11 @@
  * input never overwrite each other.
  */
 import { describe, expect, it } from 'vitest';
-import { exportFileName, inputStem, runFileStem } from '../../core/report/file-names';
+import { CHART_FILES, chartFileBase as chartBase, exportFileName, inputStem, runFileStem, sessionFileName as sessionBase } from '../../core/report/file-names';
 import { exportFileNameOf } from '../../core/jobs/export';
+import { isSessionName } from '../../core/jobs/session-file';
 import { exportName, chartFileBase } from '../../renderer/src/lib/export-names';
+import { sessionFileName } from '../../renderer/src/lib/session';
 import type { FitView } from '../../core/jobs/types';
 
 describe('export names', () => {
@@ -40,5 +42,51 @@ describe('export names', () => {
     const fit = { fileName: 'mice_protein.csv', k: 8, s: 20, settings: { variant: 'global', loss: 'squared', tune: { from: 1, to: 77 } } } as unknown as FitView;
     expect(exportName(fit, 'report', 'xlsx')).toBe('mice_protein_SKFR1_k8_s20_report.xlsx');
     expect(chartFileBase(fit, 'heatmap')).toBe('mice_protein_SKFR1_k8_s20_heatmap');
+  });
+
+  it('one stem for every file of a run: exports, chart pictures and the saved analysis (SKFR2, L1 loss, k 3, s 10)', () => {
+    const fit = { fileName: 'C:\\data\\HeLa runs (2).xlsx', k: 3, s: 10, settings: { variant: 'local', loss: 'absolute', k: 3 } } as unknown as FitView;
+    const names = [
+      exportName(fit, 'samples', 'csv'),
+      exportName(fit, 'samples', 'xlsx'),
+      exportName(fit, 'features', 'csv'),
+      exportName(fit, 'report', 'xlsx'),
+      exportName(fit, 'report', 'html'),
+      exportName(fit, 'report', 'pdf'),
+      ...CHART_FILES.flatMap((chart) => ['svg', 'png'].map((ext) => `${chartFileBase(fit, chart)}.${ext}`)),
+      sessionFileName(fit),
+    ];
+    expect(names).toEqual([
+      'HeLa_runs_2_SKFR2-L1_k3_s10_samples.csv',
+      'HeLa_runs_2_SKFR2-L1_k3_s10_samples.xlsx',
+      'HeLa_runs_2_SKFR2-L1_k3_s10_features.csv',
+      'HeLa_runs_2_SKFR2-L1_k3_s10_report.xlsx',
+      'HeLa_runs_2_SKFR2-L1_k3_s10_report.html',
+      'HeLa_runs_2_SKFR2-L1_k3_s10_report.pdf',
+      'HeLa_runs_2_SKFR2-L1_k3_s10_heatmap.svg',
+      'HeLa_runs_2_SKFR2-L1_k3_s10_heatmap.png',
+      'HeLa_runs_2_SKFR2-L1_k3_s10_centers.svg',
+      'HeLa_runs_2_SKFR2-L1_k3_s10_centers.png',
+      'HeLa_runs_2_SKFR2-L1_k3_s10_pca.svg',
+      'HeLa_runs_2_SKFR2-L1_k3_s10_pca.png',
+      'HeLa_runs_2_SKFR2-L1_k3_s10_contingency.svg',
+      'HeLa_runs_2_SKFR2-L1_k3_s10_contingency.png',
+      'HeLa_runs_2_SKFR2-L1_k3_s10_stability.svg',
+      'HeLa_runs_2_SKFR2-L1_k3_s10_stability.png',
+      'HeLa_runs_2_SKFR2-L1_k3_s10_gap.svg',
+      'HeLa_runs_2_SKFR2-L1_k3_s10_gap.png',
+      'HeLa_runs_2_SKFR2-L1_k3_s10_k-curve.svg',
+      'HeLa_runs_2_SKFR2-L1_k3_s10_k-curve.png',
+      'HeLa_runs_2_SKFR2-L1_k3_s10.skfr',
+    ]);
+    // The host's exports, the core's names and the renderer's agree; a saved analysis is recognised as one.
+    const run = { variant: 'local', loss: 'absolute', k: 3, s: 10 } as const;
+    const source = { input: { fileName: 'HeLa runs (2).xlsx', sha256: '' }, fit: { options: run } };
+    expect(exportFileNameOf(source as never, 'features', 'csv')).toBe(names[2]);
+    expect(chartBase('HeLa runs (2).xlsx', 'pca', run)).toBe('HeLa_runs_2_SKFR2-L1_k3_s10_pca');
+    expect(sessionBase('HeLa runs (2).xlsx', run)).toBe(names.at(-1));
+    expect(isSessionName(names.at(-1)!)).toBe(true);
+    // SKFR1 with the default loss: no "-L1".
+    expect(sessionFileName({ ...fit, settings: { variant: 'global', loss: 'squared' } } as unknown as FitView)).toBe('HeLa_runs_2_SKFR1_k3_s10.skfr');
   });
 });

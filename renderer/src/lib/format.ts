@@ -26,10 +26,3 @@ export function formatElapsed(ms: number): string {
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
-
-/** File name without extension, safe for suggested export names. */
-export function baseName(fileName: string): string {
-  const name = fileName.split(/[\\/]/).pop() ?? fileName;
-  const dot = name.lastIndexOf('.');
-  return (dot > 0 ? name.slice(0, dot) : name).replace(/[^\w.-]+/g, '_') || 'skfr';
-}

@@ -5,7 +5,7 @@
  */
 import type { FitRequest, FitSettings, FitView, OpenResult } from '../../../core/jobs/types';
 import { toSessionFile } from '../../../core/jobs/session-file';
-import { baseName } from './format';
+import { sessionName } from './export-names';
 import type { SettingsForm } from './settings';
 
 /** The Configure form that validates to `settings` (fields it does not set keep `base`'s text). */
@@ -35,10 +35,9 @@ export function settingsForm(settings: FitSettings, base: SettingsForm): Setting
   };
 }
 
-/** "mice_protein.csv", SKFR1, k 8, s 24 → "mice_protein_SKFR1_k8_s24.skfr". */
+/** "mice_protein.csv", SKFR1, k 8, s 24 → "mice_protein_SKFR1_k8_s24.skfr" (the run's stem, core/report/file-names.ts). */
 export function sessionFileName(view: Pick<FitView, 'fileName' | 'settings' | 'k' | 's'>): string {
-  const stem = baseName(view.fileName);
-  return `${stem}_${view.settings.variant === 'local' ? 'SKFR2' : 'SKFR1'}_k${view.k}_s${view.s}.skfr`;
+  return sessionName(view);
 }
 
 /** The `.skfr` text of a fit shown on the Results screen, from the table it was made on. */
