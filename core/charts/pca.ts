@@ -10,6 +10,7 @@
  * @example groupsFromClusters(Int32Array.of(1, 2, 1), 2) // { names: ['Cluster 1', 'Cluster 2'], of: [0, 1, 0] }
  */
 import type { ScatterSeriesOption } from 'echarts/charts';
+import { formatCount } from './format-count.js';
 import { CHAR_EM } from './label-layout.js';
 import { shortLabels } from './short-labels.js';
 import { FONT, TEXT_COLOUR, colourOf, plainText, type ChartOption } from './types.js';
@@ -120,7 +121,7 @@ export function pcaOption(input: ScatterInput): ChartOption {
     textStyle: FONT,
     title: {
       text: `Samples on the selected features, coloured by ${input.colourBy}`,
-      subtext: drawn < n ? `${drawn} of ${n} samples drawn (evenly spaced)` : '',
+      subtext: drawn < n ? `${formatCount(drawn)} of ${formatCount(n)} samples drawn (evenly spaced)` : '',
       left: 'center',
       textStyle: { fontSize: 14, color: TEXT_COLOUR },
     },

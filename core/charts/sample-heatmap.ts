@@ -28,6 +28,7 @@ import {
   type SampleHeatmapInput,
   type SampleHeatmapLayout,
 } from './sample-heatmap-layout.js';
+import { formatCount } from './format-count.js';
 import { FONT, TEXT_COLOUR, colourOf, plainText, type ChartOption } from './types.js';
 
 export {
@@ -96,8 +97,6 @@ export function heatmapColumns(selected: readonly number[], byCluster: readonly 
   return columns;
 }
 
-/** 1234567 → "1 234 567" (thin spaces, as the app writes counts). */
-const count = (n: number) => Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '\u2009');
 const ordinal = (n: number) => (n % 100 >= 11 && n % 100 <= 13 ? `${n}th` : `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`);
 
 /** The subtitle: which samples and proteins are shown, in which order. */
@@ -106,9 +105,9 @@ export function heatmapSubtitle(input: SampleHeatmapInput): string {
   const n = input.clusters.length;
   const samples =
     rows.length < n
-      ? `${count(rows.length)} of ${count(n)} samples (about every ${ordinal(Math.round(n / rows.length))}, evenly spaced)`
-      : `${count(n)} samples`;
-  const proteins = columns.length < input.selected.length ? `the first ${count(columns.length)} of ${count(input.selected.length)} selected proteins` : `${count(columns.length)} selected proteins`;
+      ? `${formatCount(rows.length)} of ${formatCount(n)} samples (about every ${ordinal(Math.round(n / rows.length))}, evenly spaced)`
+      : `${formatCount(n)} samples`;
+  const proteins = columns.length < input.selected.length ? `the first ${formatCount(columns.length)} of ${formatCount(input.selected.length)} selected proteins` : `${formatCount(columns.length)} selected proteins`;
   const order = input.selectedByCluster ? 'grouped by the cluster that selected them, best first' : 'best first';
   return `${samples} by cluster, then distance to the center · ${proteins}, ${order}`;
 }

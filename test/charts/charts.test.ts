@@ -116,7 +116,7 @@ describe('pca scatter', () => {
     expect(s.every((x) => x.data instanceof Float64Array)).toBe(true);
     // Every fifth sample is drawn (M / n = 1/5): 20 000 points, 2 numbers each.
     expect(s.reduce((t, x) => t + x.data.length, 0)).toBe(2 * MAX_POINTS);
-    expect((o.title as { subtext: string }).subtext).toBe('20000 of 100000 samples drawn (evenly spaced)');
+    expect((o.title as { subtext: string }).subtext).toBe('20\u2009000 of 100\u2009000 samples drawn (evenly spaced)');
     // Drawn samples 0, 5, 10, 15, 20, …; cluster 2 (1 + i % 3 = 2 ⇔ i % 3 = 1) gets 10, 25, …: the first is 10.
     expect(Array.from((s[1]!.data as unknown as Float64Array).subarray(0, 4))).toEqual([10, 10, 25, 25]);
     const formatter = (o.tooltip as { formatter: (p: unknown) => string }).formatter;

@@ -1,9 +1,8 @@
 /** Small display helpers shared by the screens. */
+import { formatCount } from '../../../core/charts/format-count';
 
-/** 1234567 → "1 234 567" (thin spaces keep columns readable in every locale). */
-export function formatCount(n: number): string {
-  return Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '\u2009');
-}
+/** 1234567 → "1 234 567" (thin spaces): the app's one thousands formatter, core/charts/format-count.ts. */
+export { formatCount };
 
 /** A number with `digits` significant digits, plain notation for ordinary magnitudes. */
 export function formatNumber(x: number, digits = 4): string {
