@@ -39,7 +39,7 @@ export interface KernelColumn extends CellSink {
 /** Where the layout starts (below: the kernel's own data), the tables' places. */
 const TABLE_AT = PAGE;
 const POW10_AT = TABLE_AT + (Q_MAX - Q_MIN + 1) * 16;
-const BATCH_AT = PAGE * 2;
+const BATCH_AT = PAGE * 2; // (> POW10_AT + 23 doubles + 9 integers)
 /** Cells per batch: the batch (8 bytes a cell) and its exceptions (16) stay within the caches. */
 const BATCH_CELLS = 32768;
 

@@ -6,9 +6,9 @@
 // and ends with a line break (or at `len` when `partial` is false). A field that is simply a number (up to
 // its delimiter, after leading spaces — and tabs unless they delimit) goes into `out`, column-major with
 // `rowsCap` rows per column. Any other field (text, a missing marker, trailing spaces, a number this kernel
-// does not decide: more than 19 significant digits, subnormal or out-of-range results) is written NaN and
-// listed in `exceptions` as (row, column, start, end) with its spaces trimmed: JavaScript classifies it as
-// quick-rows.ts does. A row whose first field is empty (it may be blank), that opens a quote, has another
+// does not decide: more than 19 digits, leading zeros included, subnormal or out-of-range results) is written
+// NaN and listed in `exceptions` as (row, column, start, end) with its spaces trimmed: JavaScript classifies it
+// as quick-rows.ts does. A row whose first field is empty (it may be blank), that opens a quote, has another
 // number of fields or may go on in the next chunk stops the batch (`stopReason` 1): the scanner reads it.
 //
 // The numbers equal `Number(text)` bit for bit: Clinger's exact case, else Eisel–Lemire as fast_float's
@@ -24,9 +24,10 @@ const ZERO: u32 = 0x30;
 const Q_MIN: i32 = -342;
 const Q_MAX: i32 = 308;
 
-/** (hi, lo) u64 pairs of 10^q for q = Q_MIN … Q_MAX, and the exact doubles 10^0 … 10^22. */
+/** (hi, lo) u64 pairs of 10^q for q = Q_MIN … Q_MAX, the exact doubles 10^0 … 10^22, and 10^0 … 10^8 as integers. */
 let table: usize = 0;
 let pow10: usize = 0;
+let pow10int: usize = 0;
 
 /** After `readRows`: where the next row starts, why the batch stopped (0: full or the end; 1: the row at
  * `stopPos` needs the scanner) and how many exceptions were listed. */
@@ -38,7 +39,8 @@ export let exceptionCount: i32 = 0;
 let fieldEnd: usize = 0;
 let fieldOk: bool = false;
 
-/** Set the tables' places: `tableAt` holds the 128-bit mantissas (written by the caller), `pow10At` 23 doubles. */
+/** Set the tables' places: `tableAt` holds the 128-bit mantissas (written by the caller); 23 doubles and 9
+ * integers are written from `pow10At`. */
 export function init(tableAt: usize, pow10At: usize): void {
   table = tableAt;
   pow10 = pow10At;
@@ -46,6 +48,12 @@ export function init(tableAt: usize, pow10At: usize): void {
   for (let i = 0; i < 23; i++) {
     store<f64>(pow10At + (<usize>i << 3), p);
     p *= 10;
+  }
+  pow10int = pow10At + 23 * 8;
+  let k: u64 = 1;
+  for (let i = 0; i < 9; i++) {
+    store<u64>(pow10int + (<usize>i << 3), k);
+    k *= 10;
   }
 }
 
@@ -94,30 +102,30 @@ function eiselLemire(w: u64, q: i32): f64 {
   return reinterpret<f64>((mantissa & ~(<u64>1 << 52)) | (<u64>power2 << 52));
 }
 
-/** True when the 8 bytes of v are ASCII digits (fast_float's is_made_of_eight_digits_fast). */
-// @ts-ignore: decorator
-@inline function eightDigits(v: u64): bool {
-  return ((v & 0xf0f0f0f0f0f0f0f0) | (((v + 0x0606060606060606) & 0xf0f0f0f0f0f0f0f0) >> 4)) == 0x3333333333333333;
-}
-
-/** The value of 8 ASCII digits read little-endian (fast_float's parse_eight_digits_unrolled). */
-// @ts-ignore: decorator
-@inline function eightDigitsValue(v: u64): u64 {
-  const mask: u64 = 0x000000ff000000ff;
-  v -= 0x3030303030303030;
-  v = v * 10 + (v >> 8);
-  return ((v & mask) * 0x000f424000000064 + ((v >> 16) & mask) * 0x0000271000000001) >> 32;
-}
-
-/** Digits from i into w; returns the position after them (the global `digitsValue` holds w). */
+/**
+ * Digits from i into w, 8 bytes at a time: the bytes less '0', a stop bit on the first that is not a digit
+ * (x + 0x76 carries into bit 7 for 10…0x89, x has it for the rest; bytes after the first non-digit may be
+ * garbled by borrows, but they are not used), and up to 8 leading digits joined at once (no branch per digit,
+ * whose mispredictions cost more than the arithmetic). Returns the position after them (`digitsValue`: w).
+ */
 let digitsValue: u64 = 0;
 // @ts-ignore: decorator
 @inline function readDigits(i: usize, limit: usize, w: u64): usize {
   while (i + 8 <= limit) {
-    const v = load<u64>(i);
-    if (!eightDigits(v)) break;
-    w = w * 100000000 + eightDigitsValue(v);
-    i += 8;
+    const x = load<u64>(i) - 0x3030303030303030;
+    const stop = ((x + 0x7676767676767676) | x) & 0x8080808080808080;
+    if (stop == 0) {
+      w = w * 100000000 + digitsOf(x);
+      i += 8;
+      continue;
+    }
+    const n = <u32>ctz(stop) >> 3;
+    if (n != 0) {
+      w = w * load<u64>(pow10int + (<usize>n << 3)) + digitsOf(x << (<u64>(64 - 8 * n)));
+      i += n;
+    }
+    digitsValue = w;
+    return i;
   }
   while (i < limit) {
     const d = <u32>load<u8>(i) - ZERO;
@@ -129,36 +137,41 @@ let digitsValue: u64 = 0;
   return i;
 }
 
+/** The value of 8 digit values (0–9) read little-endian, the first the most significant (fast_float's
+ * parse_eight_digits_unrolled after its subtraction of '0'); leading zero bytes are leading zeros. */
+// @ts-ignore: decorator
+@inline function digitsOf(v: u64): u64 {
+  const mask: u64 = 0x000000ff000000ff;
+  v = v * 10 + (v >> 8);
+  return ((v & mask) * 0x000f424000000064 + ((v >> 16) & mask) * 0x0000271000000001) >> 32;
+}
+
 /** The field at i if it is simply a number (float-parse.ts parseNumberField's syntax) followed by the
  * delimiter, a line break or `limit`: its value, `fieldOk` and `fieldEnd`; else `fieldOk` false. */
-function numberField(i: usize, limit: usize, delimiter: u32, decimalComma: bool): f64 {
+// @ts-ignore: decorator
+@inline function numberField(i: usize, limit: usize, delimiter: u32, decimalComma: bool): f64 {
   fieldOk = false;
   if (i >= limit) return NaN;
   let c = <u32>load<u8>(i);
   const negative = c == 0x2d;
-  if (negative || c == 0x2b) i++;
+  i += <usize>(<u32>negative | <u32>(c == 0x2b)); // (no branch: signs are random in data)
   const intStart = i;
-  while (i < limit && <u32>load<u8>(i) == ZERO) i++;
-  let significant = i;
   i = readDigits(i, limit, 0);
   let w = digitsValue;
-  let nd = <i32>(i - significant);
-  let digits = <i32>(i - intStart);
   let q: i32 = 0;
+  let dot: i32 = 0;
   if (i < limit) {
     c = <u32>load<u8>(i);
     if (c == 0x2e || (decimalComma && c == 0x2c)) {
-      i++;
-      const fracStart = i;
-      if (nd == 0) while (i < limit && <u32>load<u8>(i) == ZERO) i++;
-      significant = i;
+      dot = 1;
+      const fracStart = ++i;
       i = readDigits(i, limit, w);
       w = digitsValue;
-      nd += <i32>(i - significant);
-      digits += <i32>(i - fracStart);
       q = <i32>fracStart - <i32>i;
     }
   }
+  // Every digit, leading zeros included (more than 19: JavaScript decides, as for 20+ significant digits).
+  const digits = <i32>(i - intStart) - dot;
   if (digits == 0) return NaN;
   if (i < limit) {
     c = <u32>load<u8>(i);
@@ -188,7 +201,7 @@ function numberField(i: usize, limit: usize, delimiter: u32, decimalComma: bool)
     c = <u32>load<u8>(i);
     if (c != delimiter && c != LF && c != CR) return NaN;
   }
-  if (nd > 19) return NaN;
+  if (digits > 19) return NaN;
   let v: f64;
   if (w == 0) v = 0;
   else if (w <= <u64>1 << 53 && q >= -22 && q <= 22) {
@@ -200,7 +213,7 @@ function numberField(i: usize, limit: usize, delimiter: u32, decimalComma: bool)
   }
   fieldOk = true;
   fieldEnd = i;
-  return negative ? -v : v;
+  return reinterpret<f64>(reinterpret<u64>(v) | (<u64>negative << 63)); // (−0 too)
 }
 
 /** Rows from `p` of body[0, len) (module comment); returns how many were read. */
