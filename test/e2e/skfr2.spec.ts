@@ -31,16 +31,16 @@ test('SKFR2 on the example shows per-cluster feature lists', async ({ page }) =>
   await centers.scrollIntoViewIfNeeded();
   await expect(centers).toHaveAttribute('data-ready', 'true');
   const png = await downloadOf(page, 'centers-chart', 'save-png');
-  expect(png.name).toBe('example-sparse-panel-centers.png');
+  expect(png.name).toBe('example-sparse-panel_SKFR2_k10_s5_centers.png');
   expect(png.bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   const svg = await downloadOf(page, 'centers-chart', 'save-svg');
-  expect(svg.name).toBe('example-sparse-panel-centers.svg');
+  expect(svg.name).toBe('example-sparse-panel_SKFR2_k10_s5_centers.svg');
   const text = svg.bytes.toString('utf8');
   expect(text).toMatch(/^<svg[\s>]/);
   // Clusters are the heatmap's columns, numbered under the axis named "cluster".
   expect(text).toMatch(/>10<\/text>/);
   expect(text).toMatch(/>cluster<\/text>/);
-  await expect(centers).toContainText('Saved example-sparse-panel-centers.svg');
+  await expect(centers).toContainText('Saved example-sparse-panel_SKFR2_k10_s5_centers.svg');
   await page.getByTestId('cluster-lists').scrollIntoViewIfNeeded();
   await screenshot(page, 'results-skfr2');
 });
