@@ -6,7 +6,7 @@
 // and ends with a line break (or at `len` when `partial` is false). A field that is simply a number (up to
 // its delimiter, after leading spaces — and tabs unless they delimit) goes into `out`, column-major with
 // `rowsCap` rows per column. Any other field (text, a missing marker, trailing spaces, a number this kernel
-// does not decide: more than 19 digits, leading zeros included, subnormal or out-of-range results) is written
+// does not decide: more than 19 significant digits, subnormal or out-of-range results) is written
 // NaN and listed in `exceptions` as (row, column, start, end) with its spaces trimmed: JavaScript classifies it
 // as quick-rows.ts does. A row whose first field is empty (it may be blank), that opens a quote, has another
 // number of fields or may go on in the next chunk stops the batch (`stopReason` 1): the scanner reads it.
@@ -170,7 +170,7 @@ let digitsValue: u64 = 0;
       q = <i32>fracStart - <i32>i;
     }
   }
-  // Every digit, leading zeros included (more than 19: JavaScript decides, as for 20+ significant digits).
+  // Every digit, leading zeros included (counted apart below when there are more than 19).
   const digits = <i32>(i - intStart) - dot;
   if (digits == 0) return NaN;
   if (i < limit) {
@@ -201,7 +201,16 @@ let digitsValue: u64 = 0;
     c = <u32>load<u8>(i);
     if (c != delimiter && c != LF && c != CR) return NaN;
   }
-  if (digits > 19) return NaN;
+  if (digits > 19) {
+    // Leading zeros do not count (w is the same without them): "-0.0012345678901234567" has 19 digits that do.
+    let zeros: i32 = 0;
+    for (let z = intStart; z < i; z++) {
+      const b = <u32>load<u8>(z);
+      if (b == ZERO) zeros++;
+      else if (b != 0x2e && b != 0x2c) break;
+    }
+    if (digits - zeros > 19) return NaN;
+  }
   let v: f64;
   if (w == 0) v = 0;
   else if (w <= <u64>1 << 53 && q >= -22 && q <= 22) {
