@@ -168,7 +168,7 @@ function sameVersion(a: Stats, b: Stats): boolean {
  * The one chunked reader of an input file, for both hosts (the skfr command: openInputChunks; the desktop
  * app's compute process: node/file-io.ts openChunks). The file is checked (statInput) and its head read now;
  * each iteration opens it again (openInputHandle: regular files only, without blocking) and reads it from the
- * start in `chunkBytes` pieces. A file that changed since the first iteration opened it, or during an
+ * start in `chunkBytes` pieces, the next one read while the current one is used. A file that changed since the first iteration opened it, or during an
  * iteration (another file at the path, another size or modification time), is refused in one sentence (“… changed while it was being read; …”), so the two passes of the table reader (and the SHA-256
  * of the first) always read the same bytes. Every error is one sentence for `reader` (readFailure).
  */
@@ -201,21 +201,32 @@ export async function openInput(path: string, options: { reader?: InputReader; c
   let known: Stats | null = null;
   async function* chunks(): AsyncGenerator<Uint8Array> {
     const { handle, info } = await openInputHandle(path, reader);
+    /** The next chunk's read, started before the current chunk is handed out (two buffers, taking turns). */
+    let next: Promise<number> | null = null;
     try {
       if (known === null) known = info;
       else if (!sameVersion(known, info)) throw changedFailure(path, reader);
-      const buffer = new Uint8Array(chunkBytes);
-      let position = 0;
-      for (;;) {
+      const buffers = [new Uint8Array(chunkBytes), new Uint8Array(chunkBytes)];
+      const fill = async (buffer: Uint8Array, position: number): Promise<number> => {
         let filled = 0;
         while (filled < buffer.length) {
           const got = await read(handle, buffer, filled, position + filled);
           if (got === 0) break;
           filled += got;
         }
+        return filled;
+      };
+      let position = 0;
+      next = fill(buffers[0]!, 0);
+      for (let turn = 0; ; turn = 1 - turn) {
+        const filled: number = await next!;
+        next = null;
         position += filled;
-        if (filled > 0) yield buffer.subarray(0, filled);
-        if (filled < buffer.length) break;
+        // The read of the chunk after this one goes on while this one is used (its buffer, the one used
+        // before, is free: a chunk is valid until the next one is asked for).
+        if (filled === chunkBytes) next = fill(buffers[1 - turn]!, position);
+        if (filled > 0) yield buffers[turn]!.subarray(0, filled);
+        if (filled < chunkBytes) break;
       }
       let after;
       try {
@@ -225,6 +236,7 @@ export async function openInput(path: string, options: { reader?: InputReader; c
       }
       if (!sameVersion(info, after)) throw changedFailure(path, reader);
     } finally {
+      await (next as Promise<number> | null)?.catch(() => 0); // (a reader that stopped early: no read left on a closed handle)
       await handle.close();
     }
   }

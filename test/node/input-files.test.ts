@@ -69,7 +69,7 @@ const csv = (rows: number) => 'id,a,b\n' + Array.from({ length: rows }, (_, i) =
 const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a.buffer, a.byteOffset, a.length).equals(b);
 
 describe('the skfr command and the compute process read chunks through one reader', () => {
-  it('the same bytes, one buffer reused per iteration, read again from the start each time', async () => {
+  it('the same bytes, two buffers taking turns per iteration, read again from the start each time', async () => {
     const text = csv(100_000);
     const path = file('big.csv', text);
     expect(text.length).toBeGreaterThan(2 * INPUT_CHUNK_BYTES);
@@ -78,13 +78,39 @@ describe('the skfr command and the compute process read chunks through one reade
       for (let pass = 0; pass < 2; pass++) {
         const { bytes, buffers } = await drain(chunks);
         expect(same(bytes, expected)).toBe(true);
-        expect(buffers.size).toBe(1);
+        expect(buffers.size).toBe(2);
       }
     }
     const small = await drain(await openInputChunks(path, 256 * 1024));
     expect(same(small.bytes, expected)).toBe(true);
-    expect(small.buffers.size).toBe(1);
+    expect(small.buffers.size).toBe(2);
     expect((await openInput(path)).head).toEqual(expected.subarray(0, 8));
+  });
+
+  it('a chunk stays as it was until the next one is asked for (the next one is read meanwhile)', async () => {
+    const text = csv(100_000);
+    const path = file('held.csv', text);
+    const expected = new TextEncoder().encode(text);
+    let at = 0;
+    for await (const chunk of (await openInputChunks(path, 64 * 1024))()) {
+      const copy = chunk.slice();
+      await new Promise((resolve) => setTimeout(resolve, 2)); // (the read ahead has time to land)
+      expect(same(chunk, copy)).toBe(true);
+      expect(same(chunk, expected.subarray(at, at + chunk.length))).toBe(true);
+      at += chunk.length;
+    }
+    expect(at).toBe(expected.length);
+  });
+
+  it('a reader that stops early leaves no read behind', async () => {
+    const path = file('stop.csv', csv(100_000));
+    const chunks = await openInputChunks(path, 64 * 1024);
+    for (let pass = 0; pass < 3; pass++) {
+      for await (const chunk of chunks()) {
+        expect(chunk.length).toBe(64 * 1024);
+        break;
+      }
+    }
   });
 
   it('an empty file gives no chunk', async () => {
