@@ -10,7 +10,7 @@
  * @example groupsFromClusters(Int32Array.of(1, 2, 1), 2) // { names: ['Cluster 1', 'Cluster 2'], of: [0, 1, 0] }
  */
 import type { ScatterSeriesOption } from 'echarts/charts';
-import { formatCount } from './format-count.js';
+import { formatCount } from '../format-count.js';
 import { CHAR_EM } from './label-layout.js';
 import { shortLabels } from './short-labels.js';
 import { FONT, TEXT_COLOUR, colourOf, plainText, type ChartOption } from './types.js';

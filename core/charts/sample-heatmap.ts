@@ -28,7 +28,7 @@ import {
   type SampleHeatmapInput,
   type SampleHeatmapLayout,
 } from './sample-heatmap-layout.js';
-import { formatCount } from './format-count.js';
+import { formatCount } from '../format-count.js';
 import { FONT, TEXT_COLOUR, colourOf, plainText, type ChartOption } from './types.js';
 
 export {

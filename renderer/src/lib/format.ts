@@ -1,7 +1,7 @@
 /** Small display helpers shared by the screens. */
-import { formatCount } from '../../../core/charts/format-count';
+import { formatCount } from '../../../core/format-count';
 
-/** 1234567 → "1 234 567" (thin spaces): the app's one thousands formatter, core/charts/format-count.ts. */
+/** 1234567 → "1 234 567" (thin spaces): the app's one thousands formatter, core/format-count.ts. */
 export { formatCount };
 
 /** A number with `digits` significant digits, plain notation for ordinary magnitudes. */
