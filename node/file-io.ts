@@ -26,6 +26,7 @@ import { totalmem } from 'node:os';
 import { basename } from 'node:path';
 import { SkfrError } from '../core/errors.js';
 import { formatBytes } from '../core/format-bytes.js';
+import { formatCount } from '../core/format-count.js';
 import type { FileIO } from '../core/jobs/types.js';
 import { allocateSharedFloat64 } from '../core/parallel/shared.js';
 import type { ParallelReading } from '../core/table/stream.js';
@@ -142,7 +143,7 @@ export function tableAllocator(path: string, maxBytes: number, shared = false): 
     if (bytes > maxBytes) {
       throw new SkfrError(
         'unreadable-file',
-        `“${basename(path)}” holds ${length.toLocaleString('en-US')} cells, whose numbers need ${formatBytes(bytes)}, more than ` +
+        `“${basename(path)}” holds ${formatCount(length, ',')} cells, whose numbers need ${formatBytes(bytes)}, more than ` +
           `the ${formatBytes(maxBytes)} the app sets aside for a table (a quarter of this computer's memory); filter or ` +
           `split the file first, or analyse it with the skfr command on a computer with more memory.`,
       );

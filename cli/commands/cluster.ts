@@ -10,6 +10,7 @@ import { basename } from 'node:path';
 import { DEFAULT_PERMUTATIONS, runAnalysisAsync, type AnalysisResult } from '../../core/analysis.js';
 import { DEFAULT_S_RULE } from '../../core/engine/gap.js';
 import { SkfrError } from '../../core/errors.js';
+import { formatCount } from '../../core/format-count.js';
 import { Sha256, sha256Hex } from '../../node/hash.js';
 import { allocateSharedFloat64 } from '../../core/parallel/shared.js';
 // The CSV path's modules only: SheetJS (~7 MB of an idle process, ~0.1 s to load) is imported when a workbook is read
@@ -307,8 +308,6 @@ function withInputFields(json: ClusterJson, mapped: MappedData, read: ReadInfo):
   };
 }
 
-const count = (n: number) => n.toLocaleString('en-US').replace(/,/g, ' ');
-
 /**
  * The lines before the results: what was recognised, how the sample table joined, and each preparation step
  * with its count. E.g. "Recognised: MaxQuant proteinGroups, LFQ intensity, 15 samples × 1 459 protein groups".
@@ -320,14 +319,14 @@ function inputSummary(mapped: MappedData, read: ReadInfo): string {
   const rows = layout.orientation === 'samples-as-rows' ? mapped.matrix.cols : read.rowsRead;
   const where = `${read.sheet !== null ? `, sheet “${read.sheet}”` : ''}${read.headerRow !== null && read.headerRow !== 1 ? `, header on row ${read.headerRow}` : ''}`;
   lines.push(
-    `Recognised: ${layout.label}${layout.quantity ? `, ${layout.quantity}` : ''}, ${count(samples)} sample${samples === 1 ? '' : 's'} × ` +
-      `${count(rows)} ${layout.rowsWord}${where}`,
+    `Recognised: ${layout.label}${layout.quantity ? `, ${layout.quantity}` : ''}, ${formatCount(samples, ' ')} sample${samples === 1 ? '' : 's'} × ` +
+      `${formatCount(rows, ' ')} ${layout.rowsWord}${where}`,
   );
   if (mapped.design) lines.push(describeJoin(mapped.design, mapped.design.matched + mapped.design.samplesWithoutRow.length));
   const steps = mapped.preparation ?? [];
   if (steps.length > 0) {
     lines.push('Preparation:');
-    for (const step of steps) lines.push(`  ${step.label}: ${count(step.count)}`);
+    for (const step of steps) lines.push(`  ${step.label}: ${formatCount(step.count, ' ')}`);
   }
   lines.push(...reasonLines(layout.reasons));
   return lines.join('\n') + '\n\n';

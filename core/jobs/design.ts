@@ -11,6 +11,7 @@
  *   // → { table: { source: 'supp.xlsx ▸ Sample information', columns: […], sampleColumn: null }, sheets: ['Raw data', 'Sample information'], sheet: 'Sample information' }
  */
 import { SkfrError } from '../errors.js';
+import { formatCount } from '../format-count.js';
 import { columnTexts, listSheets, parseTable } from '../table/index.js';
 import type { SampleTable, Table } from '../table/types.js';
 import { parseOptions, readPath, sourceBytes, type Dataset } from './datasets.js';
@@ -20,10 +21,6 @@ import type { DesignRequest, DesignResult, FileIO } from './types.js';
 /** Sheet names that look like a sample table. */
 export const SAMPLE_SHEET = /sample|design|meta|annotation|condition|phenotyp/i;
 
-function fmt(n: number): string {
-  return n.toLocaleString('en-US').replace(/,/g, ' ');
-}
-
 /** The table as a SampleTable, refusing one too large to travel inside a mapping. */
 export function sampleTableOf(table: Table): SampleTable {
   const where = table.format === 'xlsx' || table.format === 'xls' ? `${table.fileName} ▸ ${table.sheet}` : table.fileName;
@@ -32,8 +29,8 @@ export function sampleTableOf(table: Table): SampleTable {
   if (rows > MAX_DESIGN_ROWS || cols > MAX_DESIGN_COLUMNS || rows * cols > MAX_DESIGN_CELLS) {
     throw new SkfrError(
       'invalid-option',
-      `“${where}” has ${fmt(rows)} rows × ${fmt(cols)} columns, too large for a sample table (one row per sample, at most ` +
-        `${fmt(MAX_DESIGN_ROWS)} rows, ${fmt(MAX_DESIGN_COLUMNS)} columns); choose the table that describes the samples, not the data.`,
+      `“${where}” has ${formatCount(rows, ' ')} rows × ${formatCount(cols, ' ')} columns, too large for a sample table (one row per sample, at most ` +
+        `${formatCount(MAX_DESIGN_ROWS, ' ')} rows, ${formatCount(MAX_DESIGN_COLUMNS, ' ')} columns); choose the table that describes the samples, not the data.`,
     );
   }
   const columns = table.columns.map((column) => {
@@ -42,7 +39,7 @@ export function sampleTableOf(table: Table): SampleTable {
     if (long >= 0 || column.name.length > MAX_TEXT) {
       throw new SkfrError(
         'invalid-option',
-        `Column “${column.name.slice(0, 60)}” of “${where}” holds a text longer than ${fmt(MAX_TEXT)} characters${long >= 0 ? ` (row ${long + 1})` : ''}; this is not a sample table.`,
+        `Column “${column.name.slice(0, 60)}” of “${where}” holds a text longer than ${formatCount(MAX_TEXT, ' ')} characters${long >= 0 ? ` (row ${long + 1})` : ''}; this is not a sample table.`,
       );
     }
     return { name: column.name, values };

@@ -17,6 +17,7 @@
  */
 import { z } from 'zod';
 import { SkfrError } from '../errors.js';
+import { formatCount } from '../format-count.js';
 import type { FitResult, ResolvedFitOptions, StabilityResult, TuneResult } from '../engine/types.js';
 import type { FormatId, Mapping, Recipe } from '../table/types.js';
 import { rankFeatures } from './fit-view.js';
@@ -505,8 +506,6 @@ function samePartition(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
   return true;
 }
 
-const fmt = (n: number) => n.toLocaleString('en-US').replace(/,/g, ' ');
-
 /** Compares a re-run with what a session recorded: the samples, their clusters, the selected proteins. */
 export function compareRun(session: SessionFile, now: RunOutcome): RunComparison {
   const r = session.result;
@@ -532,15 +531,15 @@ export function compareRun(session: SessionFile, now: RunOutcome): RunComparison
   const removed = recordedNames.filter((name) => !after.has(name));
   const identical = sameSamples && sameClusters && sameProteins;
   let summary: string;
-  if (identical) summary = `identical: ${fmt(n)} samples, same clusters, same proteins`;
+  if (identical) summary = `identical: ${formatCount(n, ' ')} samples, same clusters, same proteins`;
   else {
     const parts: string[] = [];
-    if (!sameSamples) parts.push(`the samples differ (${fmt(now.sampleIds.length)} now, ${fmt(n)} recorded${now.sampleIds.length === n ? ', other ids or order' : ''})`);
-    else if (partition) parts.push(`the same clusters numbered differently (${fmt(changedCount)} of ${fmt(n)} samples have another cluster number)`);
+    if (!sameSamples) parts.push(`the samples differ (${formatCount(now.sampleIds.length, ' ')} now, ${formatCount(n, ' ')} recorded${now.sampleIds.length === n ? ', other ids or order' : ''})`);
+    else if (partition) parts.push(`the same clusters numbered differently (${formatCount(changedCount, ' ')} of ${formatCount(n, ' ')} samples have another cluster number)`);
     else if (!sameClusters) {
       const examples = changed.slice(0, 3).map((c) => `${c.id}: ${c.recorded} → ${c.now}`).join(', ');
-      parts.push(`${fmt(changedCount)} of ${fmt(n)} samples in another cluster (${examples}${changedCount > 3 ? ', …' : ''})`);
-    } else parts.push(`same clusters of ${fmt(n)} samples`);
+      parts.push(`${formatCount(changedCount, ' ')} of ${formatCount(n, ' ')} samples in another cluster (${examples}${changedCount > 3 ? ', …' : ''})`);
+    } else parts.push(`same clusters of ${formatCount(n, ' ')} samples`);
     if (sameProteins) parts.push('same proteins');
     else if (added.length === 0 && removed.length === 0) parts.push('the same proteins in another order');
     else {

@@ -29,6 +29,7 @@ import { sampleHeatmapLayout, sampleHeatmapOption } from '../charts/sample-heatm
 import { stabilityHeight, stabilityOption, stabilityRows as stabilityBars, UNSTABLE_BELOW } from '../charts/stability.js';
 import type { ChartOption } from '../charts/types.js';
 import { formatBytes } from '../format-bytes.js';
+import { formatCount } from '../format-count.js';
 import { projectSamples, sampleHeatmapOf } from '../jobs/fit-view.js';
 import type { Metrics } from '../jobs/types.js';
 import { describeStep } from '../prepare/steps.js';
@@ -155,7 +156,7 @@ function nameList(names: readonly string[], limit: number): string {
 
 /** "3.5 MiB (3,670,016 bytes)"; below 1 KiB "12 bytes". */
 function bytesText(n: number): string {
-  return n < 1024 ? formatBytes(n) : `${formatBytes(n)} (${n.toLocaleString('en-US')} bytes)`;
+  return n < 1024 ? formatBytes(n) : `${formatBytes(n)} (${formatCount(n, ',')} bytes)`;
 }
 
 // ── sections ───────────────────────────────────────────────────────────────────────────────────────────
@@ -209,7 +210,7 @@ function preparationSection(report: ReportInput): Section {
   if (recipe.length > 0) parts.push(`<h3>Recipe</h3>${list(recipe.map(describeStep))}`);
   else parts.push('<p class="meta">Recipe: none (no transform, filter, normalisation or imputation before the fit).</p>');
   if ((report.reasons ?? []).length > 0) parts.push(`<h3>Why</h3>${list(report.reasons!)}`);
-  if (report.fit.imputedCells > 0) parts.push(`<p>${report.fit.imputedCells.toLocaleString('en-US')} missing cells filled in during the fit (k-POD).</p>`);
+  if (report.fit.imputedCells > 0) parts.push(`<p>${formatCount(report.fit.imputedCells, ',')} missing cells filled in during the fit (k-POD).</p>`);
   return { id: 'preparation', title: 'Preparation', body: parts.join('\n') };
 }
 

@@ -10,6 +10,7 @@
  * @example recognizeLayout(parseTable(bytes, 'proteinGroups.txt')).description
  *   // 'MaxQuant proteinGroups, LFQ intensity, 15 samples × 2 160 protein groups'
  */
+import { formatCount } from '../../format-count.js';
 import { classifyText, isMissingToken } from '../cells.js';
 import { emptyColumnsMapping, emptyRowsMapping } from '../empty-mapping.js';
 import { columnTexts } from '../lookup.js';
@@ -55,10 +56,6 @@ function isQuantityColumn(column: Column, missingTokens: readonly string[]): boo
   return numbers > 0 && other <= numbers * 0.05;
 }
 
-function fmt(n: number): string {
-  return n.toLocaleString('en-US').replace(/,/g, ' ');
-}
-
 const FLAG_LABEL: Record<FlagKind, string> = { decoy: 'decoys', contaminant: 'contaminants', 'site-only': 'site-only' };
 
 /** The remove-flagged steps a table supports (a marker column or an id column to test prefixes on). */
@@ -78,7 +75,7 @@ function columnsMapping(sampleColumns: string[], labelColumns: string[], annotat
 }
 
 function describe(label: string, quantity: string | null, samples: number, rows: number, rowWord: string): string {
-  return `${label}${quantity ? `, ${quantity}` : ''}, ${fmt(samples)} sample${samples === 1 ? '' : 's'} × ${fmt(rows)} ${rowWord}`;
+  return `${label}${quantity ? `, ${quantity}` : ''}, ${formatCount(samples, ' ')} sample${samples === 1 ? '' : 's'} × ${formatCount(rows, ' ')} ${rowWord}`;
 }
 
 /** The sample columns of one quantity kind of a format. */
@@ -289,7 +286,7 @@ export function withQuantity(layout: Layout, name: string): Layout | null {
     quantity: quantity.name,
     mapping: { ...layout.mapping, sampleColumns: [...quantity.columns] },
     recipe,
-    description: layout.description.replace(/, [^,]+, [\d ]+ samples? ×/, `, ${quantity.name}, ${fmt(quantity.columns.length)} sample${quantity.columns.length === 1 ? '' : 's'} ×`),
+    description: layout.description.replace(/, [^,]+, [\d ]+ samples? ×/, `, ${quantity.name}, ${formatCount(quantity.columns.length, ' ')} sample${quantity.columns.length === 1 ? '' : 's'} ×`),
   };
 }
 
