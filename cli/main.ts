@@ -11,6 +11,7 @@
 import { fileURLToPath } from 'node:url';
 import { realpathSync } from 'node:fs';
 import { SkfrError } from '../core/errors.js';
+import type { ChunkSource } from '../core/table/stream.js';
 import { CancelledError, CANCEL_EXIT_CODES, type CancelSignal } from '../node/cancel.js';
 import { checkOutputPaths, openInputChunks, OutputSet, readInputFile, removeTemporariesSync, writeFileAtomic } from '../node/files.js';
 import { packageVersion } from './version.js';
@@ -29,7 +30,7 @@ export interface CliIO {
    * The file as chunks, read anew each time the source is iterated (large CSV/TSV files are parsed chunk by
    * chunk, never whole in memory). Optional: without it, files are read whole.
    */
-  openChunks?(path: string): Promise<() => AsyncIterable<Uint8Array>>;
+  openChunks?(path: string): Promise<ChunkSource>;
   /** Write a file atomically: its bytes, or chunks of bytes produced one at a time. */
   writeFileAtomic(path: string, content: Uint8Array | Iterable<Uint8Array>): Promise<void>;
   /**

@@ -21,6 +21,7 @@ import { constants, unlinkSync, type Stats } from 'node:fs';
 import { copyFile, link, lstat, open, readdir, readFile, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { SkfrError } from '../core/errors.js';
+import type { BytesAt, ChunkSource } from '../core/table/stream.js';
 import { cancelledError, type CancelSignal } from './cancel.js';
 
 function errno(error: unknown): string | undefined {
@@ -156,7 +157,7 @@ export interface OpenedInput {
    * Its chunks, from the start each time it is called (core/table/stream.ts reads it twice). One buffer is
    * reused: a chunk is valid until the next one is asked for.
    */
-  chunks: () => AsyncIterable<Uint8Array>;
+  chunks: ChunkSource;
 }
 
 /** What tells a file that changed: another file at the path, another size or modification time. */
@@ -168,7 +169,8 @@ function sameVersion(a: Stats, b: Stats): boolean {
  * The one chunked reader of an input file, for both hosts (the skfr command: openInputChunks; the desktop
  * app's compute process: node/file-io.ts openChunks). The file is checked (statInput) and its head read now;
  * each iteration opens it again (openInputHandle: regular files only, without blocking) and reads it from the
- * start in `chunkBytes` pieces, the next one read while the current one is used. A file that changed since the first iteration opened it, or during an
+ * start in `chunkBytes` pieces, the next one read while the current one is used; `chunks.openAt` reads it by
+ * position (the parallel reader's pieces, straight into their buffers). A file that changed since the first iteration opened it, or during an
  * iteration (another file at the path, another size or modification time), is refused in one sentence (“… changed while it was being read; …”), so the two passes of the table reader (and the SHA-256
  * of the first) always read the same bytes. Every error is one sentence for `reader` (readFailure).
  */
@@ -240,7 +242,35 @@ export async function openInput(path: string, options: { reader?: InputReader; c
       await handle.close();
     }
   }
-  return { head, chunks };
+  /** Reading by position (ChunkSource.openAt), refused if the file changed since the first iteration. */
+  async function openAt(): Promise<BytesAt> {
+    const { handle, info } = await openInputHandle(path, reader);
+    if (known !== null && !sameVersion(known, info)) {
+      await handle.close();
+      throw changedFailure(path, reader);
+    }
+    return {
+      async read(into, position) {
+        let filled = 0;
+        while (filled < into.length) {
+          const got = await read(handle, into, filled, position + filled);
+          if (got === 0) break;
+          filled += got;
+        }
+        return filled;
+      },
+      async close() {
+        let after;
+        try {
+          after = await handle.stat();
+        } finally {
+          await handle.close();
+        }
+        if (!sameVersion(info, after)) throw changedFailure(path, reader);
+      },
+    };
+  }
+  return { head, chunks: Object.assign(chunks, { openAt }) };
 }
 
 /**
@@ -248,7 +278,7 @@ export async function openInput(path: string, options: { reader?: InputReader; c
  * iteration reads the file from the start; one buffer is reused (a chunk is valid until the next one is
  * asked for). Same one-line errors as readInputFile, and a file changed while it was read is refused.
  */
-export async function openInputChunks(path: string, chunkBytes = INPUT_CHUNK_BYTES): Promise<() => AsyncIterable<Uint8Array>> {
+export async function openInputChunks(path: string, chunkBytes = INPUT_CHUNK_BYTES): Promise<ChunkSource> {
   return (await openInput(path, { reader: 'cli', chunkBytes })).chunks;
 }
 

@@ -24,7 +24,7 @@ import type {
   StepReport,
   TableWarning,
 } from '../table/types.js';
-import type { ParallelReading } from '../table/stream.js';
+import type { ChunkSource, ParallelReading } from '../table/stream.js';
 
 export type { Progress, Mapping, ErrorInfo, Recipe, Layout, SampleTable };
 
@@ -452,7 +452,7 @@ export interface FileIO {
    * when the host has worker threads, reads a large file's data rows on them (then `allocate` must give shared
    * memory; core/table/stream.ts ParallelReading).
    */
-  openChunks?(path: string): Promise<{ chunks: () => AsyncIterable<Uint8Array>; allocate?: (length: number) => Float64Array; parallel?: ParallelReading } | null>;
+  openChunks?(path: string): Promise<{ chunks: ChunkSource; allocate?: (length: number) => Float64Array; parallel?: ParallelReading } | null>;
 }
 
 export interface RunOptions {

@@ -197,6 +197,27 @@ describe('refusals, one sentence each, in the words of the command or the app', 
     }
   });
 
+  it('reading by position (openAt, for the parallel reader): the bytes at each place; a changed file refused', async () => {
+    const text = csv(20_000);
+    const path = file('positions.csv', text);
+    const expected = new TextEncoder().encode(text);
+    const chunks = await openInputChunks(path);
+    await drain(chunks);
+    const at = await chunks.openAt!();
+    for (const [position, length] of [[0, 10], [12_345, 70_000], [expected.length - 5, 64]] as const) {
+      const into = new Uint8Array(length);
+      const got = await at.read(into, position);
+      expect(got).toBe(Math.min(length, expected.length - position));
+      expect(same(into.subarray(0, got), expected.subarray(position, position + got))).toBe(true);
+    }
+    await at.close();
+    appendFileSync(path, 's9,9,9\n');
+    expect(await refusal(chunks.openAt!())).toEqual(cliChanged(path));
+    const during = await (await openInputChunks(path)).openAt!(); // (no first iteration yet: nothing to compare)
+    appendFileSync(path, 's10,9,9\n');
+    expect(await refusal(during.close())).toEqual(cliChanged(path));
+  });
+
   it('a file that changed while one read was going on', async () => {
     for (const [open, changed, rows] of [
       [(path: string) => openInputChunks(path, 1024), cliChanged, 200],

@@ -29,6 +29,29 @@ function chunked(bytes: Uint8Array, size: number): ChunkSource {
   };
 }
 
+/** chunked, readable by position too (ChunkSource.openAt: pieces read straight into their buffers), at most `most` bytes a read. */
+function positional(bytes: Uint8Array, size: number, most = 13): ChunkSource {
+  let open = 0;
+  const source = Object.assign(chunked(bytes, size), {
+    openAt: async () => {
+      open++;
+      return {
+        read: async (into: Uint8Array, position: number) => {
+          const part = bytes.subarray(position, Math.min(bytes.length, position + Math.min(into.length, most)));
+          into.set(part);
+          return part.length;
+        },
+        close: async () => void open--,
+      };
+    },
+  });
+  afterOpenAt = () => open;
+  return source;
+}
+
+/** Files left open by the last `positional` source's readers (0 once the pieces are read). */
+let afterOpenAt = () => 0;
+
 /** Bits of a column's numbers (NaN payloads and −0 included). */
 function bits(numbers: Float64Array | null): number[] | null {
   return numbers === null ? null : Array.from(new Uint32Array(numbers.buffer.slice(numbers.byteOffset, numbers.byteOffset + numbers.byteLength)));
@@ -84,6 +107,9 @@ async function compare(bytes: Uint8Array, name: string, chunk = 97, pieceBytes =
   };
   const split = await outcome(() => parseTableChunks(chunked(bytes, chunk), name, { allocate: allocateSharedFloat64, parallel }));
   expect(split).toEqual(single);
+  const byPosition = await outcome(() => parseTableChunks(positional(bytes, chunk), name, { allocate: allocateSharedFloat64, parallel }));
+  expect(byPosition, 'pieces read by position').toEqual(single);
+  expect(afterOpenAt()).toBe(0);
   return single;
 }
 
