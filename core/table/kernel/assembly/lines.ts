@@ -37,22 +37,6 @@ export function reset(delimiterCode: i32): void {
   return b == SPACE || b == TAB || b == CR || b == delimiter;
 }
 
-/** True when every CR of [at, limit) is followed by an LF (a CR at the very end: by the next push). */
-function crsArePaired(at: usize, limit: usize): bool {
-  const cr = i8x16.splat(<i8>CR);
-  let i = at;
-  for (; i + 16 <= limit; i += 16) {
-    if (!v128.any_true(i8x16.eq(v128.load(i), cr))) continue;
-    for (let j = i; j < i + 16; j++) {
-      if (<u32>load<u8>(j) == CR && j + 1 < limit && <u32>load<u8>(j + 1) != LF) return false;
-    }
-  }
-  for (; i < limit; i++) {
-    if (<u32>load<u8>(i) == CR && i + 1 < limit && <u32>load<u8>(i + 1) != LF) return false;
-  }
-  return true;
-}
-
 /** After a line break: the next line's content from `at` (its first non-blank byte before an LF), and where the look stopped. */
 // @ts-ignore: decorator
 @inline function lookForContent(at: usize, limit: usize): void {
@@ -71,28 +55,38 @@ function crsArePaired(at: usize, limit: usize): bool {
 export function push(at: usize, len: i32): bool {
   if (len <= 0) return true;
   const limit = at + <usize>len;
-  // ASCII: the OR of every byte has no high bit.
+  if (!loneCr) {
+    if (pendingCr && <u32>load<u8>(at) != LF) goSlow();
+    else {
+      const before = lines;
+      const contentBefore = content;
+      const endsBefore = ends;
+      if (pushLines(at, limit)) {
+        pendingCr = <u32>load<u8>(limit - 1) == CR;
+        return ascii;
+      }
+      // A lone CR: these bytes again, byte by byte (as LineCounter, which checks them first).
+      lines = before;
+      content = contentBefore;
+      ends = endsBefore;
+      goSlow();
+    }
+  }
+  pushBytes(at, limit);
+  return isAscii(at, limit);
+}
+
+/** Whether the last pushLines' bytes were all ASCII. */
+let ascii: bool = true;
+
+/** True when every byte of [at, limit) is ASCII (the OR of them all has no high bit). */
+function isAscii(at: usize, limit: usize): bool {
   let high = i8x16.splat(0);
   let i = at;
   for (; i + 16 <= limit; i += 16) high = v128.or(high, v128.load(i));
   let tail: u32 = 0;
   for (; i < limit; i++) tail |= <u32>load<u8>(i);
-  const ascii = i8x16.bitmask(high) == 0 && (tail & 0x80) == 0;
-
-  if (!loneCr) {
-    const pending = pendingCr;
-    if (pending && <u32>load<u8>(at) != LF) goSlow();
-    else {
-      pendingCr = <u32>load<u8>(limit - 1) == CR;
-      if (!crsArePaired(at, limit)) {
-        pendingCr = pending;
-        goSlow();
-      }
-    }
-  }
-  if (loneCr) pushBytes(at, limit);
-  else pushLines(at, limit);
-  return ascii;
+  return i8x16.bitmask(high) == 0 && (tail & 0x80) == 0;
 }
 
 function goSlow(): void {
@@ -106,13 +100,31 @@ function goSlow(): void {
   loneCr = true;
 }
 
-/** Lines end at LF only (every CR is part of a CRLF, and blank within its line). */
-function pushLines(at: usize, limit: usize): void {
+/** A CR at `j` not followed by an LF within [?, limit) (a CR at the very end: the next push decides). */
+// @ts-ignore: decorator
+@inline function loneAt(j: usize, limit: usize): bool {
+  return j + 1 < limit && <u32>load<u8>(j + 1) != LF;
+}
+
+/**
+ * Lines end at LF only (every CR part of a CRLF, and blank within its line), in one pass that also checks
+ * that (false at a lone CR, the counts then half done) and whether the bytes are ASCII (`ascii`).
+ */
+function pushLines(at: usize, limit: usize): bool {
   if (!content) lookForContent(at, limit);
   const lf = i8x16.splat(<i8>LF);
+  const cr = i8x16.splat(<i8>CR);
+  let high = i8x16.splat(0);
   let i = at;
   for (; i + 16 <= limit; i += 16) {
-    let mask = i8x16.bitmask(i8x16.eq(v128.load(i), lf));
+    const v = v128.load(i);
+    high = v128.or(high, v);
+    let crs = i8x16.bitmask(i8x16.eq(v, cr));
+    while (crs != 0) {
+      if (loneAt(i + <usize>ctz(crs), limit)) return false;
+      crs &= crs - 1;
+    }
+    let mask = i8x16.bitmask(i8x16.eq(v, lf));
     while (mask != 0) {
       const j = i + <usize>ctz(mask);
       if (content) lines++;
@@ -122,13 +134,19 @@ function pushLines(at: usize, limit: usize): void {
       mask &= mask - 1;
     }
   }
+  let tail: u32 = 0;
   for (; i < limit; i++) {
-    if (<u32>load<u8>(i) != LF) continue;
+    const b = <u32>load<u8>(i);
+    tail |= b;
+    if (b == CR && loneAt(i, limit)) return false;
+    if (b != LF) continue;
     if (content) lines++;
     content = false;
     ends++;
     lookForContent(i + 1, limit);
   }
+  ascii = i8x16.bitmask(high) == 0 && (tail & 0x80) == 0;
+  return true;
 }
 
 function pushBytes(at: usize, limit: usize): void {
