@@ -12,7 +12,7 @@ import type { MappedData, TransformStep } from '../table/types.js';
 import type { StepOutcome } from './outcome.js';
 
 export interface ValueStats {
-  /** Observed values looked at (at most 200 000, evenly spaced). */
+  /** Observed values looked at (at most 200 000: all of them, or drawn at random from a larger matrix). */
   count: number;
   p1: number;
   median: number;
@@ -22,25 +22,40 @@ export interface ValueStats {
   nonPositive: number;
 }
 
-/** Quantiles of the observed values (an even subsample of at most 200 000 cells). */
+/** Cells looked at by valueStats. */
+const SAMPLE = 200_000;
+
+/**
+ * Quantiles of the observed values: of every cell of a matrix of at most 200 000, else of 200 000 cells drawn
+ * at random (a fixed sequence, so the same matrix gives the same stats), missing ones skipped — a large matrix
+ * costs a sort of 200 000 values, and no regular spacing can fall on a few columns of a row-major matrix.
+ * When every cell drawn is missing, every observed cell.
+ */
 export function valueStats(values: Float64Array): ValueStats | null {
-  let observed = 0;
-  for (let i = 0; i < values.length; i++) if (values[i] === values[i]) observed++;
-  if (observed === 0) return null;
-  const stride = Math.max(1, Math.floor(observed / 200_000));
+  const n = values.length;
   const sample: number[] = [];
-  let seen = 0;
-  let nonPositive = 0;
+  if (n <= SAMPLE) {
+    for (let i = 0; i < n; i++) if (values[i] === values[i]) sample.push(values[i]!);
+  } else {
+    let state = 0x9e3779b9;
+    for (let k = 0; k < SAMPLE; k++) {
+      // xorshift32: the cell's index
+      state ^= state << 13;
+      state ^= state >>> 17;
+      state ^= state << 5;
+      const v = values[Math.floor(((state >>> 0) / 4294967296) * n)]!;
+      if (v === v) sample.push(v);
+    }
+    if (sample.length === 0) for (let i = 0; i < n; i++) if (values[i] === values[i]) sample.push(values[i]!);
+  }
+  if (sample.length === 0) return null;
+  const sorted = Float64Array.from(sample).sort();
   let sum = 0;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i]!;
-    if (v !== v) continue;
-    if (seen++ % stride !== 0) continue;
-    sample.push(v);
+  let nonPositive = 0;
+  for (const v of sorted) {
     sum += v;
     if (v <= 0) nonPositive++;
   }
-  const sorted = Float64Array.from(sample).sort();
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1)))]!;
   return { count: sorted.length, p1: at(0.01), median: at(0.5), p99: at(0.99), mean: sum / sorted.length, nonPositive: nonPositive / sorted.length };
 }

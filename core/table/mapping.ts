@@ -192,6 +192,8 @@ export function usesSampleColumns(mapping: Mapping): boolean {
 
 /** Observed cells per kept sample, summed into the missing count; a sample with none is an error. */
 function countMissing(table: Table, features: readonly Column[], rows: Int32Array, sampleIds: readonly string[]): number {
+  // A column's NaNs are its missing and bad cells: none in any feature column, no sample is empty.
+  if (features.every((column) => column.missing === 0 && column.badCells.length === 0)) return 0;
   const n = rows.length;
   const observed = new Int32Array(n);
   for (const column of features) {
