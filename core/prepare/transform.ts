@@ -27,7 +27,8 @@ const SAMPLE = 200_000;
 
 /**
  * Quantiles of the observed values: of every cell of a matrix of at most 200 000, else of 200 000 cells drawn
- * at random (a fixed sequence, so the same matrix gives the same stats), missing ones skipped — a large matrix
+ * at random, one in each 200 000th of it (a fixed sequence: the same matrix gives the same stats), missing ones
+ * skipped — a large matrix
  * costs a sort of 200 000 values, and no regular spacing can fall on a few columns of a row-major matrix.
  * When every cell drawn is missing, every observed cell.
  */
@@ -37,13 +38,14 @@ export function valueStats(values: Float64Array): ValueStats | null {
   if (n <= SAMPLE) {
     for (let i = 0; i < n; i++) if (values[i] === values[i]) sample.push(values[i]!);
   } else {
+    // One cell at random in each of SAMPLE equal stretches (xorshift32, a fixed seed): in memory order.
     let state = 0x9e3779b9;
+    const stretch = n / SAMPLE;
     for (let k = 0; k < SAMPLE; k++) {
-      // xorshift32: the cell's index
       state ^= state << 13;
       state ^= state >>> 17;
       state ^= state << 5;
-      const v = values[Math.floor(((state >>> 0) / 4294967296) * n)]!;
+      const v = values[Math.floor((k + (state >>> 0) / 4294967296) * stretch)]!;
       if (v === v) sample.push(v);
     }
     if (sample.length === 0) for (let i = 0; i < n; i++) if (values[i] === values[i]) sample.push(values[i]!);

@@ -54,6 +54,11 @@ export function imputedCellsOf(mapped: MappedData, options: { features?: boolean
   const bySample = new Int32Array(n);
   const byFeature = new Int32Array(p);
   const featuresBySample: Int32Array[] | null = options.features ? [] : null;
+  if (flags === null && !hasNaN(x, n * p)) {
+    // Nothing imputed (the common case, checked by the quickest loop).
+    if (featuresBySample !== null) for (let i = 0; i < n; i++) featuresBySample.push(new Int32Array(0));
+    return { total: 0, bySample, byFeature, featuresBySample };
+  }
   const list = new Int32Array(IMPUTED_FEATURES_LIMIT + 1);
   let total = 0;
   for (let i = 0; i < n; i++) {
@@ -72,6 +77,11 @@ export function imputedCellsOf(mapped: MappedData, options: { features?: boolean
     featuresBySample?.push(list.slice(0, Math.min(count, IMPUTED_FEATURES_LIMIT + 1)));
   }
   return { total, bySample, byFeature, featuresBySample };
+}
+
+function hasNaN(x: Float64Array, length: number): boolean {
+  for (let c = 0; c < length; c++) if (x[c] !== x[c]) return true;
+  return false;
 }
 
 /** "A;B;C", the first IMPUTED_FEATURES_LIMIT names then "…". */
