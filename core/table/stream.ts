@@ -203,11 +203,13 @@ export interface ParallelReading {
 }
 
 /**
- * Smallest file read in parallel. A second thread costs ~0.15–0.2 s of CPU (a V8 isolate, Node, the modules,
- * its own JIT warm-up) and saves half of pass 2 (~0.15 s per 20 MB at ~140 MB/s on one core): it pays from
- * ~25 MB when a core is free (measured 2026-11-23 on 2 cores, CPU times; bench/RESULTS.md issue 17).
+ * Smallest file read in parallel. A second thread costs ~0.1–0.2 s of CPU (a V8 isolate, Node, the modules)
+ * and the rows kernel reads ~250–700 MB/s on one core (kernel/rows.ts), so the thread pays only on large
+ * files: whole-process reads on 2 cores, one thread against two (medians of 5, 2026-11-24): 41 MB 0.19 s
+ * against 0.21 s, 91 MB 0.38 s against 0.35 s, 110 MB of 17-digit numbers 0.29 s either way, 393 MB 0.85 s
+ * against 0.67–0.81 s (bench/RESULTS.md issue 17).
  */
-export const PARALLEL_MIN_BYTES = 32 * 1024 * 1024;
+export const PARALLEL_MIN_BYTES = 64 * 1024 * 1024;
 /** Smallest piece handed to a thread. */
 export const PIECE_BYTES = 1024 * 1024;
 
