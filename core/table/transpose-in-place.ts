@@ -1,6 +1,6 @@
 /**
  * Transpose a row-major R × C block of a Float64Array in place, into the C × R row-major block at the same
- * place, with scratch memory of about 2·R·B values (B ≤ 64) instead of a second R × C array.
+ * place, with scratch memory of about 2·R·B values (B ≤ 512) instead of a second R × C array.
  *
  * Element (a, b), at a·C + b before, is at b·R + a after. Moving each element along the cycles of that
  * permutation (k ↦ k·R mod (R·C − 1)) touches memory at random and takes ~3.6 s for 1000 × 100 000 here.
@@ -10,7 +10,8 @@
  *      step (visited pieces kept in a bitset of R·m bits), so that each panel, an R × B block, is contiguous;
  *   3. each panel is transposed through scratch into the B × R rows it becomes;
  *   4. the remainder comes back from scratch as the last C − m·B rows.
- * 1000 × 100 000 takes ~0.65 s. With B = 1 it is plain cycle following.
+ * 1000 × 100 000 takes ~0.45 s (B = 512; 0.91 s with B = 64: fewer, longer pieces hop less through memory in
+ * step 2). With B = 1 it is plain cycle following.
  *
  * @example
  *   const x = Float64Array.of(1, 2, 3, 4, 5, 6); // 2 × 3: [1 2 3; 4 5 6]
@@ -18,11 +19,15 @@
  */
 
 /** Scratch limit per buffer (values): R·B stays below this unless B = 1. */
-const SCRATCH_VALUES = 1 << 17;
+const SCRATCH_VALUES = 1 << 19;
 
-/** Panel width: 64 columns, fewer when R is large (scratch) or C is small (the remainder would dominate). */
+/**
+ * Panel width: 512 columns, fewer when R is large (scratch: at most 4 MB a buffer) or C is small (the remainder
+ * would dominate). Measured 2026-11-24 (200 × 50 000, 1000 × 20 000, 200 × 100 000): 1.6–1.7× quicker than 64,
+ * no quicker beyond 512.
+ */
 export function panelWidth(rows: number, cols: number): number {
-  return Math.max(1, Math.min(64, Math.floor(cols / 16), Math.floor(SCRATCH_VALUES / rows)));
+  return Math.max(1, Math.min(512, Math.floor(cols / 16), Math.floor(SCRATCH_VALUES / rows)));
 }
 
 /**
