@@ -98,9 +98,9 @@ function formatName(format: NumberFormat): string {
   return format === 'repr' ? 'repr (17 digits)' : '4 decimals';
 }
 
-function skfrLabels(run: ProcessMeasure): { labels: number[]; parseSeconds: number; fitSeconds: number } {
-  const json = JSON.parse(run.stdout) as { labels: number[]; timings: { parseMs: number; fitMs: number } };
-  return { labels: json.labels, parseSeconds: json.timings.parseMs / 1000, fitSeconds: json.timings.fitMs / 1000 };
+function skfrLabels(run: ProcessMeasure): { labels: number[]; readSeconds: number; parseSeconds: number; fitSeconds: number } {
+  const json = JSON.parse(run.stdout) as { labels: number[]; timings: { readMs?: number; parseMs: number; fitMs: number } };
+  return { labels: json.labels, readSeconds: (json.timings.readMs ?? NaN) / 1000, parseSeconds: json.timings.parseMs / 1000, fitSeconds: json.timings.fitMs / 1000 };
 }
 
 function writeCsvOnce(n: number, p: number, file: string, format: NumberFormat): Int32Array {
@@ -114,6 +114,8 @@ interface ReadRow {
   p: number;
   format: NumberFormat;
   megabytes: number;
+  /** skfr cluster's --json timings: reading the file into its table, and all of the parse (reading, mapping, preparing). */
+  skfrRead: number;
   skfrParse: number;
   readers: Partial<Record<Reader, number>>;
 }
@@ -160,7 +162,7 @@ try {
       rows.push({ n, p, format, tool: PEER_TOOL, run: py, parseSeconds: res.parseSeconds, fitSeconds: res.fitSeconds, ari: adjustedRandIndex(res.labels, classes) });
       note(`  python ${py.seconds.toFixed(1)} s`);
       const readers = readTimes(file);
-      readRows.push({ n, p, format, megabytes: statSync(file).size / 1e6, skfrParse: out.parseSeconds, readers });
+      readRows.push({ n, p, format, megabytes: statSync(file).size / 1e6, skfrRead: out.readSeconds, skfrParse: out.parseSeconds, readers });
       note(`  read_csv: ${READERS.map((r) => `${r} ${readers[r] === undefined ? '–' : readers[r]!.toFixed(2)}`).join(', ')} s`);
     }
     if (!flags.keep) rmSync(file, { force: true });
@@ -211,26 +213,29 @@ for (const [n, p] of SIZES) for (const format of FORMATS) {
   print(`n = ${n}, p = ${p}, ${formatName(format)}: ${parts.join('; ')}`);
 }
 
-// Read times: skfr's parse (its --json timings.parseMs: reading, mapping) beside the Python readers.
+// Read times beside the Python readers: skfr's reading (its --json timings.readMs: the file into its table, what
+// read_csv does) and its whole parse (timings.parseMs: reading, then the matrix mapped and prepared).
 if (readRows.length > 0) {
   print('');
   for (const [reader, why] of readerNotes) print(`${reader}: skipped — ${why}`);
-  const ratio = (a: number, b: number | undefined) => (b === undefined ? '–' : `${fixed(a / b, 2)}×`);
+  const ratio = (a: number, b: number | undefined) => (b === undefined || !(a === a) ? '–' : `${fixed(a / b, 2)}×`);
   print(
     renderTable(
-      ['n', 'p', 'numbers', 'MB', 'skfr parse s', 'pandas read_csv s', 'polars read_csv s', 'pyarrow read_csv s', 'skfr / pandas', 'skfr / polars', 'skfr / pyarrow'],
+      ['n', 'p', 'numbers', 'MB', 'skfr read s', 'skfr parse s', 'pandas read_csv s', 'polars read_csv s', 'pyarrow read_csv s', 'read / polars', 'parse / polars', 'read / pandas', 'read / pyarrow'],
       readRows.map((r) => [
         String(r.n),
         String(r.p),
         formatName(r.format),
         fixed(r.megabytes, 0),
+        seconds(r.skfrRead),
         seconds(r.skfrParse),
         seconds(r.readers.pandas),
         seconds(r.readers.polars),
         seconds(r.readers.pyarrow),
-        ratio(r.skfrParse, r.readers.pandas),
+        ratio(r.skfrRead, r.readers.polars),
         ratio(r.skfrParse, r.readers.polars),
-        ratio(r.skfrParse, r.readers.pyarrow),
+        ratio(r.skfrRead, r.readers.pandas),
+        ratio(r.skfrRead, r.readers.pyarrow),
       ]),
       style,
     ),

@@ -102,7 +102,7 @@ stability ({subsamples, fraction, subsampleSize, featureFrequency (name → frac
 selected it), clusterFeatureFrequency (local: per cluster, name → fraction; else null), sampleConsistency
 (per sample; null where undefined), ari (per subsample fit), meanAri, unstableSelected (selected names under
 0.5)} with --stability; else null), metrics ({ari, nmi, mixedNodes, totalInMixedNodes} with --class-column; else
-null), imputedCells, timings ({parseMs, fitMs}), format (maxquant, diann, fragpipe, spectronaut, perseus,
+null), imputedCells, timings ({readMs, parseMs, fitMs}), format (maxquant, diann, fragpipe, spectronaut, perseus,
 table), quantity (or null), sheet (workbooks; else null), headerRow (1-based), featureLabels (every feature
 analysed, in column order), annotations (annotation → value per sample, the sample table joined), design
 ({source, matchedColumn, matched, samplesWithoutRow, rowsWithoutSample, columns}; else null), preparation

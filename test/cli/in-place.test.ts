@@ -78,7 +78,7 @@ describe('skfr cluster maps CSV files in place', () => {
 
   it.each(runs)('%s: --json is the copying path’s output, timings aside', async (_, args) => {
     const { asked, mapped } = copyingPath(args);
-    const expected = clusterJson(mapped, runAnalysis(mapped, asked.settings, { classColumn: asked.classColumn }), { parseMs: 0, fitMs: 0 });
+    const expected = clusterJson(mapped, runAnalysis(mapped, asked.settings, { classColumn: asked.classColumn }), { readMs: 0, parseMs: 0, fitMs: 0 });
     // The analysis fields, as the copying path gives them (--json also says how the file was read: format, preparation, …).
     const got = onlyKeysOf(expected, await skfrJson(['cluster', ...args]));
     const [a, b] = [JSON.stringify({ ...got, timings: null }), JSON.stringify({ ...expected, timings: null })];
@@ -99,7 +99,7 @@ describe('a CSV read whole (not UTF-8)', () => {
     expect(isShared(mapped.matrix.data)).toBe(true);
     expect(mapped.matrix.data.buffer.byteLength).toBe(4 * 60 * 8); // the columns' buffer (name, a, b, c)
     expect(Array.from(mapped.matrix.data)).toEqual(Array.from(copied.matrix.data));
-    const expected = clusterJson(copied, runAnalysis(copied, asked.settings, { classColumn: asked.classColumn }), { parseMs: 0, fitMs: 0 });
+    const expected = clusterJson(copied, runAnalysis(copied, asked.settings, { classColumn: asked.classColumn }), { readMs: 0, parseMs: 0, fitMs: 0 });
     expect({ ...onlyKeysOf(expected, await skfrJson(['cluster', ...args])), timings: null }).toEqual({ ...expected, timings: null });
   });
 });

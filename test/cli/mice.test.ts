@@ -150,6 +150,8 @@ function expectResult(json: CliJson, genotype: 'Control' | 'Ts65Dn' | null, k: n
   expect(missing).toBeGreaterThan(0);
   expect(json.imputedCells).toBe(missing);
   expect(json.timings.parseMs).toBeGreaterThanOrEqual(0);
+  expect(json.timings.readMs).toBeGreaterThan(0); // (reading is part of the parse time)
+  expect(json.timings.readMs).toBeLessThanOrEqual(json.timings.parseMs);
   expect(json.timings.fitMs).toBeGreaterThan(0);
 }
 
