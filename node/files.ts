@@ -199,6 +199,16 @@ export async function openInput(path: string, options: { reader?: InputReader; c
   } finally {
     await first.handle.close();
   }
+  /** Read from `position` until `into` is full or the file ends: how many bytes. */
+  const fillFrom = async (handle: FileHandle, into: Uint8Array, position: number): Promise<number> => {
+    let filled = 0;
+    while (filled < into.length) {
+      const got = await read(handle, into, filled, position + filled);
+      if (got === 0) break;
+      filled += got;
+    }
+    return filled;
+  };
   /** The file as the first iteration found it. */
   let known: Stats | null = null;
   async function* chunks(): AsyncGenerator<Uint8Array> {
@@ -209,15 +219,7 @@ export async function openInput(path: string, options: { reader?: InputReader; c
       if (known === null) known = info;
       else if (!sameVersion(known, info)) throw changedFailure(path, reader);
       const buffers = [new Uint8Array(chunkBytes), new Uint8Array(chunkBytes)];
-      const fill = async (buffer: Uint8Array, position: number): Promise<number> => {
-        let filled = 0;
-        while (filled < buffer.length) {
-          const got = await read(handle, buffer, filled, position + filled);
-          if (got === 0) break;
-          filled += got;
-        }
-        return filled;
-      };
+      const fill = (buffer: Uint8Array, position: number) => fillFrom(handle, buffer, position);
       let position = 0;
       next = fill(buffers[0]!, 0);
       for (let turn = 0; ; turn = 1 - turn) {
@@ -250,15 +252,7 @@ export async function openInput(path: string, options: { reader?: InputReader; c
       throw changedFailure(path, reader);
     }
     return {
-      async read(into, position) {
-        let filled = 0;
-        while (filled < into.length) {
-          const got = await read(handle, into, filled, position + filled);
-          if (got === 0) break;
-          filled += got;
-        }
-        return filled;
-      },
+      read: (into, position) => fillFrom(handle, into, position),
       async close() {
         let after;
         try {
