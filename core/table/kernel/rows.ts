@@ -52,8 +52,8 @@ export class RowKernel {
   private exports: RowsExports;
   private body: Uint8Array = new Uint8Array(0);
   private bodyAt = 0;
-  private out: Float64Array;
-  private exceptions: Int32Array;
+  private out!: Float64Array;
+  private exceptions!: Int32Array;
   private readonly outAt: number;
 
   /** A kernel for rows of `width` fields; null without WebAssembly, for one column or a delimiter a number may hold. */
@@ -74,20 +74,23 @@ export class RowKernel {
     const cells = this.rowsCap * width;
     this.outAt = BATCH_AT + cells * 16;
     this.bodyAt = this.outAt + cells * 8;
-    this.makeRoom(this.bodyAt);
+    reserve(exports.memory, this.bodyAt);
     new Uint32Array(exports.memory.buffer, TABLE_AT, POW10_MANTISSAS.length).set(wordsLittleEndian());
     exports.init(TABLE_AT, POW10_AT);
-    this.out = new Float64Array(exports.memory.buffer, this.outAt, cells);
-    this.exceptions = new Int32Array(exports.memory.buffer, BATCH_AT, cells * 4);
+    this.makeViews();
   }
 
-  /** Grow the memory to `bytes` at least (the views are made again: a grown memory has a new buffer). */
-  private makeRoom(bytes: number): void {
-    const memory = this.exports.memory;
-    if (!reserve(memory, bytes)) return;
+  /** The batch's views on the memory (made again when it grows: a grown memory has a new buffer). */
+  private makeViews(): void {
+    const buffer = this.exports.memory.buffer;
     const cells = this.rowsCap * this.width;
-    this.out = new Float64Array(memory.buffer, this.outAt, cells);
-    this.exceptions = new Int32Array(memory.buffer, BATCH_AT, cells * 4);
+    this.out = new Float64Array(buffer, this.outAt, cells);
+    this.exceptions = new Int32Array(buffer, BATCH_AT, cells * 4);
+  }
+
+  /** Grow the memory to `bytes` at least. */
+  private makeRoom(bytes: number): void {
+    if (reserve(this.exports.memory, bytes)) this.makeViews();
   }
 
   /** Copy the bytes whose rows are read next (offsets of `read` and `stopPos` are in them). */
