@@ -2,7 +2,7 @@
 /**
  * Lists of names shortened by the one rule (core/charts/short-labels.ts): a filter's values that are DIA-NN run
  * paths, and the least consistent samples' run names, keep their distinguishing end, in full on hover. Cut at
- * their end (the CSS ellipsis alone), every one read "/gpfs/group/home/titusj/1303_la…"; the sample ids were not
+ * their end (the CSS ellipsis alone), every one read "runs/1303_larry/20240709_Ast_Neo…"; the sample ids were not
  * cut at all and ran out of their table.
  */
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import RowFilterItem from '../../renderer/src/components/RowFilterItem.vue';
 import StabilityPanel from '../../renderer/src/components/StabilityPanel.vue';
 
 const RUNS = ['bcmk1', 'bcmk10', 'bcmk2'].map(
-  (r) => `/gpfs/group/home/titusj/1303_larry/20240709_Ast_Neo_Aurora_25um-75umID_FAIMS_CV-50_pilot-2_neuron_${r}.raw.dia`,
+  (r) => `runs/1303_larry/20240709_Ast_Neo_Aurora_25um-75umID_FAIMS_CV-50_pilot-2_neuron_${r}.raw.dia`,
 );
 
 describe('a row filter on run paths', () => {
