@@ -154,8 +154,6 @@ export interface Handoff {
   offset: number;
   /** Its 1-based line. */
   line: number;
-  /** The bytes pushed from it on (a copy). */
-  rest: Uint8Array;
   /** Non-blank lines above it (lines.ts): row r of the table is the (linesBefore + r + 1)-th non-blank line. */
   linesBefore: number;
 }
@@ -462,7 +460,7 @@ export class DelimitedReader {
       this.startColumns(bytes, start);
       this.phase = DATA;
       if (this.options.handOff && this.width > 1) {
-        this.handoff = { offset: this.base + start, line: scanner.rowLine, rest: bytes.slice(start), linesBefore: this.consumed.total };
+        this.handoff = { offset: this.base + start, line: scanner.rowLine, linesBefore: this.consumed.total };
         this.phase = HANDED;
         return;
       }

@@ -5,8 +5,9 @@
  *      (checkpoints) — the columns are then allocated once;
  *   2. the rows, through DelimitedReader, keeping only the unfinished last row between chunks. With
  *      `parallel` (a large file, issue 17), the reader stops at the first data row and the rest goes in
- *      pieces cut at the checkpoints to worker threads, each piece into its own rows of the shared columns
- *      (pieces.ts; ParallelReading below); the same Table as on one thread.
+ *      pieces cut at the checkpoints, read by position (ChunkSource.openAt), to worker threads, each piece
+ *      into its own rows of the shared columns (pieces.ts; ParallelReading below); the same Table as on one
+ *      thread.
  * The reader keeps the first rows until the header is decided (title rows, two-row header: header.ts), and
  * decides alike wherever the chunks are cut. The result is the Table `parseTable` gives for the same bytes. Files the chunked path does not handle
  * give null, and the caller reads them whole: workbooks, UTF-16 and non-UTF-8 text (re-encoded as a whole,
@@ -32,9 +33,9 @@ import type { Table } from './types.js';
  */
 export type ChunkSource = (() => AsyncIterable<Uint8Array>) & {
   /**
-   * Optional: the file opened for reading by position, for the parallel reader to read each piece straight
-   * into its shared buffer instead of copying it out of the chunks (a copy into shared memory costs ~0.3 ms
-   * a MB on the thread that feeds the others). Closed once the pieces are read.
+   * Optional: the file opened for reading by position. The parallel reader needs it: it reads each piece
+   * straight into its shared buffer (copying pieces out of the chunks cost ~0.3 ms a MB on the thread that
+   * feeds the others). Closed once the pieces are read.
    */
   readonly openAt?: () => Promise<BytesAt>;
 };
@@ -180,9 +181,10 @@ export interface ChunkOptions extends Pick<ParseOptions, 'headerRow' | 'headerRo
 
 /**
  * How the data rows of a large file are read in parallel (core/parallel/read.ts, node/parallel/pool.ts): the
- * file is cut at line starts of the first pass into pieces of at least `pieceBytes`; each piece's rows go
- * straight into the shared columns (pieces.ts). Files below `minBytes`, one-column files, files with lone-CR
- * line ends read on one thread; so does a file in which a piece meets a quoted field (it may hold a line
+ * file is cut at line starts of the first pass into pieces of at least `pieceBytes`, each read by position
+ * (ChunkSource.openAt: a source without it is read on one thread); each piece's rows go straight into the
+ * shared columns (pieces.ts). Files below `minBytes`, one-column files, files with lone-CR line ends read
+ * on one thread; so does a file in which a piece meets a quoted field (it may hold a line
  * break, which would shift every row after it): it is then read again on one thread, into the same buffer.
  */
 export interface ParallelReading {
@@ -220,7 +222,9 @@ export async function parseTableChunks(open: ChunkSource, fileName: string, opti
   const big = hook !== undefined ? { bytes: options.parallel!.minBytes ?? PARALLEL_MIN_BYTES, start: () => hook.call(options.parallel) } : undefined;
   const first = await firstPass(open, name, options.parallel?.pieceBytes ?? PIECE_BYTES, big);
   if (first === null) return null;
-  const parallel = options.parallel !== undefined && first.bytes >= (options.parallel.minBytes ?? PARALLEL_MIN_BYTES) && first.checkpoints.length > 0 ? options.parallel : null;
+  const openAt = open.openAt;
+  const parallel =
+    options.parallel !== undefined && openAt !== undefined && first.bytes >= (options.parallel.minBytes ?? PARALLEL_MIN_BYTES) && first.checkpoints.length > 0 ? options.parallel : null;
   const reader = new DelimitedReader(name, {
     delimiter: first.delimiter,
     lineCount: first.lines,
@@ -240,14 +244,12 @@ export async function parseTableChunks(open: ChunkSource, fileName: string, opti
       if (reader.handoff !== null) break;
     }
     if (reader.handoff === null) reader.push(new Uint8Array(0), true); // (the handoff may come with the end)
-    if (reader.handoff !== null && parallel !== null) {
-      const handoff = reader.handoff;
+    if (reader.handoff !== null && parallel !== null && openAt !== undefined) {
+      await chunks.return?.(); // (the pieces are read by position)
       const { slab, capacity, sourceRows } = reader.handedBuffers;
       const spec: PieceSpec = { fileName: name, delimiter: reader.delimiterCode, decimalComma: reader.decimalComma, width: slab.length / Math.max(1, capacity), capacity, slab, sourceRows };
       const buffers = new PieceBuffers(parallel);
-      const cut = cutPieces(handoff, first, parallel);
-      if (open.openAt !== undefined) await chunks.return?.(); // (the pieces are read by position)
-      const source = open.openAt !== undefined ? readPieces(cut, open.openAt, first, buffers) : pieces(handoff, chunks, skip, cut, first, buffers);
+      const source = readPieces(cutPieces(reader.handoff, first, parallel), openAt, first, buffers);
       const results = await parallel.readPieces(spec, source, (index) => buffers.release(index));
       for (const result of results) {
         // A piece that met a quoted field, or whose worker thread died before answering (core/parallel/read.ts
@@ -314,47 +316,6 @@ async function* readPieces(starts: PieceStart[], openAt: () => Promise<BytesAt>,
 
 /** Pieces read ahead of the one handed out (readPieces). */
 const AHEAD = 3;
-
-/**
- * The data rows after the handoff as pieces of whole lines: from the handoff to the end of the body, cut
- * at `starts`, each copied into shared memory with the table row and the line it starts at. Continues
- * reading `chunks` where the reader stopped (`skip`: BOM bytes still to drop).
- */
-async function* pieces(handoff: Handoff, chunks: AsyncIterator<Uint8Array>, skip: number, starts: PieceStart[], first: FirstPass, buffers: PieceBuffers): AsyncGenerator<Piece> {
-  let index = 0;
-  let end = index + 1 < starts.length ? starts[index + 1]!.offset : first.bytes;
-  let piece = buffers.take(end - starts[0]!.offset, 0);
-  let filled = 0;
-  let offset = handoff.offset; // of the next byte of `bytes` in the body
-  let bytes: Uint8Array | null = handoff.rest;
-  while (bytes !== null) {
-    let at = 0;
-    while (at < bytes.length && index < starts.length) {
-      const take = Math.min(bytes.length - at, end - offset);
-      piece.set(bytes.subarray(at, at + take), filled);
-      filled += take;
-      at += take;
-      offset += take;
-      if (offset === end) {
-        yield { bytes: piece, firstRow: starts[index]!.row, firstLine: starts[index]!.line };
-        index++;
-        if (index === starts.length) return;
-        end = index + 1 < starts.length ? starts[index + 1]!.offset : first.bytes;
-        piece = buffers.take(end - offset, index);
-        filled = 0;
-      }
-    }
-    const next = await chunks.next();
-    if (next.done) break;
-    bytes = next.value;
-    if (skip > 0) {
-      const body = bytes.subarray(Math.min(skip, bytes.length));
-      skip -= bytes.length - body.length;
-      bytes = body;
-    }
-  }
-  throw new Error(`Internal error: the file ended at byte ${offset} of ${first.bytes} (it changed while being read?).`);
-}
 
 /**
  * The shared buffers of the pieces, reused once a piece has been read (fresh shared memory costs a page

@@ -22,17 +22,16 @@ import { readTableChunks } from '../../node/parallel/read.js';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
-/** The bytes in chunks of `size` (small chunks: many checkpoints, hence many pieces). */
-function chunked(bytes: Uint8Array, size: number): ChunkSource {
-  return async function* () {
+/**
+ * The bytes in chunks of `size` (small chunks: many checkpoints, hence many pieces), readable by position too
+ * (ChunkSource.openAt, which parallel reading needs), at most `most` bytes a read.
+ */
+function chunked(bytes: Uint8Array, size: number, most = 13): ChunkSource {
+  let open = 0;
+  const chunks = async function* () {
     for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, Math.min(bytes.length, i + size));
   };
-}
-
-/** chunked, readable by position too (ChunkSource.openAt: pieces read straight into their buffers), at most `most` bytes a read. */
-function positional(bytes: Uint8Array, size: number, most = 13): ChunkSource {
-  let open = 0;
-  const source = Object.assign(chunked(bytes, size), {
+  const source = Object.assign(chunks, {
     openAt: async () => {
       open++;
       return {
@@ -49,7 +48,7 @@ function positional(bytes: Uint8Array, size: number, most = 13): ChunkSource {
   return source;
 }
 
-/** Files left open by the last `positional` source's readers (0 once the pieces are read). */
+/** Files left open by the last `chunked` source's readers (0 once the pieces are read). */
 let afterOpenAt = () => 0;
 
 /** Bits of a column's numbers (NaN payloads and −0 included). */
@@ -107,9 +106,16 @@ async function compare(bytes: Uint8Array, name: string, chunk = 97, pieceBytes =
   };
   const split = await outcome(() => parseTableChunks(chunked(bytes, chunk), name, { allocate: allocateSharedFloat64, parallel }));
   expect(split).toEqual(single);
-  const byPosition = await outcome(() => parseTableChunks(positional(bytes, chunk), name, { allocate: allocateSharedFloat64, parallel }));
-  expect(byPosition, 'pieces read by position').toEqual(single);
   expect(afterOpenAt()).toBe(0);
+  const pieces = piecesRead;
+  // A source that cannot be read by position: one thread (readPieces never asked), the same table.
+  const sequential: ChunkSource = async function* () {
+    yield bytes;
+  };
+  piecesRead = -1;
+  expect(await outcome(() => parseTableChunks(sequential, name, { allocate: allocateSharedFloat64, parallel })), 'no openAt').toEqual(single);
+  expect(piecesRead).toBe(-1);
+  piecesRead = pieces;
   return single;
 }
 
