@@ -27,6 +27,11 @@ const TEXT = 2;
 /** Delimiters the quick way cannot take: bytes of a number (digits, sign, point, exponent mark). */
 const NUMBER_BYTES = Array.from('0123456789+-.eE', (c) => c.charCodeAt(0));
 
+/** Whether rows with this delimiter can be read the quick way (here or by kernel/rows.ts): not a byte of a number. */
+export function quickDelimiter(delimiter: number, decimalComma: boolean): boolean {
+  return !NUMBER_BYTES.includes(delimiter) && !(decimalComma && delimiter === 0x2c);
+}
+
 export class QuickRows {
   private readonly values: Float64Array;
   private readonly kinds: Uint8Array;
@@ -34,7 +39,7 @@ export class QuickRows {
 
   /** Null when the delimiter could be part of a number (then every row goes through the scanner). */
   static create(width: number, delimiter: number, decimalComma: boolean): QuickRows | null {
-    if (NUMBER_BYTES.includes(delimiter) || (decimalComma && delimiter === 0x2c)) return null;
+    if (!quickDelimiter(delimiter, decimalComma)) return null;
     return new QuickRows(width, delimiter, decimalComma);
   }
 

@@ -17,7 +17,7 @@
  */
 import type { CellSink } from '../delimited.js';
 import { POW10_MANTISSAS, Q_MAX, Q_MIN } from '../float-parse.js';
-import { fieldValue } from '../quick-rows.js';
+import { fieldValue, quickDelimiter } from '../quick-rows.js';
 import { ROWS_WASM } from './rows-wasm.js';
 import { instantiate, PAGE, reserve, type KernelGlobal, type KernelMemory } from './wasm.js';
 
@@ -58,7 +58,7 @@ export class RowKernel {
 
   /** A kernel for rows of `width` fields; null without WebAssembly, for one column or a delimiter a number may hold. */
   static create(width: number, delimiter: number, decimalComma: boolean): RowKernel | null {
-    if (width < 1 || '0123456789+-.eE'.includes(String.fromCharCode(delimiter)) || (decimalComma && delimiter === 0x2c)) return null;
+    if (width < 1 || !quickDelimiter(delimiter, decimalComma)) return null;
     const exports = instantiate<RowsExports>(ROWS_WASM);
     return exports === null ? null : new RowKernel(exports, width, delimiter, decimalComma);
   }
