@@ -209,6 +209,16 @@ export async function openInput(path: string, options: { reader?: InputReader; c
     }
     return filled;
   };
+  /** Refuse the file if it changed since `info` was taken of it (another size or modification time). */
+  const checkUnchanged = async (handle: FileHandle, info: Stats): Promise<void> => {
+    let after;
+    try {
+      after = await handle.stat();
+    } catch (error) {
+      throw readFailure(path, error, reader);
+    }
+    if (!sameVersion(info, after)) throw changedFailure(path, reader);
+  };
   /** The file as the first iteration found it. */
   let known: Stats | null = null;
   async function* chunks(): AsyncGenerator<Uint8Array> {
@@ -232,13 +242,7 @@ export async function openInput(path: string, options: { reader?: InputReader; c
         if (filled > 0) yield buffers[turn]!.subarray(0, filled);
         if (filled < chunkBytes) break;
       }
-      let after;
-      try {
-        after = await handle.stat();
-      } catch (error) {
-        throw readFailure(path, error, reader);
-      }
-      if (!sameVersion(info, after)) throw changedFailure(path, reader);
+      await checkUnchanged(handle, info);
     } finally {
       await (next as Promise<number> | null)?.catch(() => 0); // (a reader that stopped early: no read left on a closed handle)
       await handle.close();
@@ -254,13 +258,11 @@ export async function openInput(path: string, options: { reader?: InputReader; c
     return {
       read: (into, position) => fillFrom(handle, into, position),
       async close() {
-        let after;
         try {
-          after = await handle.stat();
+          await checkUnchanged(handle, info);
         } finally {
           await handle.close();
         }
-        if (!sameVersion(info, after)) throw changedFailure(path, reader);
       },
     };
   }
