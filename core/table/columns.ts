@@ -61,6 +61,11 @@ export class ColumnBuilder {
     return this.textRows.length;
   }
 
+  /** The text cells so far: their rows, in the order they came, and texts. */
+  get texts(): { rows: readonly number[]; values: readonly string[] } {
+    return { rows: this.textRows, values: this.textValues };
+  }
+
   get kind(): ColumnKind {
     if (this.numericCount === 0 && this.textRows.length === 0) return 'empty';
     return this.numericCount > this.textRows.length ? 'numeric' : 'text';

@@ -12,7 +12,8 @@
  * Example: the bytes of "b,2\n\nc,3\n" as a piece at row 5, line 8 → rows 5 and 6 (lines 8 and 10), 1 blank.
  */
 import { readCells, type PieceCounts } from './delimited.js';
-import { RowKernel, type KernelColumn } from './kernel/rows.js';
+import { ColumnBuilder } from './columns.js';
+import { RowKernel } from './kernel/rows.js';
 import { QuickRows } from './quick-rows.js';
 import { CsvScanner, PLAIN } from './scanner.js';
 
@@ -44,36 +45,6 @@ export interface PieceResult extends PieceCounts {
   ragged: { line: number; count: number } | null;
 }
 
-/** A column's share of a piece: numbers straight into the shared buffer, text cells listed. */
-class PieceColumn implements KernelColumn {
-  numericCount = 0;
-  missing = 0;
-  constructor(
-    readonly numbers: Float64Array,
-    private readonly column: number,
-    private readonly texts: { columns: number[]; rows: number[]; texts: string[] },
-  ) {}
-  setNumber(row: number, value: number): void {
-    this.numbers[row] = value;
-    this.numericCount++;
-  }
-  setMissing(row: number): void {
-    this.numbers[row] = NaN;
-    this.missing++;
-  }
-  setText(row: number, text: string): void {
-    this.numbers[row] = NaN;
-    this.texts.columns.push(this.column);
-    this.texts.rows.push(row);
-    this.texts.texts.push(text);
-  }
-  setCell(row: number, cell: number | string | null): void {
-    if (cell === null) this.setMissing(row);
-    else if (typeof cell === 'number') this.setNumber(row, cell);
-    else this.setText(row, cell);
-  }
-}
-
 /** The kernel of this thread (one WebAssembly instance, its memory reused), for rows of this shape. */
 let kept: { kernel: RowKernel | null; width: number; delimiter: number; decimalComma: boolean } | null = null;
 function rowKernel(width: number, delimiter: number, decimalComma: boolean): RowKernel | null {
@@ -89,8 +60,8 @@ function rowKernel(width: number, delimiter: number, decimalComma: boolean): Row
  */
 export function readPiece(spec: PieceSpec, piece: Piece): PieceResult {
   const { width, capacity, slab, sourceRows, decimalComma } = spec;
-  const texts = { columns: [] as number[], rows: [] as number[], texts: [] as string[] };
-  const columns = Array.from({ length: width }, (_, c) => new PieceColumn(slab.subarray(c * capacity, (c + 1) * capacity), c, texts));
+  // Each column's share of the piece: numbers straight into the shared buffer, its text cells listed.
+  const columns = Array.from({ length: width }, (_, c) => new ColumnBuilder(capacity, slab.subarray(c * capacity, (c + 1) * capacity)));
   const body = piece.bytes;
   const len = body.length;
   const scanner = new CsvScanner(body, spec.delimiter, spec.fileName);
@@ -149,9 +120,9 @@ export function readPiece(spec: PieceSpec, piece: Piece): PieceResult {
     blanks,
     numeric: Int32Array.from(columns, (c) => c.numericCount),
     missing: Int32Array.from(columns, (c) => c.missing),
-    textColumns: Int32Array.from(texts.columns),
-    textRows: Int32Array.from(texts.rows),
-    texts: texts.texts,
+    textColumns: Int32Array.from(columns.flatMap((column, c) => column.texts.rows.map(() => c))),
+    textRows: Int32Array.from(columns.flatMap((column) => column.texts.rows)),
+    texts: columns.flatMap((column) => column.texts.values),
     quoted,
     ragged,
   };
