@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LineCounter } from '../../core/table/lines.js';
+import { pushAtCuts } from './push-cuts.js';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
@@ -30,14 +31,7 @@ describe('LineCounter fast path (indexOf of LF while every CR is a CRLF)', () =>
         (parts, cuts, delimiter) => {
           const bytes = enc(parts.join(''));
           const counter = new LineCounter(delimiter);
-          let at = 0;
-          for (const cut of [...cuts].sort((x, y) => x - y)) {
-            const end = Math.min(cut, bytes.length);
-            if (end <= at) continue;
-            counter.push(bytes, at, end);
-            at = end;
-          }
-          counter.push(bytes, at, bytes.length);
+          pushAtCuts(counter, bytes, cuts);
           const want = reference(bytes, delimiter);
           expect(counter.total).toBe(want.total);
           expect(counter.breaks).toBe(want.breaks);

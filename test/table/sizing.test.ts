@@ -4,6 +4,7 @@ import { applyMapping, parseTable, type Mapping, type Table } from '../../core/t
 import { ColumnBuilder } from '../../core/table/columns.js';
 import { countNonBlankLines, LineCounter } from '../../core/table/lines.js';
 import { allocateSharedFloat64, isShared } from '../../core/parallel/shared.js';
+import { pushAtCuts } from './push-cuts.js';
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 const parse = (text: string, name = 'data.csv'): Table => parseTable(enc(text), name);
@@ -35,14 +36,7 @@ describe('column sizing', () => {
       fc.property(fc.array(fc.constantFrom('a', '1', ',', ' ', '\t', '\r', '\n'), { maxLength: 60 }), fc.array(fc.nat(60), { maxLength: 5 }), (chars, cuts) => {
         const bytes = enc(chars.join(''));
         const counter = new LineCounter();
-        let at = 0;
-        for (const cut of [...cuts].sort((x, y) => x - y)) {
-          const end = Math.min(cut, bytes.length);
-          if (end <= at) continue;
-          counter.push(bytes, at, end);
-          at = end;
-        }
-        counter.push(bytes, at, bytes.length);
+        pushAtCuts(counter, bytes, cuts);
         expect(counter.total).toBe(countNonBlankLines(bytes));
       }),
     );
