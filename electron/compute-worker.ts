@@ -13,7 +13,7 @@ import { createWorkerPool } from '../node/parallel/pool.js';
 import { serveJobs } from '../core/jobs/host.js';
 import { createSession } from '../core/jobs/session.js';
 import { createNodeFileIO } from '../node/file-io.js';
-import { allocateSharedBytes, allocateSharedInt32 } from '../core/parallel/shared.js';
+import { allocateSharedInt32 } from '../core/parallel/shared.js';
 import type { ParallelReading } from '../core/table/stream.js';
 import { messagePortAdapter } from './worker-port.js';
 import { APP_VERSION } from './version.js';
@@ -24,8 +24,7 @@ const engineEntry = import.meta.url.endsWith('.ts') ? 'engine-worker.ts' : 'engi
 const engine = createWorkerPool({ workerUrl: new URL(engineEntry, import.meta.url) });
 // A large CSV/TSV file's data rows are read on the same threads (issue 17; core/table/stream.ts), one job at a time.
 const reading: ParallelReading = {
-  readPieces: (spec, pieces, done) => engine.readPieces(spec, pieces, done),
-  allocateBytes: allocateSharedBytes,
+  readPieces: (spec, pieces, file) => engine.readPieces(spec, pieces, file),
   allocateRows: allocateSharedInt32,
 };
 serveJobs(

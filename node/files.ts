@@ -17,11 +17,12 @@
  * write beside the same target, once their process is gone. writeFileAtomic is the one-output set, the only
  * atomic writer of both hosts.
  */
-import { constants, unlinkSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, unlinkSync, type Stats } from 'node:fs';
 import { copyFile, link, lstat, open, readdir, readFile, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { SkfrError } from '../core/errors.js';
-import type { BytesAt, ChunkSource } from '../core/table/stream.js';
+import type { FileAt, FileRef } from '../core/table/pieces.js';
+import type { ChunkSource } from '../core/table/stream.js';
 import { cancelledError, type CancelSignal } from './cancel.js';
 
 function errno(error: unknown): string | undefined {
@@ -161,18 +162,73 @@ export interface OpenedInput {
 }
 
 /** What tells a file that changed: another file at the path, another size or modification time. */
-function sameVersion(a: Stats, b: Stats): boolean {
+type Version = Pick<Stats, 'dev' | 'ino' | 'size' | 'mtimeMs'>;
+
+function sameVersion(a: Version, b: Version): boolean {
   return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;
+}
+
+/** An input as openInput's first iteration found it (ChunkSource.file): its path, version and wording. */
+export interface InputFileRef extends FileRef, Version {
+  reader: InputReader;
+}
+
+/**
+ * An input opened by a thread that reads pieces of it (core/parallel/read.ts; the executor's openFile in
+ * node/parallel): refused in one sentence when it is not the version `ref` names, on opening or on closing
+ * (it changed while it was read). Reads are synchronous: the thread has nothing else to do meanwhile.
+ */
+export function openFileAt(ref: FileRef): FileAt {
+  const { path, reader } = ref as InputFileRef;
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    throw readFailure(path, error, reader);
+  }
+  const check = () => {
+    let info;
+    try {
+      info = fstatSync(fd);
+    } catch (error) {
+      throw readFailure(path, error, reader);
+    }
+    if (!sameVersion(ref as InputFileRef, info)) throw changedFailure(path, reader);
+  };
+  try {
+    check();
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+  return {
+    read(into, position) {
+      try {
+        return readSync(fd, into, 0, into.length, position);
+      } catch (error) {
+        throw readFailure(path, error, reader);
+      }
+    },
+    close() {
+      try {
+        check();
+      } finally {
+        closeSync(fd);
+      }
+    },
+  };
 }
 
 /**
  * The one chunked reader of an input file, for both hosts (the skfr command: openInputChunks; the desktop
  * app's compute process: node/file-io.ts openChunks). The file is checked (statInput) and its head read now;
  * each iteration opens it again (openInputHandle: regular files only, without blocking) and reads it from the
- * start in `chunkBytes` pieces, the next one read while the current one is used; `chunks.openAt` reads it by
- * position (the parallel reader's pieces, straight into their buffers). A file that changed since the first iteration opened it, or during an
- * iteration (another file at the path, another size or modification time), is refused in one sentence (“… changed while it was being read; …”), so the two passes of the table reader (and the SHA-256
- * of the first) always read the same bytes. Every error is one sentence for `reader` (readFailure).
+ * start in `chunkBytes` pieces, the next one read while the current one is used; `chunks.file` names the
+ * version the first iteration found, for the parallel reader's threads (openFileAt). A file that changed since
+ * the first iteration opened it, or during an iteration or a thread's read (another file at the path, another
+ * size or modification time), is refused in one sentence (“… changed while it was being read; …”), so the two
+ * passes of the table reader (and the SHA-256 of the first) always read the same bytes. Every error is one
+ * sentence for `reader` (readFailure).
  */
 export async function openInput(path: string, options: { reader?: InputReader; chunkBytes?: number } = {}): Promise<OpenedInput> {
   const reader = options.reader ?? 'cli';
@@ -248,25 +304,9 @@ export async function openInput(path: string, options: { reader?: InputReader; c
       await handle.close();
     }
   }
-  /** Reading by position (ChunkSource.openAt), refused if the file changed since the first iteration. */
-  async function openAt(): Promise<BytesAt> {
-    const { handle, info } = await openInputHandle(path, reader);
-    if (known !== null && !sameVersion(known, info)) {
-      await handle.close();
-      throw changedFailure(path, reader);
-    }
-    return {
-      read: (into, position) => fillFrom(handle, into, position),
-      async close() {
-        try {
-          await checkUnchanged(handle, info);
-        } finally {
-          await handle.close();
-        }
-      },
-    };
-  }
-  return { head, chunks: Object.assign(chunks, { openAt }) };
+  /** The file as the first iteration found it (ChunkSource.file), for threads that read pieces of it (openFileAt). */
+  const file = (): InputFileRef | null => (known === null ? null : { path, reader, dev: known.dev, ino: known.ino, size: known.size, mtimeMs: known.mtimeMs });
+  return { head, chunks: Object.assign(chunks, { file }) };
 }
 
 /**

@@ -9,7 +9,7 @@
 import { openInputChunks } from '../../node/files.js';
 import { allocateSharedFloat64 } from '../../core/parallel/shared.js';
 import { readTableChunks } from '../../node/parallel/read.js';
-import { withOpenAt } from '../../core/table/stream.js';
+import { withFile } from '../../core/table/stream.js';
 
 const file = process.argv[2];
 if (file === undefined) throw new Error('usage: read-skfr.js FILE [WORKERS]');
@@ -20,7 +20,7 @@ let secondStart = 0;
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 const table = await readTableChunks(
-  withOpenAt(() => {
+  withFile(() => {
     if (opened++ === 1) secondStart = performance.now();
     return open();
   }, open),

@@ -18,7 +18,7 @@ import { allocateSharedFloat64 } from '../../core/parallel/shared.js';
 import { prepare } from '../../core/prepare/index.js';
 import { describeJoin } from '../../core/table/design.js';
 import { columnTexts } from '../../core/table/lookup.js';
-import { withOpenAt } from '../../core/table/stream.js';
+import { withFile } from '../../core/table/stream.js';
 import { toCsv } from '../../core/table/write-csv.js';
 import { featuresRows, samplesRows } from '../../core/report/rows.js';
 import type { DesignJoin, FormatId, MappedData, SampleTable, StepReport, Table } from '../../core/table/types.js';
@@ -206,7 +206,7 @@ async function readTable(asked: ClusterPlan, io: CommandContext['io']): Promise<
     const open = await io.openChunks(asked.file);
     const hash = report ? { sha: new Sha256(), complete: false, size: 0 } : null;
     let passes = 0;
-    const source = hash === null ? open : withOpenAt(() => (passes++ === 0 ? hashing(open(), hash) : open()), open);
+    const source = hash === null ? open : withFile(() => (passes++ === 0 ? hashing(open(), hash) : open()), open);
     const table = await readTableChunks(source, fileName, { allocate: allocateSharedFloat64 }, { workers: asked.workers ?? undefined });
     if (table !== null && (hash === null || hash.complete)) return { table, input: { fileName, sha256: hash?.sha.hex() ?? null, size: hash?.size ?? null } };
   }

@@ -9,8 +9,9 @@
  * last data set prepared, so consecutive tasks of one b permute and standardise once. Each task is a pure
  * function of the job and its index, so the pool's answer does not depend on which worker ran what, or in
  * which order. Stability jobs: task t fits subsample t + 1 (subsampleFit) of the shared raw matrix. Tunings of
- * k: task b·K + t = the restarts of the t-th k on data set b (kPoint). A read-piece request reads one piece of a
- * CSV/TSV file into the shared columns (core/table/pieces.ts; no job to load).
+ * k: task b·K + t = the restarts of the t-th k on data set b (kPoint). A read-pieces request reads pieces of a
+ * CSV/TSV file into the shared columns, the thread opening the file with the host's openFile (core/parallel/read.ts;
+ * no job to load).
  */
 import { toErrorInfo } from '../errors.js';
 import {
@@ -26,7 +27,8 @@ import {
   type PreparedFit,
 } from '../engine/index.js';
 import type { FitOptions, Matrix } from '../engine/types.js';
-import { readPiece } from '../table/pieces.js';
+import type { OpenFileAt } from '../table/pieces.js';
+import { readClaimedPieces } from './read.js';
 import type { PortableKTuneOptions, PortableStabilityOptions, PortableTuneOptions, TaskOutput, WorkerRequest, WorkerResponse } from './protocol.js';
 import { flagSignal } from './shared.js';
 
@@ -87,7 +89,12 @@ function kPoint(job: Extract<Job, { kind: 'tune-k' }>, task: number): TaskOutput
   return { kind: 'k-point', logW, silhouette: silhouette(selectedData(at, best), best.labels, { seed: rest.seed, signal: job.signal }) };
 }
 
-export function createExecutor(): Executor {
+/** What the host gives the executor: how its thread opens a file to read pieces of it (none: it cannot). */
+export interface ExecutorHost {
+  openFile?: OpenFileAt;
+}
+
+export function createExecutor(host: ExecutorHost = {}): Executor {
   const jobs = new Map<number, Job>();
 
   function runTask(job: Job, task: number): TaskOutput {
@@ -122,9 +129,11 @@ export function createExecutor(): Executor {
         case 'release':
           jobs.delete(request.job);
           return null;
-        case 'read-piece':
+        case 'read-pieces':
           try {
-            return { kind: 'done', job: request.job, task: request.task, output: { kind: 'piece', result: readPiece(request.spec, request.piece) } };
+            if (host.openFile === undefined) throw new Error('this thread cannot open files');
+            const read = readClaimedPieces(request.spec, request.pieces, request.file, request.claims, host.openFile);
+            return { kind: 'done', job: request.job, task: request.task, output: { kind: 'pieces', read } };
           } catch (error) {
             return { kind: 'failed', job: request.job, task: request.task, error: toErrorInfo(error) };
           }

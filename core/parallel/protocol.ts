@@ -13,7 +13,8 @@
 import type { ErrorInfo } from '../errors.js';
 import type { FitOptions, Matrix, StabilityOptions } from '../engine/types.js';
 import type { PathSummary, PreparedFit, RestartResult, SubsampleSummary } from '../engine/index.js';
-import type { Piece, PieceResult, PieceSpec } from '../table/pieces.js';
+import type { FileRef, PieceSpec, PieceTable } from '../table/pieces.js';
+import type { PiecesRead } from './read.js';
 
 /** PreparedFit without its callbacks (functions cannot cross threads). */
 export type PortablePreparedFit = Omit<PreparedFit, 'signal' | 'onProgress'>;
@@ -50,10 +51,11 @@ export type WorkerRequest =
   | { kind: 'load-tune-k'; job: number; X: Matrix; options: PortableKTuneOptions; abortFlag: Int32Array }
   | { kind: 'task'; job: number; task: number }
   /**
-   * Read one piece of a CSV/TSV file's data rows into the shared columns (core/table/pieces.ts); no job is
-   * loaded: the piece comes whole, task = its index. Answered with a 'piece' output.
+   * Read pieces of a CSV/TSV file's data rows into the shared columns (core/parallel/read.ts): the thread opens
+   * the file itself and takes pieces from `claims` until none is left; no job is loaded, task = the thread's
+   * number. Answered once, with a 'pieces' output.
    */
-  | { kind: 'read-piece'; job: number; task: number; spec: PieceSpec; piece: Piece }
+  | { kind: 'read-pieces'; job: number; task: number; spec: PieceSpec; pieces: PieceTable; file: FileRef; claims: Int32Array }
   | { kind: 'release'; job: number };
 
 export type TaskOutput =
@@ -64,8 +66,8 @@ export type TaskOutput =
   | { kind: 'subsample'; summary: SubsampleSummary }
   /** One (data set, k) of a tuning of k: log W of the best restart; its average silhouette on the observed data (else NaN). */
   | { kind: 'k-point'; logW: number; silhouette: number }
-  /** One piece of a file read (core/table/pieces.ts). */
-  | { kind: 'piece'; result: PieceResult };
+  /** The pieces of a file one thread read (core/parallel/read.ts). */
+  | { kind: 'pieces'; read: PiecesRead };
 
 export type WorkerResponse =
   | { kind: 'done'; job: number; task: number; output: TaskOutput }

@@ -1,23 +1,24 @@
 /**
- * The data rows of a large CSV/TSV file read on a pool's workers, platform-free (issue 17): the pieces
- * (core/table/stream.ts cuts them at line starts, pieces.ts reads one) go to the workers as they come off
- * the file, at most two at a time per worker so that reading the file overlaps parsing and only a few
- * pieces sit in memory; the results come back by piece index. After a piece that met a quoted field or a
- * ragged row no more pieces are handed out (the caller reads the file again on one thread, or words the
- * error); the pieces in flight are awaited. A worker that dies (crashes, is killed) does not fail the read:
- * its pieces in flight come back as LostPiece, no more pieces are handed out, the other workers' pieces in
- * flight are awaited (no thread writes to the columns any more), and the caller reads the file again on one
- * thread as after a quoted field (core/table/stream.ts parseTableChunks). The columns and row lines must be
- * in shared memory (else the pieces are read in this thread).
+ * The data rows of a large CSV/TSV file read on a pool's threads, platform-free (issue 17): the file is cut
+ * into pieces at line starts (core/table/stream.ts, a PieceTable); every thread opens the file by itself
+ * (the host's OpenFileAt) and takes the next piece not yet taken (an atomic counter in shared memory) until
+ * none is left: it reads the piece's bytes by position and its rows into the shared columns (pieces.ts). No
+ * piece goes through a message or through the thread that feeds the others (handing pieces out one by one
+ * kept each thread ~15 % idle and cost that thread the reads), and a thread that starts late simply takes
+ * fewer pieces. Each thread answers once, with the pieces it read.
  *
- * @example const results = await readPiecesWith(links, spec, pieces); // = readPiecesInThread(spec, pieces)
+ * A piece that met a quoted field or a ragged row stops the taking (the caller reads the file again on one
+ * thread, or words the error); every piece taken is read to its end, so the pieces before the stop are all
+ * read. A worker that dies (crashes, is killed) does not fail the read: the pieces it took come back as
+ * LostPiece, the others stop taking pieces and are awaited (no thread writes to the columns any more), and the
+ * caller reads the file again on one thread, as after a quoted field. The columns and row lines must be in
+ * shared memory (else the pieces are read in this thread).
+ *
+ * @example const results = await readPiecesWith(links, spec, pieces, file, openFileAt); // = readPiecesInThread(…)
  */
-import { readPiece, type Piece, type PieceResult, type PieceSpec } from '../table/pieces.js';
+import { readPiece, type FileAt, type FileRef, type OpenFileAt, type PieceResult, type PieceSpec, type PieceTable } from '../table/pieces.js';
 import { toError, type WorkerLink } from './scheduler.js';
 import { isShared } from './shared.js';
-
-/** Pieces per worker at once: one being read, one waiting, so the worker never idles between them. */
-const IN_FLIGHT = 2;
 
 /** Read jobs are numbered below zero, apart from the scheduler's jobs (the replies name their job). */
 let nextJob = -1;
@@ -35,102 +36,129 @@ function lostPiece(): LostPiece {
   return { rows: 0, blanks: 0, numeric: none, missing: none, textColumns: none, textRows: none, texts: [], quoted: false, ragged: null, lost: true };
 }
 
-/** The pieces read one after another in this thread (the same results as on workers). */
-export async function readPiecesInThread(spec: PieceSpec, pieces: AsyncIterable<Piece>, done?: (index: number) => void): Promise<PieceResult[]> {
-  const results: PieceResult[] = [];
-  for await (const piece of pieces) {
-    const result = readPiece(spec, piece);
-    done?.(results.length);
-    results.push(result);
-    if (result.quoted || result.ragged !== null) break;
+/** The pieces one thread read: their indices in the PieceTable and their results, in the order read. */
+export interface PiecesRead {
+  indices: Int32Array;
+  results: PieceResult[];
+}
+
+/** Where the threads of one read take pieces: [0] the next piece, [1] non-zero once no more may be taken. */
+export type PieceClaims = Int32Array;
+
+/** Fill `into` from `position` of `file` (reads may be short). */
+function fill(file: FileAt, into: Uint8Array, position: number): void {
+  for (let filled = 0; filled < into.length; ) {
+    const got = file.read(into.subarray(filled), position + filled);
+    if (got === 0) throw new Error(`Internal error: the file ended at byte ${position + filled} (it changed while being read?).`);
+    filled += got;
   }
-  return results;
 }
 
 /**
- * The pieces read on `links` (module comment); in this thread when the buffers are not shared. `done(i)` is
- * told when piece i has been read (its bytes may then be reused).
+ * This thread's share of a read (module comment): pieces taken from `claims` until none is left or one says
+ * stop; the file closed (and checked unchanged) at the end.
  */
-export async function readPiecesWith(links: readonly WorkerLink[], spec: PieceSpec, pieces: AsyncIterable<Piece>, done?: (index: number) => void): Promise<PieceResult[]> {
-  if (links.length === 0 || !isShared(spec.slab) || !isShared(spec.sourceRows)) return readPiecesInThread(spec, pieces, done);
-  const job = nextJob--;
-  const source = pieces[Symbol.asyncIterator]();
+export function readClaimedPieces(spec: PieceSpec, pieces: PieceTable, fileRef: FileRef, claims: PieceClaims, openFile: OpenFileAt): PiecesRead {
+  const count = pieces.rows.length;
+  const indices: number[] = [];
   const results: PieceResult[] = [];
-  const load = links.map(() => 0);
-  const dead = links.map(() => false);
-  let lost = false;
-  let sent = 0;
-  let received = 0;
-  let exhausted = false;
-  let stopped = false;
-  let pulling = false;
+  const file = openFile(fileRef);
+  /** The bytes of the piece being read (each piece is read whole before the next is taken). */
+  let scratch = new Uint8Array(0);
+  let closed = false;
+  try {
+    while (Atomics.load(claims, 1) === 0) {
+      const index = Atomics.add(claims, 0, 1);
+      if (index >= count) break;
+      const from = pieces.offsets[index]!;
+      const length = pieces.offsets[index + 1]! - from;
+      if (scratch.length < length) scratch = new Uint8Array(Math.max(length, scratch.length * 2));
+      const bytes = scratch.subarray(0, length);
+      fill(file, bytes, from);
+      const result = readPiece(spec, { bytes, firstRow: pieces.rows[index]!, firstLine: pieces.lines[index]! });
+      indices.push(index);
+      results.push(result);
+      if (result.quoted || result.ragged !== null) Atomics.store(claims, 1, 1);
+    }
+    closed = true;
+    file.close();
+  } finally {
+    if (!closed) {
+      Atomics.store(claims, 1, 1);
+      try {
+        file.close();
+      } catch {
+        // (the error being thrown says more)
+      }
+    }
+  }
+  return { indices: Int32Array.from(indices), results };
+}
+
+/** Fresh claims for one read: shared memory when the threads can see it. */
+function newClaims(shared: boolean): PieceClaims {
+  return shared ? new Int32Array(new SharedArrayBuffer(8)) : new Int32Array(2);
+}
+
+/**
+ * The results in piece order, up to the last piece taken; a piece taken whose thread died (no result) is a
+ * LostPiece.
+ */
+function inOrder(parts: readonly PiecesRead[], taken: number): PieceResult[] {
+  const results: PieceResult[] = [];
+  for (const part of parts) part.indices.forEach((index, i) => (results[index] = part.results[i]!));
+  for (let index = 0; index < taken; index++) results[index] ??= lostPiece();
+  return results;
+}
+
+/** The pieces read in this thread, in order (the same results as on threads). */
+export async function readPiecesInThread(spec: PieceSpec, pieces: PieceTable, file: FileRef, openFile: OpenFileAt): Promise<PieceResult[]> {
+  const part = readClaimedPieces(spec, pieces, file, newClaims(false), openFile);
+  return inOrder([part], part.indices.length);
+}
+
+/**
+ * The pieces read on `links` (module comment), in piece order; in this thread when the buffers are not shared.
+ * Reading may stop after a piece that was `quoted` or `ragged`, or lost.
+ */
+export async function readPiecesWith(links: readonly WorkerLink[], spec: PieceSpec, pieces: PieceTable, file: FileRef, openFile: OpenFileAt): Promise<PieceResult[]> {
+  if (links.length === 0 || !isShared(spec.slab) || !isShared(spec.sourceRows)) return readPiecesInThread(spec, pieces, file, openFile);
+  const job = nextJob--;
+  const claims = newClaims(true);
+  const parts: PiecesRead[] = [];
+  let answered = 0;
   let failure: Error | null = null;
-  let settle: (() => void) | null = null;
+  let settle: () => void = () => {};
   const finished = new Promise<void>((resolve) => (settle = resolve));
-  const check = () => {
-    if ((exhausted || stopped || failure !== null) && received === sent && !pulling) settle?.();
+  const dead = links.map(() => false);
+  const answer = () => {
+    if (++answered === links.length) settle();
   };
   const unsubscribes = links.map((link, w) =>
     link.listen(
       (response) => {
         if (response.job !== job || dead[w]) return;
-        received++;
-        load[w]!--;
-        if (response.kind === 'failed') failure ??= toError(response.error);
-        else if (response.output.kind === 'piece') {
-          const result = response.output.result;
-          results[response.task] = result;
-          done?.(response.task);
-          if (result.quoted || result.ragged !== null) stopped = true;
-        }
-        void pump();
-        check();
+        dead[w] = true; // (one answer per thread)
+        if (response.kind === 'failed') {
+          failure ??= toError(response.error);
+          Atomics.store(claims, 1, 1);
+        } else if (response.output.kind === 'pieces') parts.push(response.output.read);
+        answer();
       },
       () => {
         if (dead[w]) return; // (a death may be reported twice: a Node thread's 'error', then its 'exit')
         dead[w] = true;
-        lost = true;
-        stopped = true;
-        received += load[w]!; // its pieces will not come back; the others' are awaited
-        load[w] = 0;
-        check();
+        Atomics.store(claims, 1, 1); // its pieces will not come back; the others stop taking pieces
+        answer();
       },
     ),
   );
-  /** Hand the next pieces to the workers with room, one pull at a time. */
-  async function pump(): Promise<void> {
-    if (pulling) return;
-    pulling = true;
-    try {
-      for (;;) {
-        if (exhausted || stopped || failure !== null) break;
-        let w = 0;
-        for (let i = 1; i < links.length; i++) if (load[i]! < load[w]!) w = i;
-        if (load[w]! >= IN_FLIGHT) break;
-        const next = await source.next();
-        if (next.done) {
-          exhausted = true;
-          break;
-        }
-        if (stopped || failure !== null) break;
-        load[w]!++;
-        links[w]!.post({ kind: 'read-piece', job, task: sent++, spec, piece: next.value });
-      }
-    } catch (error) {
-      failure ??= error instanceof Error ? error : new Error(String(error));
-    } finally {
-      pulling = false;
-    }
-    check();
-  }
   try {
-    void pump();
+    links.forEach((link, task) => link.post({ kind: 'read-pieces', job, task, spec, pieces, file, claims }));
     await finished;
   } finally {
     for (const off of unsubscribes) off();
-    if (!exhausted) await source.return?.(undefined);
   }
   if (failure !== null) throw failure;
-  if (lost) for (let task = 0; task < sent; task++) results[task] ??= lostPiece();
-  return results;
+  return inOrder(parts, Math.min(Atomics.load(claims, 0), pieces.rows.length));
 }

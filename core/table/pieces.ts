@@ -38,6 +38,36 @@ export interface Piece {
   firstLine: number;
 }
 
+/**
+ * Where a file's pieces lie (stream.ts cuts them at the first pass's line starts): piece i is the bytes
+ * [offsets[i], offsets[i + 1]) of the file, its first row and line are rows[i] and lines[i] (Piece).
+ */
+export interface PieceTable {
+  /** count + 1 byte offsets in the file. */
+  offsets: Float64Array;
+  rows: Int32Array;
+  lines: Int32Array;
+}
+
+/**
+ * A file that a thread opens by itself to read its pieces (ChunkSource.file), structured-clone friendly. The
+ * host that made it (node/files.ts) also puts in it what tells this version of the file from a changed one.
+ */
+export interface FileRef {
+  readonly path: string;
+}
+
+/** A file opened for reading by position, synchronously (a thread reading pieces has nothing else to do). */
+export interface FileAt {
+  /** Read from `position` into `into`, as much as one read gives (0 at the end). */
+  read(into: Uint8Array, position: number): number;
+  /** Close it; throws, in the user's words, when the file changed while it was open. */
+  close(): void;
+}
+
+/** The host's way to open a FileRef (node/files.ts openFileAt); throws, in the user's words, when it changed. */
+export type OpenFileAt = (file: FileRef) => FileAt;
+
 export interface PieceResult extends PieceCounts {
   /** A field opening with a quote was met: nothing after it was read, and the piece's counts are incomplete. */
   quoted: boolean;

@@ -4,10 +4,10 @@
  *   1. format, encoding, delimiter and record count (lines.ts), and a line start every piece's length
  *      (checkpoints) — the columns are then allocated once;
  *   2. the rows, through DelimitedReader, keeping only the unfinished last row between chunks. With
- *      `parallel` (a large file, issue 17), the reader stops at the first data row and the rest goes in
- *      pieces cut at the checkpoints, read by position (ChunkSource.openAt), to worker threads, each piece
- *      into its own rows of the shared columns (pieces.ts; ParallelReading below); the same Table as on one
- *      thread.
+ *      `parallel` (a large file, issue 17), the reader stops at the first data row and the rest is cut into
+ *      pieces at the checkpoints, which threads that open the file themselves (ChunkSource.file) read, each
+ *      piece into its own rows of the shared columns (pieces.ts; ParallelReading below); the same Table as on
+ *      one thread.
  * The reader keeps the first rows until the header is decided (title rows, two-row header: header.ts), and
  * decides alike wherever the chunks are cut. The result is the Table `parseTable` gives for the same bytes. Files the chunked path does not handle
  * give null, and the caller reads them whole: workbooks, UTF-16 and non-UTF-8 text (re-encoded as a whole,
@@ -22,7 +22,7 @@ import { baseName, detectFormat } from './detect.js';
 import { WasmLineCounter } from './kernel/lines.js';
 import { LineCounter, type Lines } from './lines.js';
 import type { ParseOptions } from './parse.js';
-import type { Piece, PieceResult, PieceSpec } from './pieces.js';
+import type { FileRef, PieceResult, PieceSpec, PieceTable } from './pieces.js';
 import { sniffDelimiter, SNIFF_BYTES, type Delimiter } from './sniff.js';
 import { hasUtf8Bom, Utf8Validator } from './text.js';
 import type { Table } from './types.js';
@@ -33,29 +33,16 @@ import type { Table } from './types.js';
  */
 export type ChunkSource = (() => AsyncIterable<Uint8Array>) & {
   /**
-   * Optional: the file opened for reading by position. The parallel reader needs it: it reads each piece
-   * straight into its shared buffer (copying pieces out of the chunks cost ~0.3 ms a MB on the thread that
-   * feeds the others). Closed once the pieces are read.
+   * Optional: the file as the first iteration found it, for threads that open it themselves (null before
+   * that). The parallel reader needs it: each thread reads its pieces by position (pieces.ts FileRef).
    */
-  readonly openAt?: () => Promise<BytesAt>;
+  readonly file?: () => FileRef | null;
 };
 
-/** A file read by position (ChunkSource.openAt). */
-export interface BytesAt {
-  /** Read from `position` into `into`, all that fit (fewer only at the end): how many. */
-  read(into: Uint8Array, position: number): Promise<number>;
-  close(): Promise<void>;
-}
-
-/** `chunks` with the random access of `source`, if it has one (for wrappers of a ChunkSource). */
-export function withOpenAt(chunks: () => AsyncIterable<Uint8Array>, source: ChunkSource, mapError?: (error: unknown) => unknown): ChunkSource {
-  const openAt = source.openAt;
-  if (openAt === undefined) return chunks;
-  if (mapError === undefined) return Object.assign(chunks, { openAt });
-  const mapped = <T>(promise: Promise<T>): Promise<T> => promise.catch((error: unknown) => Promise.reject(mapError(error)));
-  return Object.assign(chunks, {
-    openAt: () => mapped(openAt()).then((file) => ({ read: (into: Uint8Array, position: number) => mapped(file.read(into, position)), close: () => file.close() })),
-  });
+/** `chunks` with the file of `source`, if it names one (for wrappers of a ChunkSource). */
+export function withFile(chunks: () => AsyncIterable<Uint8Array>, source: ChunkSource): ChunkSource {
+  const file = source.file;
+  return file === undefined ? chunks : Object.assign(chunks, { file });
 }
 
 /** Bytes looked at before deciding on the format and the delimiter (a BOM and the sniffing sample). */
@@ -181,22 +168,22 @@ export interface ChunkOptions extends Pick<ParseOptions, 'headerRow' | 'headerRo
 
 /**
  * How the data rows of a large file are read in parallel (core/parallel/read.ts, node/parallel/pool.ts): the
- * file is cut at line starts of the first pass into pieces of at least `pieceBytes`, each read by position
- * (ChunkSource.openAt: a source without it is read on one thread); each piece's rows go straight into the
- * shared columns (pieces.ts). Files below `minBytes`, one-column files, files with lone-CR line ends read
- * on one thread; so does a file in which a piece meets a quoted field (it may hold a line
- * break, which would shift every row after it): it is then read again on one thread, into the same buffer.
+ * file is cut at line starts of the first pass into pieces of at least `pieceBytes`, which threads that open
+ * the file themselves (ChunkSource.file: a source without it is read on one thread) read by position, each
+ * piece's rows straight into the shared columns (pieces.ts). Files below `minBytes`, one-column files, files
+ * with lone-CR line ends read on one thread; so does a file in which a piece meets a quoted field (it may hold
+ * a line break, which would shift every row after it): it is then read again on one thread, into the same
+ * buffer.
  */
 export interface ParallelReading {
   /**
    * The pieces read (by worker threads or this one), in piece order; reading may stop after a piece that was
-   * `quoted` or `ragged`. `done(i)`, when given, must be told once piece i has been read (its bytes are reused).
+   * `quoted`, `ragged` or lost (core/parallel/read.ts LostPiece).
    */
-  readPieces(spec: PieceSpec, pieces: AsyncIterable<Piece>, done?: (index: number) => void): Promise<PieceResult[]>;
+  readPieces(spec: PieceSpec, pieces: PieceTable, file: FileRef): Promise<PieceResult[]>;
   /** Optional: told as soon as the first pass has seen `minBytes` (e.g. to start threads while it goes on). */
   start?(): void;
-  /** Shared memory for a piece's bytes and for the rows' line numbers. */
-  allocateBytes(length: number): Uint8Array;
+  /** Shared memory for the rows' line numbers. */
   allocateRows(length: number): Int32Array;
   /** Bodies smaller than this are read on one thread (default PARALLEL_MIN_BYTES). */
   minBytes?: number;
@@ -222,9 +209,9 @@ export async function parseTableChunks(open: ChunkSource, fileName: string, opti
   const big = hook !== undefined ? { bytes: options.parallel!.minBytes ?? PARALLEL_MIN_BYTES, start: () => hook.call(options.parallel) } : undefined;
   const first = await firstPass(open, name, options.parallel?.pieceBytes ?? PIECE_BYTES, big);
   if (first === null) return null;
-  const openAt = open.openAt;
+  const file = open.file?.() ?? null;
   const parallel =
-    options.parallel !== undefined && openAt !== undefined && first.bytes >= (options.parallel.minBytes ?? PARALLEL_MIN_BYTES) && first.checkpoints.length > 0 ? options.parallel : null;
+    options.parallel !== undefined && file !== null && first.bytes >= (options.parallel.minBytes ?? PARALLEL_MIN_BYTES) && first.checkpoints.length > 0 ? options.parallel : null;
   const reader = new DelimitedReader(name, {
     delimiter: first.delimiter,
     lineCount: first.lines,
@@ -244,13 +231,11 @@ export async function parseTableChunks(open: ChunkSource, fileName: string, opti
       if (reader.handoff !== null) break;
     }
     if (reader.handoff === null) reader.push(new Uint8Array(0), true); // (the handoff may come with the end)
-    if (reader.handoff !== null && parallel !== null && openAt !== undefined) {
-      await chunks.return?.(); // (the pieces are read by position)
+    if (reader.handoff !== null && parallel !== null && file !== null) {
+      await chunks.return?.(); // (the threads read the pieces by position)
       const { slab, capacity, sourceRows } = reader.handedBuffers;
       const spec: PieceSpec = { fileName: name, delimiter: reader.delimiterCode, decimalComma: reader.decimalComma, width: slab.length / Math.max(1, capacity), capacity, slab, sourceRows };
-      const buffers = new PieceBuffers(parallel);
-      const source = readPieces(cutPieces(reader.handoff, first, parallel), openAt, first, buffers);
-      const results = await parallel.readPieces(spec, source, (index) => buffers.release(index));
+      const results = await parallel.readPieces(spec, cutPieces(reader.handoff, first, parallel), file);
       for (const result of results) {
         // A piece that met a quoted field, or whose worker thread died before answering (core/parallel/read.ts
         // LostPiece): the file again on one thread, into the same buffer.
@@ -266,78 +251,23 @@ export async function parseTableChunks(open: ChunkSource, fileName: string, opti
   return reader.finish();
 }
 
-/** Where a piece starts: its offset in the body, its first row (after the handoff) and line. */
-interface PieceStart {
-  offset: number;
-  row: number;
-  line: number;
-}
-
-/** The data rows after the handoff cut at the first pass's checkpoints, at least `pieceBytes` apart. */
-function cutPieces(handoff: Handoff, first: FirstPass, parallel: ParallelReading): PieceStart[] {
+/**
+ * The data rows after the handoff cut at the first pass's checkpoints, at least `pieceBytes` apart: offsets in
+ * the file (after a BOM), first rows (after the handoff) and lines.
+ */
+function cutPieces(handoff: Handoff, first: FirstPass, parallel: ParallelReading): PieceTable {
   const size = parallel.pieceBytes ?? PIECE_BYTES;
-  const starts: PieceStart[] = [{ offset: handoff.offset, row: 0, line: handoff.line }];
+  const offsets = [handoff.offset];
+  const rows = [0];
+  const lines = [handoff.line];
   for (const cp of first.checkpoints) {
     if (cp.offset >= first.bytes) break;
-    if (cp.offset - starts[starts.length - 1]!.offset >= size) starts.push({ offset: cp.offset, row: cp.lines - handoff.linesBefore, line: cp.line });
-  }
-  return starts;
-}
-
-/**
- * The pieces read straight into their buffers by position (ChunkSource.openAt), the next ones read while the
- * current one is handed out (AHEAD of them: the reads' callbacks wait while this thread reads a piece itself).
- */
-async function* readPieces(starts: PieceStart[], openAt: () => Promise<BytesAt>, first: FirstPass, buffers: PieceBuffers): AsyncGenerator<Piece> {
-  const file = await openAt();
-  const read = async (index: number): Promise<Piece> => {
-    const start = starts[index]!;
-    const end = index + 1 < starts.length ? starts[index + 1]!.offset : first.bytes;
-    const piece = buffers.take(end - start.offset, index);
-    for (let filled = 0; filled < piece.length; ) {
-      const got = await file.read(piece.subarray(filled), first.skip + start.offset + filled);
-      if (got === 0) throw new Error(`Internal error: the file ended at byte ${start.offset + filled} of ${first.bytes} (it changed while being read?).`);
-      filled += got;
+    if (cp.offset - offsets[offsets.length - 1]! >= size) {
+      offsets.push(cp.offset);
+      rows.push(cp.lines - handoff.linesBefore);
+      lines.push(cp.line);
     }
-    return { bytes: piece, firstRow: start.row, firstLine: start.line };
-  };
-  const pending: Promise<Piece>[] = [];
-  let asked = 0;
-  try {
-    for (let index = 0; index < starts.length; index++) {
-      while (asked < starts.length && asked <= index + AHEAD) pending.push(read(asked++));
-      yield await pending.shift()!;
-    }
-  } finally {
-    await Promise.allSettled(pending); // (stopped early: no read left writing into a buffer)
-    await file.close();
   }
-}
-
-/** Pieces read ahead of the one handed out (readPieces). */
-const AHEAD = 3;
-
-/**
- * The shared buffers of the pieces, reused once a piece has been read (fresh shared memory costs a page
- * fault per 4 KiB on first touch: ~0.1 s a 200 MB file). A buffer holds at least 2 × pieceBytes.
- */
-class PieceBuffers {
-  private readonly free: Uint8Array[] = [];
-  private readonly lent = new Map<number, Uint8Array>();
-  constructor(private readonly parallel: ParallelReading) {}
-
-  /** `length` bytes for piece `index`. */
-  take(length: number, index: number): Uint8Array {
-    let buffer = this.free.pop();
-    if (buffer === undefined || buffer.length < length) buffer = this.parallel.allocateBytes(Math.max(length, 2 * (this.parallel.pieceBytes ?? PIECE_BYTES)));
-    this.lent.set(index, buffer);
-    return buffer.subarray(0, length);
-  }
-
-  release(index: number): void {
-    const buffer = this.lent.get(index);
-    if (buffer === undefined) return;
-    this.lent.delete(index);
-    this.free.push(buffer);
-  }
+  offsets.push(first.bytes);
+  return { offsets: Float64Array.from(offsets, (offset) => first.skip + offset), rows: Int32Array.from(rows), lines: Int32Array.from(lines) };
 }

@@ -23,7 +23,8 @@ import type { WorkerRequest, WorkerResponse } from '../../core/parallel/protocol
 import { readPiecesInThread, readPiecesWith } from '../../core/parallel/read.js';
 import type { WorkerLink } from '../../core/parallel/scheduler.js';
 import { createSupervisor, poolEngine, type PoolEngine, type PoolWorker } from '../../core/parallel/supervisor.js';
-import type { Piece, PieceResult, PieceSpec } from '../../core/table/pieces.js';
+import type { FileRef, PieceResult, PieceSpec, PieceTable } from '../../core/table/pieces.js';
+import { openFileAt } from '../files.js';
 
 export interface PoolOptions {
   /** Worker threads wanted; capped at the number of cores. Default: the number of cores. */
@@ -39,10 +40,10 @@ export interface WorkerPool extends PoolEngine {
   /** Threads alive now (0 = everything runs in the calling thread); shrinks only if threads keep dying. */
   readonly size: number;
   /**
-   * Pieces of a CSV/TSV file's data rows read on the threads (core/parallel/read.ts; core/table/stream.ts
-   * ParallelReading); with `withThisThread`, this thread reads pieces too, between its other work.
+   * Pieces of a CSV/TSV file's data rows read on the threads, each opening the file itself (core/parallel/read.ts;
+   * core/table/stream.ts ParallelReading); with `withThisThread`, this thread reads pieces too.
    */
-  readPieces(spec: PieceSpec, pieces: AsyncIterable<Piece>, done?: (index: number) => void, withThisThread?: boolean): Promise<PieceResult[]>;
+  readPieces(spec: PieceSpec, pieces: PieceTable, file: FileRef, withThisThread?: boolean): Promise<PieceResult[]>;
   close(): Promise<void>;
 }
 
@@ -101,7 +102,7 @@ function adapt(worker: Worker): PoolWorker {
  * working matrix, as fit() does, instead of on a private copy.
  */
 function inThreadLink(): WorkerLink {
-  const executor = createExecutor();
+  const executor = createExecutor({ openFile: openFileAt });
   const listeners = new Set<(response: WorkerResponse) => void>();
   return {
     post(request: WorkerRequest) {
@@ -131,7 +132,7 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
   const count = resolveWorkerCount(options.workers);
   if (count < 1 || (count === 1 && !options.threadForOne)) {
     const links = [inThreadLink()];
-    return { size: 0, ...poolEngine((work) => work(links)), readPieces: readPiecesInThread, close: async () => {} };
+    return { size: 0, ...poolEngine((work) => work(links)), readPieces: (spec, pieces, file) => readPiecesInThread(spec, pieces, file, openFileAt), close: async () => {} };
   }
   const url = options.workerUrl ?? defaultWorkerUrl();
   const supervisor = createSupervisor({ count, create: () => adapt(startWorker(url)) });
@@ -140,10 +141,10 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
       return supervisor.size;
     },
     ...poolEngine(supervisor.run),
-    readPieces: (spec, pieces, done, withThisThread) =>
+    readPieces: (spec, pieces, file, withThisThread) =>
       supervisor.run(
-        (links) => readPiecesWith(withThisThread ? [...links, inThreadLink()] : links, spec, pieces, done),
-        () => readPiecesInThread(spec, pieces, done),
+        (links) => readPiecesWith(withThisThread ? [...links, inThreadLink()] : links, spec, pieces, file, openFileAt),
+        () => readPiecesInThread(spec, pieces, file, openFileAt),
       ),
     close: () => supervisor.close(),
   };

@@ -7,7 +7,7 @@
  *
  * @example const table = await readTableChunks(open, 'data.csv', { allocate: allocateSharedFloat64 }, { workers: 2 });
  */
-import { allocateSharedBytes, allocateSharedInt32 } from '../../core/parallel/shared.js';
+import { allocateSharedInt32 } from '../../core/parallel/shared.js';
 import { parseTableChunks, type ChunkOptions, type ChunkSource, type ParallelReading } from '../../core/table/stream.js';
 import type { Table } from '../../core/table/types.js';
 import { createWorkerPool, resolveWorkerCount, type PoolOptions, type WorkerPool } from './pool.js';
@@ -34,11 +34,10 @@ export async function readTableChunks(open: ChunkSource, fileName: string, optio
     start() {
       pool ??= createWorkerPool(poolOptions);
     },
-    readPieces(spec, pieces, done) {
+    readPieces(spec, pieces, file) {
       pool ??= createWorkerPool(poolOptions);
-      return pool.readPieces(spec, pieces, done, true);
+      return pool.readPieces(spec, pieces, file, true);
     },
-    allocateBytes: allocateSharedBytes,
     allocateRows: allocateSharedInt32,
     ...(reading.minBytes !== undefined ? { minBytes: reading.minBytes } : {}),
     ...(reading.pieceBytes !== undefined ? { pieceBytes: reading.pieceBytes } : {}),

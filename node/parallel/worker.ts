@@ -6,10 +6,11 @@
 import { parentPort } from 'node:worker_threads';
 import { createExecutor } from '../../core/parallel/executor.js';
 import type { WorkerRequest } from '../../core/parallel/protocol.js';
+import { openFileAt } from '../files.js';
 
 if (!parentPort) throw new Error('node/parallel/worker must run in a worker thread');
 const port = parentPort;
-const executor = createExecutor();
+const executor = createExecutor({ openFile: openFileAt });
 port.on('message', (request: WorkerRequest) => {
   const reply = executor.handle(request);
   if (reply) port.postMessage(reply);

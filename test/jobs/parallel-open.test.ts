@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadDataset, type Dataset } from '../../core/jobs/datasets.js';
-import { allocateSharedBytes, allocateSharedInt32 } from '../../core/parallel/shared.js';
+import { allocateSharedInt32 } from '../../core/parallel/shared.js';
 import type { ParallelReading } from '../../core/table/stream.js';
 import { createNodeFileIO } from '../../node/file-io.js';
 import { createWorkerPool } from '../../node/parallel/pool.js';
@@ -24,12 +24,11 @@ afterAll(async () => {
 
 let pieces = 0;
 const reading: ParallelReading = {
-  readPieces: async (spec, parts, done) => {
-    const results = await pool.readPieces(spec, parts, done);
+  readPieces: async (spec, parts, file) => {
+    const results = await pool.readPieces(spec, parts, file);
     pieces += results.length;
     return results;
   },
-  allocateBytes: allocateSharedBytes,
   allocateRows: allocateSharedInt32,
   minBytes: 1,
   pieceBytes: 512,

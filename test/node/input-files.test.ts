@@ -16,8 +16,8 @@ import { SkfrError } from '../../core/errors.js';
 import { createSession } from '../../core/jobs/session.js';
 import type { FileIO } from '../../core/jobs/types.js';
 import { createNodeFileIO } from '../../node/file-io.js';
-import { INPUT_CHUNK_BYTES, openInput, openInputChunks, readFailure } from '../../node/files.js';
-import type { ParallelReading } from '../../core/table/stream.js';
+import { INPUT_CHUNK_BYTES, openFileAt, openInput, openInputChunks, readFailure } from '../../node/files.js';
+import type { ChunkSource, ParallelReading } from '../../core/table/stream.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'skfr-input-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -26,7 +26,7 @@ const posix = process.platform !== 'win32';
 const appIO = createNodeFileIO();
 
 /** The app's chunk source (FileIO.openChunks), as the jobs session gets it. */
-async function appChunks(path: string): Promise<() => AsyncIterable<Uint8Array>> {
+async function appChunks(path: string): Promise<ChunkSource> {
   const opened = await appIO.openChunks!(path);
   if (opened === null) throw new Error('expected chunks');
   return opened.chunks;
@@ -50,6 +50,16 @@ async function drain(chunks: () => AsyncIterable<Uint8Array>, between?: (index: 
 async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
   try {
     await promise;
+  } catch (error) {
+    if (error instanceof SkfrError) return { code: error.code, message: error.message };
+    throw new Error(`expected a SkfrError, got ${String(error)}`);
+  }
+  throw new Error('expected a refusal');
+}
+
+function syncRefusal(run: () => unknown): { code: string; message: string } {
+  try {
+    run();
   } catch (error) {
     if (error instanceof SkfrError) return { code: error.code, message: error.message };
     throw new Error(`expected a SkfrError, got ${String(error)}`);
@@ -123,7 +133,7 @@ describe('the skfr command and the compute process read chunks through one reade
     const xlsx = file('book.xlsx', new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5]));
     expect(await appIO.openChunks!(xlsx)).toBeNull();
     const csv = file('p.csv', 'id,a\ns1,1\n');
-    const parallel = { readPieces: async () => [], allocateBytes: (n: number) => new Uint8Array(n), allocateRows: (n: number) => new Int32Array(n) } as ParallelReading;
+    const parallel = { readPieces: async () => [], allocateRows: (n: number) => new Int32Array(n) } as ParallelReading;
     const opened = await createNodeFileIO({ parallel }).openChunks!(csv);
     expect(opened?.parallel).toBe(parallel);
     expect(opened?.allocate?.(4).buffer).toBeInstanceOf(SharedArrayBuffer);
@@ -197,25 +207,36 @@ describe('refusals, one sentence each, in the words of the command or the app', 
     }
   });
 
-  it('reading by position (openAt, for the parallel reader): the bytes at each place; a changed file refused', async () => {
+  it('a thread reading pieces (ChunkSource.file, openFileAt): the bytes at each place; a changed file refused', async () => {
     const text = csv(20_000);
     const path = file('positions.csv', text);
     const expected = new TextEncoder().encode(text);
     const chunks = await openInputChunks(path);
+    expect(chunks.file!()).toBeNull(); // (no first iteration yet: no version to name)
     await drain(chunks);
-    const at = await chunks.openAt!();
+    const ref = chunks.file!()!;
+    expect(ref.path).toBe(path);
+    // What a worker thread receives: a structured clone.
+    const at = openFileAt(structuredClone(ref));
     for (const [position, length] of [[0, 10], [12_345, 70_000], [expected.length - 5, 64]] as const) {
       const into = new Uint8Array(length);
-      const got = await at.read(into, position);
+      const got = at.read(into, position);
       expect(got).toBe(Math.min(length, expected.length - position));
       expect(same(into.subarray(0, got), expected.subarray(position, position + got))).toBe(true);
     }
-    await at.close();
+    at.close();
+    const during = openFileAt(ref);
     appendFileSync(path, 's9,9,9\n');
-    expect(await refusal(chunks.openAt!())).toEqual(cliChanged(path));
-    const during = await (await openInputChunks(path)).openAt!(); // (no first iteration yet: nothing to compare)
+    expect(syncRefusal(() => during.close())).toEqual(cliChanged(path));
+    expect(syncRefusal(() => openFileAt(ref))).toEqual(cliChanged(path));
+    // The app's words for the app's reads.
+    const app = await appChunks(path);
+    await drain(app);
+    const appRef = app.file!()!;
     appendFileSync(path, 's10,9,9\n');
-    expect(await refusal(during.close())).toEqual(cliChanged(path));
+    expect(syncRefusal(() => openFileAt(appRef))).toEqual(appChanged(path));
+    rmSync(path);
+    expect(syncRefusal(() => openFileAt(appRef))).toMatchObject({ code: 'file-not-found' });
   });
 
   it('a file that changed while one read was going on', async () => {

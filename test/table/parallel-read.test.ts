@@ -6,50 +6,37 @@
  * come out the same too. A worker thread that dies while reading pieces does not fail the read: the file is
  * read again on one thread (as after a quoted field), the same Table or the same error.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createExecutor } from '../../core/parallel/executor.js';
 import type { WorkerRequest, WorkerResponse } from '../../core/parallel/protocol.js';
-import { readPiecesWith } from '../../core/parallel/read.js';
+import { readClaimedPieces, readPiecesWith } from '../../core/parallel/read.js';
 import type { WorkerLink } from '../../core/parallel/scheduler.js';
-import { allocateSharedBytes, allocateSharedFloat64, allocateSharedInt32 } from '../../core/parallel/shared.js';
+import { allocateSharedFloat64, allocateSharedInt32 } from '../../core/parallel/shared.js';
 import { DelimitedReader } from '../../core/table/delimited.js';
+import type { OpenFileAt } from '../../core/table/pieces.js';
 import { parseTableChunks, type ChunkSource, type ParallelReading } from '../../core/table/stream.js';
 import type { Table } from '../../core/table/types.js';
+import { openFileAt, openInputChunks } from '../../node/files.js';
 import { createWorkerPool, type WorkerPool } from '../../node/parallel/pool.js';
 import { readTableChunks } from '../../node/parallel/read.js';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
-/**
- * The bytes in chunks of `size` (small chunks: many checkpoints, hence many pieces), readable by position too
- * (ChunkSource.openAt, which parallel reading needs), at most `most` bytes a read.
- */
-function chunked(bytes: Uint8Array, size: number, most = 13): ChunkSource {
-  let open = 0;
-  const chunks = async function* () {
-    for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, Math.min(bytes.length, i + size));
-  };
-  const source = Object.assign(chunks, {
-    openAt: async () => {
-      open++;
-      return {
-        read: async (into: Uint8Array, position: number) => {
-          const part = bytes.subarray(position, Math.min(bytes.length, position + Math.min(into.length, most)));
-          into.set(part);
-          return part.length;
-        },
-        close: async () => void open--,
-      };
-    },
-  });
-  afterOpenAt = () => open;
-  return source;
-}
+const dir = mkdtempSync(join(tmpdir(), 'skfr-parallel-read-'));
+let written = 0;
 
-/** Files left open by the last `chunked` source's readers (0 once the pieces are read). */
-let afterOpenAt = () => 0;
+/**
+ * The bytes as a file (which the threads open by its path: ChunkSource.file, parallel reading needs it), read in
+ * chunks of `size` (small chunks: many checkpoints, hence many pieces).
+ */
+async function chunked(bytes: Uint8Array, size: number): Promise<ChunkSource> {
+  const path = join(dir, `f${written++}`);
+  writeFileSync(path, bytes);
+  return openInputChunks(path, size);
+}
 
 /** Bits of a column's numbers (NaN payloads and −0 included). */
 function bits(numbers: Float64Array | null): number[] | null {
@@ -74,6 +61,7 @@ async function outcome(read: () => Promise<Table | null>): Promise<Outcome> {
 let pool: WorkerPool | null = null;
 afterAll(async () => {
   await pool?.close();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 /** Pieces handed to the threads by the last `compare`. */
@@ -88,32 +76,30 @@ function scannerOnly(bytes: Uint8Array, name: string): Table | null {
 }
 
 async function compare(bytes: Uint8Array, name: string, chunk = 97, pieceBytes = 40): Promise<Outcome> {
-  const single = await outcome(() => parseTableChunks(chunked(bytes, chunk), name, { allocate: allocateSharedFloat64 }));
+  const single = await outcome(async () => parseTableChunks(await chunked(bytes, chunk), name, { allocate: allocateSharedFloat64 }));
   expect(single, 'quick rows vs the scanner alone').toEqual(await outcome(async () => scannerOnly(bytes, name)));
   pool ??= createWorkerPool({ workers: 2 });
   const threads = pool;
   piecesRead = 0;
   const parallel: ParallelReading = {
-    async readPieces(spec, pieces, done) {
-      const results = await threads.readPieces(spec, pieces, done);
+    async readPieces(spec, pieces, file) {
+      const results = await threads.readPieces(spec, pieces, file);
       piecesRead = results.length;
       return results;
     },
-    allocateBytes: allocateSharedBytes,
     allocateRows: allocateSharedInt32,
     minBytes: 0,
     pieceBytes,
   };
-  const split = await outcome(() => parseTableChunks(chunked(bytes, chunk), name, { allocate: allocateSharedFloat64, parallel }));
+  const split = await outcome(async () => parseTableChunks(await chunked(bytes, chunk), name, { allocate: allocateSharedFloat64, parallel }));
   expect(split).toEqual(single);
-  expect(afterOpenAt()).toBe(0);
   const pieces = piecesRead;
-  // A source that cannot be read by position: one thread (readPieces never asked), the same table.
+  // A source that names no file the threads could open: one thread (readPieces never asked), the same table.
   const sequential: ChunkSource = async function* () {
     yield bytes;
   };
   piecesRead = -1;
-  expect(await outcome(() => parseTableChunks(sequential, name, { allocate: allocateSharedFloat64, parallel })), 'no openAt').toEqual(single);
+  expect(await outcome(() => parseTableChunks(sequential, name, { allocate: allocateSharedFloat64, parallel })), 'no file').toEqual(single);
   expect(piecesRead).toBe(-1);
   piecesRead = pieces;
   return single;
@@ -194,57 +180,99 @@ describe('parallel reading of CSV/TSV (readTableChunks) = one thread (parseTable
 
   it('readTableChunks (the reader of skfr cluster: its own short-lived pool, or this thread with workers: 1) gives the same table', async () => {
     const bytes = generated(500, 8, { blanks: true });
-    const single = await outcome(() => parseTableChunks(chunked(bytes, 1000), 'g.csv', { allocate: allocateSharedFloat64 }));
+    const single = await outcome(async () => parseTableChunks(await chunked(bytes, 1000), 'g.csv', { allocate: allocateSharedFloat64 }));
     for (const workers of [1, 2]) {
-      const read = await outcome(() => readTableChunks(chunked(bytes, 1000), 'g.csv', { allocate: allocateSharedFloat64 }, { workers, minBytes: 0, pieceBytes: 2000 }));
+      const read = await outcome(async () => readTableChunks(await chunked(bytes, 1000), 'g.csv', { allocate: allocateSharedFloat64 }, { workers, minBytes: 0, pieceBytes: 2000 }));
       expect(read).toEqual(single);
     }
     const inThread = createWorkerPool({ workers: 1 });
     expect(inThread.size).toBe(0);
-    const parallel: ParallelReading = { readPieces: inThread.readPieces, allocateBytes: allocateSharedBytes, allocateRows: allocateSharedInt32, minBytes: 0, pieceBytes: 100 };
-    expect(await outcome(() => parseTableChunks(chunked(bytes, 1000), 'g.csv', { allocate: allocateSharedFloat64, parallel }))).toEqual(single);
+    let taken = 0;
+    const parallel: ParallelReading = {
+      readPieces: async (spec, pieces, file) => {
+        const results = await inThread.readPieces(spec, pieces, file);
+        taken = results.length;
+        return results;
+      },
+      allocateRows: allocateSharedInt32,
+      minBytes: 0,
+      pieceBytes: 100,
+    };
+    expect(await outcome(async () => parseTableChunks(await chunked(bytes, 1000), 'g.csv', { allocate: allocateSharedFloat64, parallel }))).toEqual(single);
+    expect(taken).toBeGreaterThan(20);
   });
 });
 
+/** Thrown by a fake worker's read where the thread "dies". */
+const CRASH = new Error('crash');
+
 /**
- * A worker as readPiecesWith sees it, reading pieces in this thread a little later (the executor's answers);
- * with `crashOn`, it "dies" when its crashOn-th piece is due: that piece half written (garbage in its first
- * row), no answer, its death reported twice (a Node thread's 'error', then 'exit'), nothing answered after.
+ * A worker thread as readPiecesWith sees it, run in this thread: a request is handled on the next turn of the
+ * event loop, or at once by `run()`. Its reads give at most `most` bytes each (short reads), and `onRead(k)` is
+ * told before its k-th read (to run another worker in the middle of this one's pieces). With `crashOn`, it dies
+ * at its crashOn-th read: every cell of the columns and every row line overwritten (rows half written, and
+ * worse), no answer, its death reported twice (a Node thread's 'error', then 'exit').
  */
 interface FakeWorker extends WorkerLink {
-  posted: number;
-  inFlight: number;
+  run(): void;
   dead: boolean;
+  answered: number;
+  /** Files it has open. */
+  open: number;
 }
 
-function fakeWorker(crashOn?: number): FakeWorker {
-  const executor = createExecutor();
+function fakeWorker(options: { crashOn?: number; most?: number; onRead?: (k: number) => void } = {}): FakeWorker {
   const replies = new Set<(response: WorkerResponse) => void>();
   const deaths = new Set<(error: Error) => void>();
+  let pending: (() => void) | null = null;
+  let reads = 0;
+  const openFile: OpenFileAt = (ref) => {
+    const file = openFileAt(ref);
+    worker.open++;
+    return {
+      read(into, position) {
+        reads++;
+        options.onRead?.(reads);
+        if (reads === options.crashOn) throw CRASH;
+        return file.read(into.subarray(0, Math.min(into.length, options.most ?? into.length)), position);
+      },
+      close() {
+        worker.open--;
+        file.close();
+      },
+    };
+  };
+  const executor = createExecutor({ openFile });
+  const handle = (request: WorkerRequest) => {
+    if (request.kind === 'read-pieces' && options.crashOn !== undefined) {
+      try {
+        readClaimedPieces(request.spec, request.pieces, request.file, request.claims, openFile);
+      } catch (error) {
+        if (error !== CRASH) throw error;
+        request.spec.slab.fill(1234.5);
+        request.spec.sourceRows.fill(-7);
+        worker.dead = true;
+        for (const died of [...deaths]) died(new Error('Worker terminated with exit code 1'));
+        for (const died of [...deaths]) died(new Error('exit'));
+        return;
+      }
+    }
+    const reply = executor.handle(request);
+    worker.answered++;
+    if (reply) for (const listener of [...replies]) listener(reply);
+  };
   const worker: FakeWorker = {
-    posted: 0,
-    inFlight: 0,
     dead: false,
+    answered: 0,
+    open: 0,
+    run() {
+      const go = pending;
+      pending = null;
+      go?.();
+    },
     post(request: WorkerRequest) {
-      if (worker.dead) return;
-      const crash = ++worker.posted === crashOn;
-      worker.inFlight++;
-      setTimeout(() => {
-        if (worker.dead) return;
-        worker.inFlight--;
-        if (crash && request.kind === 'read-piece') {
-          const { spec, piece } = request;
-          for (let c = 0; c < spec.width; c++) spec.slab[c * spec.capacity + piece.firstRow] = 1234.5;
-          spec.sourceRows[piece.firstRow] = -7;
-          worker.dead = true;
-          worker.inFlight = 0;
-          for (const died of [...deaths]) died(new Error('Worker terminated with exit code 1'));
-          for (const died of [...deaths]) died(new Error('exit'));
-          return;
-        }
-        const reply = executor.handle(request);
-        if (reply) for (const listener of [...replies]) listener(reply);
-      }, 1);
+      pending = () => handle(request);
+      setTimeout(() => worker.run(), 0);
     },
     listen(onResponse, onCrash) {
       replies.add(onResponse);
@@ -258,30 +286,53 @@ function fakeWorker(crashOn?: number): FakeWorker {
   return worker;
 }
 
-describe('a worker thread that dies while reading pieces', () => {
-  /** parseTableChunks on a healthy fake worker and one that dies at its crashOn-th piece; the one-thread outcome beside it. */
-  async function withCrash(bytes: Uint8Array, name: string, crashOn: number): Promise<{ single: Outcome; split: Outcome; pieces: number; lost: number; alive: FakeWorker; dying: FakeWorker }> {
-    const single = await outcome(() => parseTableChunks(chunked(bytes, 97), name, { allocate: allocateSharedFloat64 }));
-    const alive = fakeWorker();
-    const dying = fakeWorker(crashOn);
-    let pieces = 0;
-    let lost = 0;
+describe('the threads read pieces by themselves (readPiecesWith)', () => {
+  it('short reads, a thread that starts late: the one-thread Table, every file closed', async () => {
+    const bytes = generated(300, 6, { blanks: true });
+    const single = await outcome(async () => parseTableChunks(await chunked(bytes, 97), 'a.csv', { allocate: allocateSharedFloat64 }));
+    const late = fakeWorker({ most: 7 });
+    const early = fakeWorker({ most: 13, onRead: (k) => k === 40 && late.run() });
+    let taken: number[] = [];
     const parallel: ParallelReading = {
-      async readPieces(spec, parts, done) {
-        const results = await readPiecesWith([alive, dying], spec, parts, done);
-        // Every piece still on the healthy worker was awaited: no thread writes to the columns any more.
-        expect(alive.inFlight).toBe(0);
-        pieces = results.length;
-        lost = results.filter((r) => 'lost' in r && r.lost === true).length;
+      async readPieces(spec, pieces, file) {
+        const results = await readPiecesWith([early, late], spec, pieces, file, openFileAt);
+        taken = [early.answered, late.answered];
         return results;
       },
-      allocateBytes: allocateSharedBytes,
       allocateRows: allocateSharedInt32,
       minBytes: 0,
       pieceBytes: 40,
     };
-    const split = await outcome(() => parseTableChunks(chunked(bytes, 97), name, { allocate: allocateSharedFloat64, parallel }));
-    return { single, split, pieces, lost, alive, dying };
+    expect(await outcome(async () => parseTableChunks(await chunked(bytes, 97), 'a.csv', { allocate: allocateSharedFloat64, parallel }))).toEqual(single);
+    expect(taken).toEqual([1, 1]);
+    expect([early.open, late.open]).toEqual([0, 0]);
+  });
+});
+
+describe('a worker thread that dies while reading pieces', () => {
+  /**
+   * parseTableChunks on a healthy fake worker that, at its 3rd read, runs one that dies at its crashOn-th read;
+   * the one-thread outcome beside it.
+   */
+  async function withCrash(bytes: Uint8Array, name: string, crashOn: number): Promise<{ single: Outcome; split: Outcome; lost: number; alive: FakeWorker; dying: FakeWorker }> {
+    const single = await outcome(async () => parseTableChunks(await chunked(bytes, 97), name, { allocate: allocateSharedFloat64 }));
+    const dying = fakeWorker({ crashOn });
+    const alive = fakeWorker({ onRead: (k) => k === 3 && dying.run() });
+    let lost = 0;
+    const parallel: ParallelReading = {
+      async readPieces(spec, pieces, file) {
+        const results = await readPiecesWith([alive, dying], spec, pieces, file, openFileAt);
+        // The healthy worker answered before: no thread writes to the columns any more.
+        expect(alive.answered).toBe(1);
+        lost = results.filter((r) => 'lost' in r && r.lost === true).length;
+        return results;
+      },
+      allocateRows: allocateSharedInt32,
+      minBytes: 0,
+      pieceBytes: 40,
+    };
+    const split = await outcome(async () => parseTableChunks(await chunked(bytes, 97), name, { allocate: allocateSharedFloat64, parallel }));
+    return { single, split, lost, alive, dying };
   }
 
   it('the file is read again on one thread: the one-thread Table, not compute-crashed (first, middle, late piece)', async () => {
@@ -289,9 +340,10 @@ describe('a worker thread that dies while reading pieces', () => {
     for (const crashOn of [1, 3, 40]) {
       const run = await withCrash(bytes, 'a.csv', crashOn);
       expect(run.dying.dead, `crash on piece ${crashOn}`).toBe(true);
-      expect(run.lost).toBeGreaterThan(0);
+      expect(run.lost).toBe(crashOn);
       expect(run.split).not.toHaveProperty('error');
       expect(run.split).toEqual(run.single);
+      expect([run.alive.open, run.dying.open]).toEqual([0, 0]);
     }
   });
 
