@@ -84,7 +84,7 @@ export function recordRun({ plan, layout, mapped, sheet, headerRow, defaultFeatu
     // The names of each sample's imputed features only for a samples export (the CSV or the report).
     imputed: imputedCellsOf(mapped, { features: plan.out !== null }),
     imputeStep: layout.recipe.steps.some((step) => step.kind === 'impute'),
-    stats: transformed ? null : valueStats(mapped.matrix.data),
+    stats: transformed ? null : valueStats(mapped.matrix.data, mapped.matrix.cols),
   };
 }
 

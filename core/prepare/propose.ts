@@ -60,7 +60,7 @@ export function completeLayout(table: Table, layout: Layout): Layout {
     return { ...layout, reasons };
   }
   const raw = layout.quantities.find((q) => q.name === layout.quantity)?.raw ?? null;
-  const { step, reason } = proposeTransform(data.matrix.data, raw);
+  const { step, reason } = proposeTransform(data.matrix.data, raw, data.matrix.cols);
   reasons.push(reason);
   if (step) steps.push(step);
   const group = proposeGroup(data.annotations);

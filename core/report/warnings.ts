@@ -30,7 +30,7 @@ export interface WarningInput {
   imputed: Uint8Array | null;
   /**
    * Instead of scanning `values` (when the matrix has been fitted in place since): the cells per feature missing
-   * before the fit or filled by an impute step, and valueStats(values) taken before the fit.
+   * before the fit or filled by an impute step, and valueStats(values, p) taken before the fit.
    */
   before?: { filledByFeature: ArrayLike<number>; stats: ValueStats | null };
   recipe: Recipe;
@@ -66,7 +66,7 @@ export function resultWarnings(input: WarningInput): ResultWarning[] {
     });
   }
   const transformed = input.recipe.steps.some((s) => s.kind === 'transform');
-  const stats = transformed ? null : input.before ? input.before.stats : values !== null ? valueStats(values) : null;
+  const stats = transformed ? null : input.before ? input.before.stats : values !== null ? valueStats(values, p) : null;
   if (stats && looksRaw(stats)) {
     warnings.push({
       code: 'raw-untransformed',

@@ -1,6 +1,7 @@
 /**
  * core/prepare/transform.ts valueStats: the quantiles that decide whether values look raw or logarithmic,
- * from at most 200 000 cells (a large matrix is not passed over cell by cell, nor sampled on a few columns).
+ * from at most 200 000 cells (a large matrix is not passed over cell by cell, nor sampled on a few columns;
+ * a row-major matrix gives whole rows).
  */
 import { describe, expect, it } from 'vitest';
 import { valueStats } from '../../core/prepare/transform.js';
@@ -40,17 +41,60 @@ describe('valueStats', () => {
       const n = Math.ceil(4_000_000 / p);
       // Column c holds 2^(c mod 20) everywhere; the rows' missing cells fall on column 0.
       const values = Float64Array.from({ length: n * p }, (_, i) => (i % p === 0 ? NaN : 2 ** ((i % p) % 20)));
-      const stats = valueStats(values)!;
-      expect(stats.count).toBeGreaterThan(190_000);
-      expect([stats.p1, stats.p99]).toEqual([1, 2 ** 19]);
+      for (const cols of [1, p]) {
+        const stats = valueStats(values, cols)!;
+        expect(stats.count).toBeGreaterThan(190_000);
+        expect([stats.p1, stats.p99]).toEqual([1, 2 ** 19]);
+      }
+      // Whole rows: each of the ⌊200 000 / p⌋ rows drawn gives its p − 1 observed cells.
+      expect(valueStats(values, p)!.count).toBe(Math.floor(200_000 / p) * (p - 1));
     }
+  });
+
+  it('on a large matrix: whole rows, one drawn in each equal stretch of the rows', () => {
+    // 10 000 × 200: cell (r, c) is −1 in column 0, else r + 1. 1 000 rows are drawn, one of each 10 (rows
+    // 10k … 10k + 9): the sorted sample is 1 000 × −1 (column 0 of each row drawn), then the rows' values,
+    // 199 copies each. p1 is at index 1 999 (the 6th row drawn: 1 999 − 1 000 = 999 = 5·199 + 4; rows 50…59),
+    // the median at 99 999 (98 999 = 497·199 + 96: the 498th, rows 4 970…4 979), p99 at 197 999 (196 999 =
+    // 989·199 + 188: the 990th, rows 9 890…9 899).
+    const n = 10_000;
+    const p = 200;
+    const values = Float64Array.from({ length: n * p }, (_, i) => (i % p === 0 ? -1 : Math.floor(i / p) + 1));
+    const stats = valueStats(values, p)!;
+    expect(stats.count).toBe(200_000);
+    expect(stats.nonPositive).toBe(1_000 / 200_000); // exactly one cell in p: whole rows
+    for (const [got, from] of [[stats.p1, 50], [stats.median, 4_970], [stats.p99, 9_890]] as const) {
+      expect(got).toBeGreaterThanOrEqual(from + 1);
+      expect(got).toBeLessThanOrEqual(from + 10);
+    }
+    // Each row drawn is within 5 of its stretch's middle.
+    expect(Math.abs(stats.mean - (-1_000 + 199 * 1_000 * (n / 2 + 0.5)) / 200_000)).toBeLessThan(5);
+    // The same matrix gives the same stats (a fixed sequence).
+    expect(valueStats(values, p)).toEqual(stats);
+  });
+
+  it('at most 200 000 cells: every observed cell, whatever the row width', () => {
+    const values = Float64Array.from({ length: 1000 * 200 }, (_, i) => (i % 97 === 5 ? NaN : Math.sin(i) * 1000));
+    const observed = Float64Array.from(values.filter((v) => v === v)).sort();
+    const expected = { count: observed.length, p1: observed[Math.floor(0.01 * (observed.length - 1))], median: observed[Math.floor(0.5 * (observed.length - 1))] };
+    for (const cols of [1, 200, 1000, 200_000]) expect(valueStats(values, cols)).toMatchObject(expected);
+  });
+
+  it('a row wider than the sample is drawn from cell by cell; rows that do not divide the values are refused', () => {
+    const values = Float64Array.from({ length: 2 * 300_000 }, (_, i) => i);
+    const stats = valueStats(values, 300_000)!;
+    expect(stats.count).toBe(200_000);
+    expect(stats.p1).toBeLessThan(0.02 * values.length);
+    expect(stats.p99).toBeGreaterThan(0.98 * values.length);
+    expect(() => valueStats(new Float64Array(10), 3)).toThrow(RangeError);
+    expect(() => valueStats(new Float64Array(10), 0)).toThrow(RangeError);
   });
 
   it('in a nearly empty matrix: its observed cells, drawn or (every draw missing) looked up', () => {
     for (const at of [3, 123_457, 999_999]) {
       const values = new Float64Array(1_000_000).fill(NaN);
       values[at] = 5;
-      expect(valueStats(values)).toMatchObject({ count: 1, p1: 5, median: 5, p99: 5, mean: 5 });
+      for (const cols of [1, 500]) expect(valueStats(values, cols)).toMatchObject({ count: 1, p1: 5, median: 5, p99: 5, mean: 5 });
     }
   });
 });
