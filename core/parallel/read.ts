@@ -18,7 +18,7 @@
  */
 import { readPiece, type FileAt, type FileRef, type OpenFileAt, type PieceResult, type PieceSpec, type PieceTable } from '../table/pieces.js';
 import { toError, type WorkerLink } from './scheduler.js';
-import { isShared } from './shared.js';
+import { allocateSharedInt32, isShared } from './shared.js';
 
 /** Read jobs are numbered below zero, apart from the scheduler's jobs (the replies name their job). */
 let nextJob = -1;
@@ -95,11 +95,6 @@ export function readClaimedPieces(spec: PieceSpec, pieces: PieceTable, fileRef: 
   return { indices: Int32Array.from(indices), results };
 }
 
-/** Fresh claims for one read: shared memory when the threads can see it. */
-function newClaims(shared: boolean): PieceClaims {
-  return shared ? new Int32Array(new SharedArrayBuffer(8)) : new Int32Array(2);
-}
-
 /**
  * The results in piece order, up to the last piece taken; a piece taken whose thread died (no result) is a
  * LostPiece.
@@ -113,7 +108,7 @@ function inOrder(parts: readonly PiecesRead[], taken: number): PieceResult[] {
 
 /** The pieces read in this thread, in order (the same results as on threads). */
 export async function readPiecesInThread(spec: PieceSpec, pieces: PieceTable, file: FileRef, openFile: OpenFileAt): Promise<PieceResult[]> {
-  const part = readClaimedPieces(spec, pieces, file, newClaims(false), openFile);
+  const part = readClaimedPieces(spec, pieces, file, new Int32Array(2), openFile);
   return inOrder([part], part.indices.length);
 }
 
@@ -124,7 +119,7 @@ export async function readPiecesInThread(spec: PieceSpec, pieces: PieceTable, fi
 export async function readPiecesWith(links: readonly WorkerLink[], spec: PieceSpec, pieces: PieceTable, file: FileRef, openFile: OpenFileAt): Promise<PieceResult[]> {
   if (links.length === 0 || !isShared(spec.slab) || !isShared(spec.sourceRows)) return readPiecesInThread(spec, pieces, file, openFile);
   const job = nextJob--;
-  const claims = newClaims(true);
+  const claims = allocateSharedInt32(2);
   const parts: PiecesRead[] = [];
   let answered = 0;
   let failure: Error | null = null;

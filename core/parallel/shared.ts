@@ -32,12 +32,6 @@ export function allocateSharedFloat64(length: number): Float64Array {
   return ctor !== null ? new Float64Array(new ctor(length * 8) as ArrayBuffer) : new Float64Array(length);
 }
 
-/** Bytes on a SharedArrayBuffer (plain where sharing is unavailable), e.g. a piece of a file for a worker. */
-export function allocateSharedBytes(length: number): Uint8Array {
-  const ctor = sabConstructor();
-  return ctor !== null ? new Uint8Array(new ctor(length) as ArrayBuffer) : new Uint8Array(length);
-}
-
 /** Int32s on a SharedArrayBuffer (plain where sharing is unavailable), e.g. the source lines of a table's rows. */
 export function allocateSharedInt32(length: number): Int32Array {
   const ctor = sabConstructor();
