@@ -8,6 +8,7 @@
 import type { AnalysisResult } from '../../core/analysis.js';
 import { SkfrError } from '../../core/errors.js';
 import type { FitSettings } from '../../core/jobs/types.js';
+import { knownComplete } from '../../core/prepare/complete.js';
 import { describeStep } from '../../core/prepare/index.js';
 import { valueStats, type ValueStats } from '../../core/prepare/transform.js';
 import { reproduceCommand } from '../../core/report/command.js';
@@ -81,8 +82,9 @@ export function recordRun({ plan, layout, mapped, sheet, headerRow, defaultFeatu
     recipe: layout.recipe,
     reasons: layout.reasons,
     command,
-    // The names of each sample's imputed features only for a samples export (the CSV or the report).
-    imputed: imputedCellsOf(mapped, { features: plan.out !== null }),
+    // The names of each sample's imputed features only for a samples export (the CSV or the report); no pass
+    // over the matrix when the preparation's counts say nothing is missing.
+    imputed: imputedCellsOf(mapped, { features: plan.out !== null, complete: knownComplete(mapped, layout.recipe) }),
     imputeStep: layout.recipe.steps.some((step) => step.kind === 'impute'),
     stats: transformed ? null : valueStats(mapped.matrix.data, mapped.matrix.cols),
   };

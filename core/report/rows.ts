@@ -45,17 +45,19 @@ export interface ImputedCells {
 
 /**
  * The imputed cells of mapped data as prepared: NaN cells of the matrix, or cells flagged by an impute step. Take
- * it before a fit that works on the matrix in place (reuseInput fills and standardises it).
+ * it before a fit that works on the matrix in place (reuseInput fills and standardises it). `complete`: the
+ * caller knows that no cell is NaN (core/prepare/complete.ts knownComplete), so the pass looking for one is
+ * skipped when no impute step flagged cells.
  * Example: matrix [[1, NaN], [NaN, NaN]] → total 3, bySample [1, 2], byFeature [1, 2], features [[1], [0, 1]].
  */
-export function imputedCellsOf(mapped: MappedData, options: { features?: boolean } = {}): ImputedCells {
+export function imputedCellsOf(mapped: MappedData, options: { features?: boolean; complete?: boolean } = {}): ImputedCells {
   const { rows: n, cols: p, data: x } = mapped.matrix;
   const flags = mapped.imputed ?? null;
   const bySample = new Int32Array(n);
   const byFeature = new Int32Array(p);
   const featuresBySample: Int32Array[] | null = options.features ? [] : null;
-  if (flags === null && !hasNaN(x, n * p)) {
-    // Nothing imputed (the common case, checked by the quickest loop).
+  if (flags === null && (options.complete === true || !hasNaN(x, n * p))) {
+    // Nothing imputed (the common case: known, or checked by the quickest loop).
     if (featuresBySample !== null) for (let i = 0; i < n; i++) featuresBySample.push(new Int32Array(0));
     return { total: 0, bySample, byFeature, featuresBySample };
   }
