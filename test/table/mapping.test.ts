@@ -109,6 +109,18 @@ describe('applyMapping', () => {
     expect(m.warnings[0]!.message).toContain('“x” ×2');
   });
 
+  it('duplicate ids anywhere, named first seen first; a missing id (its row number) can repeat one; none, no warning', () => {
+    const warning = (text: string, idColumn: string | null = 'id') => map(parse(text), { idColumn, annotationColumns: idColumn ? [] : ['id'] }).warnings.filter((w) => w.code === 'duplicate-id').map((w) => w.message);
+    // a (rows 1, 4, 6) and b (rows 2, 5) are not neighbours in the file; a is seen first.
+    expect(warning('id,v\na,1\nb,2\nc,3\na,4\nb,5\na,6\n')).toEqual(['2 sample ids are not unique (“a” ×3, “b” ×2); they are kept as they are.']);
+    // The last two rows only.
+    expect(warning('id,v\nq,1\nr,2\ns,3\nz,4\nz,5\n')).toEqual(['1 sample id is not unique (“z” ×2); they are kept as they are.']);
+    // Row 2 has no id: it is called 2, as row 3's id says.
+    expect(warning('id,v\nx,1\n,2\n2,3\n')).toEqual(['1 sample id is not unique (“2” ×2); they are kept as they are.']);
+    expect(warning('id,v\nb,1\na,2\nc,3\n')).toEqual([]);
+    expect(warning('id,v\nx,1\nx,2\n', null)).toEqual([]); // row numbers 1, 2
+  });
+
   it('maxMissingFraction drops features and lists them', () => {
     const t = parse('a,b,c\n1,NA,1\n2,NA,NA\n3,4,5\n4,NA,6\n');
     const m = map(t, { maxMissingFraction: 0.5 });
