@@ -150,27 +150,30 @@ function textWarnings(table: Table, features: Column[], rows: Int32Array): Table
 }
 
 /**
- * A warning naming the ids given to more than one sample (first seen first), or none. Sorted, repeated ids are
- * neighbours: the common case (none) is a sort of the ids, quicker than a hash table of them (50 000 ids: ~3
- * against ~15 ms); only ids with repeats are counted in one.
+ * A warning naming the ids given to more than one sample (first seen first), or none. The common case, no repeat,
+ * takes one set of the ids (50 000 ids: ~10 ms, half of counting each in a map); the counts are taken only when
+ * an id repeats. (A sort of the ids is quicker for ids in order, but 3–4× slower for ids in no order.)
  */
 function duplicateWarnings(ids: readonly string[]): TableWarning[] {
-  const sorted = ids.slice().sort();
-  let repeats = false;
-  for (let i = 1; i < sorted.length && !repeats; i++) repeats = sorted[i] === sorted[i - 1];
-  if (!repeats) return [];
+  const seen = new Set<string>();
+  for (const id of ids) {
+    const before = seen.size;
+    seen.add(id);
+    if (seen.size === before) return [duplicateWarning(ids)];
+  }
+  return [];
+}
+
+function duplicateWarning(ids: readonly string[]): TableWarning {
   const seen = new Map<string, number>();
   for (const id of ids) seen.set(id, (seen.get(id) ?? 0) + 1);
   const repeated = [...seen].filter(([, n]) => n > 1);
-  if (repeated.length === 0) return [];
   const shown = repeated.slice(0, 5).map(([id, n]) => `“${id}” ×${n}`).join(', ');
   const more = repeated.length > 5 ? ` and ${repeated.length - 5} more` : '';
-  return [
-    {
-      code: 'duplicate-id',
-      message: `${repeated.length} sample id${repeated.length === 1 ? ' is' : 's are'} not unique (${shown}${more}); they are kept as they are.`,
-    },
-  ];
+  return {
+    code: 'duplicate-id',
+    message: `${repeated.length} sample id${repeated.length === 1 ? ' is' : 's are'} not unique (${shown}${more}); they are kept as they are.`,
+  };
 }
 
 export interface MappingOptions {
