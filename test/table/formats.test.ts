@@ -167,6 +167,31 @@ describe('recognizeLayout', () => {
     expect(rows.mapping.idColumn).toBe('MouseID');
     expect(layoutAs(samples, 'maxquant')).toBeNull();
   });
+
+  it('samples as rows: the id is the first text column with every value present and distinct', () => {
+    // grp repeats at once, tag in its last row, name misses a value; code is the id. Every text column but
+    // the id is an annotation.
+    const table = tsv([
+      ['grp', 'tag', 'name', 'code', 'x', 'y'],
+      ...Array.from({ length: 300 }, (_, i) => [`g${i % 3}`, `t${i === 299 ? 0 : i}`, i === 150 ? '' : `n${i}`, `c${i}`, String(i), String(2 * i)]),
+    ], 'samples.tsv');
+    const layout = recognizeLayout(table);
+    expect(layout.mapping.orientation).toBe('samples-as-rows');
+    expect(layout.mapping.idColumn).toBe('code');
+    expect(layout.mapping.annotationColumns).toEqual(['grp', 'tag', 'name']);
+    expect(recognizeLayout(tsv([['tag', 'x'], ['a', '1'], ['b', '2'], ['a', '3']], 's.tsv')).mapping.idColumn).toBeNull();
+  });
+
+  it('a column of UniProt accessions (by its first 200 present cells, after any number of empty ones) names proteins', () => {
+    // 250 rows without an accession, then 60 with one; the column's name says nothing.
+    const rows = Array.from({ length: 310 }, (_, i) => [i < 250 ? '' : `P${String(100000 + i).slice(1)}`, `d${i}`, String(i), String(i + 1), String(i + 2)]);
+    const layout = recognizeLayout(tsv([['ref', 'note', 'A', 'B', 'C'], ...rows], 'mine.tsv'));
+    expect(layout.mapping.orientation).toBe('samples-as-columns');
+    expect(layout.mapping.featureLabelColumns).toEqual(['ref']);
+    // One present cell in 4 is not an accession: fewer than 80 % of them are.
+    const mixed = rows.map((r, i) => (i >= 250 && i % 4 === 0 ? ['x', ...r.slice(1)] : r));
+    expect(recognizeLayout(tsv([['ref', 'note', 'A', 'B', 'C'], ...mixed], 'mine.tsv')).mapping.orientation).toBe('samples-as-rows');
+  });
 });
 
 describe('joinDesign', () => {

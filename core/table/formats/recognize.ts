@@ -13,7 +13,6 @@
 import { formatCount } from '../../format-count.js';
 import { classifyText, isMissingToken } from '../cells.js';
 import { emptyColumnsMapping, emptyRowsMapping } from '../empty-mapping.js';
-import { columnTexts } from '../lookup.js';
 import { commonAffixes, NO_AFFIXES, stripTypePrefix, type Affixes } from '../sample-names.js';
 import type { Column, FlagKind, Layout, Mapping, PrepStep, QuantityKind, Recipe, SampleTable, Table } from '../types.js';
 import { FORMATS, MAXQUANT_FLAGS, NOT_A_SAMPLE, PROTEIN_COLUMN, UNIPROT, type FlagSpec, type FormatSpec, type QuantitySpec } from './specs.js';
@@ -178,7 +177,9 @@ function recognizePerseus(table: Table): Layout | null {
 function isProteinColumn(column: Column): boolean {
   if (PROTEIN_COLUMN.test(stripTypePrefix(column.name).trim())) return true;
   if (column.kind !== 'text') return false;
-  const texts = columnTexts(column).filter((t): t is string => t !== null).slice(0, 200);
+  // The first 200 present cells.
+  const texts: string[] = [];
+  for (let i = 0; i < column.texts!.length && texts.length < 200; i++) if (column.texts![i] !== null) texts.push(column.texts![i]!);
   if (texts.length < 5) return false;
   return texts.filter((t) => UNIPROT.test(t)).length >= texts.length * 0.8;
 }
@@ -198,13 +199,24 @@ function likeliestSamples(columns: string[]): string[] {
   return best.length > 0 ? best : columns;
 }
 
+/** True when no two cells are equal; it stops at the first repeat (a category column's: within its first rows). */
+function allDistinct(texts: readonly (string | null)[]): boolean {
+  const seen = new Set<string | null>();
+  for (const t of texts) {
+    const before = seen.size;
+    seen.add(t);
+    if (seen.size === before) return false;
+  }
+  return true;
+}
+
 /**
  * Samples as rows: the first text column whose values are all present and distinct is the sample id, the other
  * text columns are annotations, every numeric column is a feature.
  */
 export function guessRowsMapping(table: Table): Mapping {
   const text = table.columns.filter((c) => c.kind === 'text');
-  const id = text.find((c) => c.missing === 0 && new Set(c.texts).size === table.rowCount) ?? null;
+  const id = text.find((c) => c.missing === 0 && c.texts!.length === table.rowCount && allDistinct(c.texts!)) ?? null;
   return emptyRowsMapping({
     idColumn: id?.name ?? null,
     annotationColumns: text.filter((c) => c !== id).map((c) => c.name),
