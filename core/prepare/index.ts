@@ -10,6 +10,7 @@
 import { SkfrError } from '../errors.js';
 import { applyMapping, type MappingOptions } from '../table/mapping.js';
 import type { FormatId, MappedData, Mapping, Recipe, StepReport, Table } from '../table/types.js';
+import { knownComplete } from './complete.js';
 import { applyStep, describeStep, keepFeatures, stepColumns } from './steps.js';
 
 export { describeStep, keepFeatures } from './steps.js';
@@ -20,8 +21,12 @@ export interface PrepareOptions extends Omit<MappingOptions, 'extraFeatureColumn
   format?: FormatId;
 }
 
-/** Drop features with no value in any sample (counted), and refuse a sample with no value at all. */
-function finish(data: MappedData, report: StepReport[], columnsMode: boolean): MappedData {
+/**
+ * Drop features with no value in any sample (counted), and refuse a sample with no value at all. `complete`: no
+ * cell is missing (knownComplete), so no feature nor sample is empty and nothing is looked at.
+ */
+function finish(data: MappedData, report: StepReport[], columnsMode: boolean, complete: boolean): MappedData {
+  if (complete && data.matrix.rows > 0 && data.matrix.cols > 0) return data;
   const { rows: n, cols: p, data: x } = data.matrix;
   if (columnsMode) {
     const keep = new Uint8Array(p);
@@ -70,7 +75,7 @@ export function prepare(table: Table, mapping: Mapping, recipe: Recipe = EMPTY_R
     data = outcome.data;
     report.push({ step: step.kind, label: describeStep(step), count: outcome.count });
   }
-  data = finish(data, report, columnsMode);
+  data = finish(data, report, columnsMode, knownComplete(data, recipe));
   const workbook = table.format === 'xlsx' || table.format === 'xls';
   return { ...data, preparation: report, ...(workbook ? { sheet: table.sheet } : {}) };
 }

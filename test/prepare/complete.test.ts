@@ -1,7 +1,8 @@
 /**
  * core/prepare/complete.ts knownComplete: "no cell is missing" is said only when it is true (then the search
  * for missing cells is skipped, core/report/rows.ts imputedCellsOf), on tiny tables derived by hand, then as a
- * property: with steps that keep MappedData.missingCells exact, it is said exactly when the matrix has no NaN.
+ * property: with steps that keep MappedData.missingCells exact, it is said exactly when the matrix has no NaN;
+ * prepare's last check (empty samples and features) still sees what the steps made missing.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -9,8 +10,9 @@ import { knownComplete } from '../../core/prepare/complete.js';
 import { prepare } from '../../core/prepare/index.js';
 import { applyStep } from '../../core/prepare/steps.js';
 import { imputedCellsOf } from '../../core/report/rows.js';
-import { emptyRowsMapping } from '../../core/table/empty-mapping.js';
+import { emptyColumnsMapping, emptyRowsMapping } from '../../core/table/empty-mapping.js';
 import { parseTable, type MappedData, type PrepStep, type Recipe } from '../../core/table/index.js';
+import { errorOf } from '../skfr-error.js';
 
 const LOG2_MISSING: PrepStep = { kind: 'transform', base: 2, nonPositive: 'missing' };
 
@@ -98,6 +100,23 @@ describe('knownComplete', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('prepare: empty samples and features after the steps (not skipped when nothing was missing before)', () => {
+  it('a sample whose values the steps make missing is refused', () => {
+    const zeros = errorOf(() => prepared('id,a,b\ns1,1,2\ns2,0,0\n', { steps: [{ kind: 'zeros-missing' }] }));
+    expect([zeros.code, zeros.message]).toEqual(['empty-sample', 'Sample “s2” has no value in any of the 2 features once zeros are read as “not quantified”; remove it or filter it out.']);
+    expect(errorOf(() => prepared('id,a,b\ns1,1,2\ns2,0,-1\n', { steps: [LOG2_MISSING] })).code).toBe('empty-sample');
+  });
+
+  it('samples as columns: a protein whose values the steps make missing is removed and counted', () => {
+    const table = parseTable(new TextEncoder().encode('protein,A,B\nP1,1,2\nP2,0,0\nP3,3,4\n'), 't.csv');
+    const mapping = emptyColumnsMapping({ sampleColumns: ['A', 'B'], featureLabelColumns: ['protein'] });
+    const data = prepare(table, mapping, { steps: [{ kind: 'zeros-missing' }] });
+    expect(data.featureNames).toEqual(['P1', 'P3']);
+    expect(data.preparation!.find((r) => r.step === 'empty-features')?.count).toBe(1);
+    expect(prepare(table, mapping).featureNames).toEqual(['P1', 'P2', 'P3']);
   });
 });
 
