@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { allocateSharedFloat64, isShared } from '../../core/parallel/shared.js';
 import { SkfrError } from '../../core/errors.js';
 import { applyMapping, parseTable, parseTableChunks, type MappedData, type Mapping, type Table } from '../../core/table/index.js';
-import { transposeInPlace } from '../../core/table/transpose-in-place.js';
+import { choosePanels, transposeInPlace } from '../../core/table/transpose-in-place.js';
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 const parse = (text: string): Table => parseTable(enc(text), 'data.csv');
@@ -41,23 +41,41 @@ describe('transposeInPlace', () => {
     expect(Array.from(x)).toEqual([1, 4, 2, 5, 3, 6]);
   });
 
-  it('equals the naive transpose for every shape and panel width, leaving the values after R·C alone', () => {
+  it('equals the naive transpose for every shape and panel width, panels of columns or rows, leaving the values after R·C alone', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 300 }), fc.integer({ min: 1, max: 70 }), fc.nat(3), (R, C, B, extra) => {
-        const x = Float64Array.from({ length: R * C + extra }, (_, i) => i + 0.5);
-        const expected = [...naiveTranspose(x, R, C), ...Array.from(x.subarray(R * C))];
-        transposeInPlace(x, R, C, B);
-        expect(Array.from(x)).toEqual(expected);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 0, max: 300 }),
+        fc.integer({ min: 1, max: 70 }),
+        fc.nat(3),
+        fc.boolean(),
+        (short, long, width, extra, wide) => {
+          // Both panel directions on both kinds of shape: wide (R < C) and tall (R > C).
+          const [R, C] = wide ? [short, long] : [long, short];
+          for (const along of ['columns', 'rows'] as const) {
+            const x = Float64Array.from({ length: R * C + extra }, (_, i) => i + 0.5);
+            const expected = [...naiveTranspose(x, R, C), ...Array.from(x.subarray(R * C))];
+            transposeInPlace(x, R, C, { along, width });
+            expect(Array.from(x)).toEqual(expected);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
-  it('with the default panel width at a size with a remainder (37 × 1003)', () => {
-    const x = Float64Array.from({ length: 37 * 1003 }, (_, i) => i);
-    const expected = naiveTranspose(x, 37, 1003);
-    transposeInPlace(x, 37, 1003);
-    expect(Array.from(x)).toEqual(expected);
+  it('with the default panels at sizes with a remainder (37 × 1003: along the columns; 1003 × 37: along the rows)', () => {
+    expect(choosePanels(37, 1003)).toEqual({ along: 'columns', width: 62 });
+    expect(choosePanels(1003, 37)).toEqual({ along: 'rows', width: 62 });
+    // A table of 200 samples × 50 000 features: its 50 000 × 200 block of columns is cut into panels of rows.
+    expect(choosePanels(50_000, 200)).toEqual({ along: 'rows', width: 512 });
+    expect(choosePanels(200, 50_000)).toEqual({ along: 'columns', width: 512 });
+    for (const [R, C] of [[37, 1003], [1003, 37]] as const) {
+      const x = Float64Array.from({ length: R * C }, (_, i) => i);
+      const expected = naiveTranspose(x, R, C);
+      transposeInPlace(x, R, C);
+      expect(Array.from(x)).toEqual(expected);
+    }
   });
 
   it('refuses a shape larger than the array', () => {
