@@ -94,8 +94,12 @@ export function affixesFor(quantity: Pick<QuantitySpec, 'affixes' | 'runPaths'> 
   return quantity.runPaths ? NO_AFFIXES : quantity.affixes;
 }
 
-function recognizeFormat(table: Table, spec: FormatSpec): Layout | null {
-  const names = new Set(table.columns.map((c) => normalName(c.name)));
+/** The table's column names as formats are matched (normalName), taken once for every format tried. */
+function normalNames(table: Table): Set<string> {
+  return new Set(table.columns.map((c) => normalName(c.name)));
+}
+
+function recognizeFormat(table: Table, spec: FormatSpec, names: ReadonlySet<string> = normalNames(table)): Layout | null {
   if (!spec.requires.every((r) => names.has(r.toLowerCase()))) return null;
   if (!spec.requiresAny.some((r) => names.has(r.toLowerCase()))) return null;
   const labelColumns = allByName(table, spec.labelColumns);
@@ -241,7 +245,8 @@ export function rowsLayout(mapping: Mapping, samples: number, features: number):
 function recognizeTable(table: Table): Layout {
   const proteinColumns = table.columns.filter((c) => c.kind === 'text' && isProteinColumn(c));
   const numeric = table.columns.filter((c) => c.kind === 'numeric').map((c) => c.name);
-  const candidates = numeric.filter((n) => !NOT_A_SAMPLE.test(stripTypePrefix(n)));
+  // (Without a protein column the numeric columns are features, whatever their names.)
+  const candidates = proteinColumns.length === 0 ? [] : numeric.filter((n) => !NOT_A_SAMPLE.test(stripTypePrefix(n)));
   if (proteinColumns.length === 0 || candidates.length < 2) {
     const mapping = guessRowsMapping(table);
     return rowsLayout(mapping, table.rowCount, mapping.featureColumns?.length ?? 0);
@@ -267,8 +272,9 @@ function recognizeTable(table: Table): Layout {
 export function recognizeLayout(table: Table): Layout {
   const perseus = recognizePerseus(table);
   if (perseus) return perseus;
+  const names = normalNames(table);
   for (const spec of FORMATS) {
-    const layout = recognizeFormat(table, spec);
+    const layout = recognizeFormat(table, spec, names);
     if (layout) return layout;
   }
   return recognizeTable(table);
