@@ -55,10 +55,11 @@ export async function clusterCommand(argv: readonly string[], { io, version }: C
   if (asked.report) outputs.push(asked.report.path);
   if (outputs.length > 0) await io.checkOutputPaths?.(outputs, [asked.file]);
   const t0 = now();
-  const { plan, mapped, input, read, prep } = await loadMapped(asked, io);
-  // What is left of the parsed table (all of it, as large as the matrix, when it was not mapped in place) is
-  // garbage now: return it before the fit (see cli/memory.ts).
-  collectGarbage();
+  const { plan, mapped, input, read, prep, inPlace } = await loadMapped(asked, io);
+  // A parsed table that was not mapped in place (a workbook, samples as columns, …) is garbage now and as large
+  // as the matrix: return it before the fit (see cli/memory.ts). Mapped in place, the table's buffer is the
+  // matrix, and what is left is a few MB that a forced collection (~9 ms) need not hurry.
+  if (!inPlace) collectGarbage();
   const parseMs = now() - t0;
   // Threads start once the file is parsed (started earlier, they would slow the parse down on a small
   // machine); with one core, --workers 1 or a small fit (poolOptionsFor) everything runs in this thread.
@@ -116,7 +117,7 @@ interface Cancel {
 export async function loadMapped(
   asked: ClusterPlan,
   io: CommandContext['io'],
-): Promise<{ plan: ClusterPlan; mapped: MappedData; input: InputInfo; read: ReadInfo; prep: RunPrep }> {
+): Promise<{ plan: ClusterPlan; mapped: MappedData; input: InputInfo; read: ReadInfo; prep: RunPrep; inPlace: boolean }> {
   const t0 = now();
   const { table, input } = await readTable(asked, io);
   const readMs = now() - t0;
@@ -135,6 +136,7 @@ export async function loadMapped(
   // built over them in place (consume: the table is not read again), so only one n × p block ever exists;
   // other inputs (workbooks, samples as columns, …) are mapped into a new shared matrix.
   const defaultFeatures = defaultFeatureColumns(table.columns, layout.mapping);
+  const columnsBuffer = table.columns.find((column) => column.numbers !== null)?.numbers?.buffer;
   const mapped = prepare(table, layout.mapping, layout.recipe, { allocate: allocateSharedFloat64, consume: true, format: layout.format });
   if (layout.orientation === 'samples-as-rows' && layout.mapping.filters.length > 0 && mapped.preparation) {
     // Samples as rows: what the filters removed (samples as columns: the mapping counts it, per filter).
@@ -150,7 +152,7 @@ export async function loadMapped(
   // --tune-s auto: s over 1..p of the data as prepared.
   plan = withTuneAll(plan, mapped.matrix.cols);
   const prep = recordRun({ plan, layout, mapped, sheet: read.sheet, headerRow: read.headerRow, defaultFeatures });
-  return { plan, mapped, input, read, prep };
+  return { plan, mapped, input, read, prep, inPlace: mapped.matrix.data.buffer === columnsBuffer };
 }
 
 /** What was read and how, for --json and the summary. */

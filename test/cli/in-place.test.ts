@@ -3,7 +3,7 @@
  * buffer, and the --json output is the one the copying mapping gives.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runAnalysis } from '../../core/analysis.js';
 import { simulate } from '../../core/engine/index.js';
@@ -64,9 +64,10 @@ function copyingPath(args: string[]) {
 describe('skfr cluster maps CSV files in place', () => {
   it.each(runs)('%s: the matrix is built over the columns’ shared buffer, equal to the copied one', async (_, args) => {
     const { asked, mapped: copied } = copyingPath(args);
-    const { mapped } = await loadMapped(asked, nodeIO());
+    const { mapped, inPlace } = await loadMapped(asked, nodeIO());
     const { rows: n, cols: p, data } = mapped.matrix;
     expect(isShared(data)).toBe(true);
+    expect(inPlace).toBe(true); // (no forced garbage collection needed then)
     // Built over the columns: the buffer also held the id and class columns, so it is larger than n × p.
     expect(data.buffer.byteLength).toBeGreaterThan(n * p * 8);
     expect([n, p]).toEqual([copied.matrix.rows, copied.matrix.cols]);
@@ -94,12 +95,22 @@ describe('a CSV read whole (not UTF-8)', () => {
     writeFileSync(file, Buffer.from(rows.join('\n') + '\n', 'latin1'));
     const args = [file, '--id-column', 'name', '--k', '2', '--s', '1', '--restarts', '2'];
     const { asked, mapped: copied } = copyingPath(args);
-    const { mapped } = await loadMapped(asked, nodeIO());
+    const { mapped, inPlace } = await loadMapped(asked, nodeIO());
+    expect(inPlace).toBe(true);
     expect(mapped.sampleIds[0]).toBe('José0');
     expect(isShared(mapped.matrix.data)).toBe(true);
     expect(mapped.matrix.data.buffer.byteLength).toBe(4 * 60 * 8); // the columns' buffer (name, a, b, c)
     expect(Array.from(mapped.matrix.data)).toEqual(Array.from(copied.matrix.data));
     const expected = clusterJson(copied, runAnalysis(copied, asked.settings, { classColumn: asked.classColumn }), { readMs: 0, parseMs: 0, fitMs: 0 });
     expect({ ...onlyKeysOf(expected, await skfrJson(['cluster', ...args])), timings: null }).toEqual({ ...expected, timings: null });
+  });
+});
+
+describe('a table not mapped in place', () => {
+  const fragpipe = join(import.meta.dirname, '../../../shared/data/real/fragpipe_combined_protein.tsv');
+  it.skipIf(!existsSync(fragpipe))('samples as columns (FragPipe): a new matrix, and loadMapped says so (the table is garbage then, collected)', async () => {
+    const { mapped, inPlace } = await loadMapped(planCluster([fragpipe, '--k', '2', '--s', '5'])!, nodeIO());
+    expect(inPlace).toBe(false);
+    expect(mapped.matrix.rows).toBeGreaterThan(1);
   });
 });
