@@ -6,6 +6,7 @@
  * come out the same too. A worker thread that dies while reading pieces does not fail the read: the file is
  * read again on one thread (as after a quoted field), the same Table or the same error.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -165,6 +166,32 @@ describe('parallel reading of CSV/TSV (readTableChunks) = one thread (parseTable
     await compare(enc('a\n1\n\n2\n3\n\n'.repeat(20)), 'one.csv', 9, 5);
     await compare(enc('id,a,b\n' + 'x,1,2\ny,abc,4\n'.repeat(40) + 'z,3,5\n'), 'mixed.csv', 9, 5);
   });
+
+  it('a wide table (40 000 columns, 200 rows): the same table on one thread and on two, in pieces of 64 rows or more', async () => {
+    const width = 40_000;
+    const lines = [Array.from({ length: width }, (_, c) => (c === 0 ? 'id' : `c${c}`)).join(',')];
+    for (let r = 0; r < 200; r++) lines.push(Array.from({ length: width }, (_, c) => (c === 0 ? `s${r}` : (r + c) % 997 === 0 ? 'NA' : String((r * 7 + c) % 10))).join(','));
+    const bytes = enc(lines.join('\n') + '\n'); // (80 KB a row: 1 MiB pieces would hold 13 rows)
+    /** The table with each column's numbers as a SHA-256 of their bits (8 million cells compared as arrays take seconds). */
+    const digest = (table: Table | null) =>
+      table && { ...table, sourceRows: Array.from(table.sourceRows ?? []), columns: table.columns.map((c) => ({ ...c, numbers: c.numbers && createHash('sha256').update(c.numbers).digest('hex') })) };
+    const single = digest(await parseTableChunks(await chunked(bytes, 1 << 20), 'wide.csv', { allocate: allocateSharedFloat64 }));
+    expect(single, 'the rows kernel (16 rows a batch) vs the scanner alone').toEqual(digest(scannerOnly(bytes, 'wide.csv')));
+    pool ??= createWorkerPool({ workers: 2 });
+    const threads = pool;
+    let taken = 0;
+    const parallel: ParallelReading = {
+      async readPieces(spec, pieces, file) {
+        taken = pieces.rows.length;
+        return threads.readPieces(spec, pieces, file);
+      },
+      allocateRows: allocateSharedInt32,
+      minBytes: 0,
+    };
+    expect(digest(await parseTableChunks(await chunked(bytes, 1 << 20), 'wide.csv', { allocate: allocateSharedFloat64, parallel }))).toEqual(single);
+    expect(taken).toBeGreaterThan(1);
+    expect(taken).toBeLessThanOrEqual(4);
+  }, 60_000);
 
   const real = join(import.meta.dirname, '../../../shared/data');
   const files = existsSync(real)

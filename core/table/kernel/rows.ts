@@ -42,6 +42,13 @@ const POW10_AT = TABLE_AT + (Q_MAX - Q_MIN + 1) * 16;
 const BATCH_AT = PAGE * 2; // (> POW10_AT + 23 doubles + 9 integers)
 /** Cells per batch: the batch (8 bytes a cell) and its exceptions (16) stay within the caches. */
 const BATCH_CELLS = 32768;
+/**
+ * Rows a batch holds at least: a wide table's batch outgrows the caches, but each column then gets a run of
+ * values instead of one (200 × 50 000: one row a batch scattered 10 million single values across the columns).
+ */
+const BATCH_MIN_ROWS = 16;
+/** Rows of a batch from which a column's share is copied with one `set` (fewer: value by value). */
+const SET_MIN_ROWS = 32;
 
 export class RowKernel {
   /** Rows one `read` may give. */
@@ -70,7 +77,7 @@ export class RowKernel {
     private readonly decimalComma: boolean,
   ) {
     this.exports = exports;
-    this.rowsCap = Math.max(1, Math.floor(BATCH_CELLS / width));
+    this.rowsCap = Math.max(BATCH_MIN_ROWS, Math.floor(BATCH_CELLS / width));
     const cells = this.rowsCap * width;
     this.outAt = BATCH_AT + cells * 16;
     this.bodyAt = this.outAt + cells * 8;
@@ -117,7 +124,13 @@ export class RowKernel {
     const { out, rowsCap, body, decimalComma } = this;
     for (let c = 0; c < columns.length; c++) {
       const column = columns[c]!;
-      column.numbers.set(out.subarray(c * rowsCap, c * rowsCap + rows), first);
+      const from = c * rowsCap;
+      if (rows >= SET_MIN_ROWS) column.numbers.set(out.subarray(from, from + rows), first);
+      else {
+        // (a few rows a batch: a wide table, one row of 32 768 cells or more; a `set` a cell was 60 ns)
+        const numbers = column.numbers;
+        for (let r = 0; r < rows; r++) numbers[first + r] = out[from + r]!;
+      }
       column.numericCount += rows;
     }
     const listed = this.exports.exceptionCount.value;
