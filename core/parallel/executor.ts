@@ -2,7 +2,7 @@
  * The worker side of a pool, platform-free: holds the jobs loaded into this worker and runs their tasks
  * with the engine. A Node worker_thread and a browser Web Worker both wrap it in a few lines:
  *   const executor = createExecutor();
- *   port.onmessage = (msg) => { const reply = executor.handle(msg); if (reply) port.postMessage(reply); };
+ *   port.onmessage = (msg) => { const reply = executor.handle(msg, (answer) => port.postMessage(answer)); if (reply) port.postMessage(reply); };
  *
  * Fit jobs: task r = runRestart(prepared, r). Tune jobs: task b·R + r = restart r's path over the s values
  * (restartPathSummary) on data set b (0 = observed, b ≥ 1 = permuteColumns(X, seed, b)); a worker keeps its
@@ -53,8 +53,11 @@ type Job =
     };
 
 export interface Executor {
-  /** Handle one request; returns the reply to post, if any. Never throws. */
-  handle(request: WorkerRequest): WorkerResponse | null;
+  /**
+   * Handle one request; returns the reply to post, if any. Never throws. `post` takes the answers a request
+   * gives before its reply (a read-pieces request's pieces).
+   */
+  handle(request: WorkerRequest, post?: (response: WorkerResponse) => void): WorkerResponse | null;
 }
 
 /**
@@ -109,7 +112,7 @@ export function createExecutor(host: ExecutorHost = {}): Executor {
   }
 
   return {
-    handle(request) {
+    handle(request, post) {
       switch (request.kind) {
         case 'load-fit': {
           const { prepared, abortFlag, privateData } = request;
@@ -132,8 +135,12 @@ export function createExecutor(host: ExecutorHost = {}): Executor {
         case 'read-pieces':
           try {
             if (host.openFile === undefined) throw new Error('this thread cannot open files');
-            const read = readClaimedPieces(request.spec, request.pieces, request.file, request.claims, host.openFile);
-            return { kind: 'done', job: request.job, task: request.task, output: { kind: 'pieces', read } };
+            const { job, task } = request;
+            const tell = post ?? (() => {});
+            const count = readClaimedPieces(request.spec, request.pieces, request.file, request.claims, host.openFile, (index, result) =>
+              tell({ kind: 'done', job, task, output: { kind: 'piece', index, result } }),
+            );
+            return { kind: 'done', job, task, output: { kind: 'pieces-read', count } };
           } catch (error) {
             return { kind: 'failed', job: request.job, task: request.task, error: toErrorInfo(error) };
           }

@@ -13,8 +13,7 @@
 import type { ErrorInfo } from '../errors.js';
 import type { FitOptions, Matrix, StabilityOptions } from '../engine/types.js';
 import type { PathSummary, PreparedFit, RestartResult, SubsampleSummary } from '../engine/index.js';
-import type { FileRef, PieceSpec, PieceTable } from '../table/pieces.js';
-import type { PiecesRead } from './read.js';
+import type { FileRef, PieceResult, PieceSpec, PieceTable } from '../table/pieces.js';
 
 /** PreparedFit without its callbacks (functions cannot cross threads). */
 export type PortablePreparedFit = Omit<PreparedFit, 'signal' | 'onProgress'>;
@@ -53,7 +52,7 @@ export type WorkerRequest =
   /**
    * Read pieces of a CSV/TSV file's data rows into the shared columns (core/parallel/read.ts): the thread opens
    * the file itself and takes pieces from `claims` until none is left; no job is loaded, task = the thread's
-   * number. Answered once, with a 'pieces' output.
+   * number. Answered with a 'piece' output per piece as it is read (Executor.handle's `post`), then 'pieces-read'.
    */
   | { kind: 'read-pieces'; job: number; task: number; spec: PieceSpec; pieces: PieceTable; file: FileRef; claims: Int32Array }
   | { kind: 'release'; job: number };
@@ -66,8 +65,10 @@ export type TaskOutput =
   | { kind: 'subsample'; summary: SubsampleSummary }
   /** One (data set, k) of a tuning of k: log W of the best restart; its average silhouette on the observed data (else NaN). */
   | { kind: 'k-point'; logW: number; silhouette: number }
-  /** The pieces of a file one thread read (core/parallel/read.ts). */
-  | { kind: 'pieces'; read: PiecesRead };
+  /** One piece of a file read (core/parallel/read.ts), told as soon as it is read; task = the thread's number. */
+  | { kind: 'piece'; index: number; result: PieceResult }
+  /** A thread's last answer to a read-pieces request: how many pieces it read. */
+  | { kind: 'pieces-read'; count: number };
 
 export type WorkerResponse =
   | { kind: 'done'; job: number; task: number; output: TaskOutput }

@@ -5,12 +5,12 @@
  * none is left: it reads the piece's bytes by position and its rows into the shared columns (pieces.ts). No
  * piece goes through a message or through the thread that feeds the others (handing pieces out one by one
  * kept each thread ~15 % idle and cost that thread the reads), and a thread that starts late simply takes
- * fewer pieces. Each thread answers once, with the pieces it read.
+ * fewer pieces. Each thread tells each piece's counts as soon as it has read it, then that it is done.
  *
  * A piece that met a quoted field or a ragged row stops the taking (the caller reads the file again on one
  * thread, or words the error); every piece taken is read to its end, so the pieces before the stop are all
- * read. A worker that dies (crashes, is killed) does not fail the read: the pieces it took come back as
- * LostPiece, the others stop taking pieces and are awaited (no thread writes to the columns any more), and the
+ * read. A worker that dies (crashes, is killed) does not fail the read: the pieces it took and had not told
+ * come back as LostPiece, the others stop taking pieces and are awaited (no thread writes to the columns any more), and the
  * caller reads the file again on one thread, as after a quoted field. The columns and row lines must be in
  * shared memory (else the pieces are read in this thread).
  *
@@ -36,11 +36,8 @@ function lostPiece(): LostPiece {
   return { rows: 0, blanks: 0, numeric: none, missing: none, textColumns: none, textRows: none, texts: [], quoted: false, ragged: null, lost: true };
 }
 
-/** The pieces one thread read: their indices in the PieceTable and their results, in the order read. */
-export interface PiecesRead {
-  indices: Int32Array;
-  results: PieceResult[];
-}
+/** Told of each piece a thread has read (its index in the PieceTable), as soon as it is read. */
+export type OnPiece = (index: number, result: PieceResult) => void;
 
 /** Where the threads of one read take pieces: [0] the next piece, [1] non-zero once no more may be taken. */
 export type PieceClaims = Int32Array;
@@ -56,12 +53,13 @@ function fill(file: FileAt, into: Uint8Array, position: number): void {
 
 /**
  * This thread's share of a read (module comment): pieces taken from `claims` until none is left or one says
- * stop; the file closed (and checked unchanged) at the end.
+ * stop, each told to `onPiece` once read (so a thread holds no results: at 300 MB of 100 columns they were
+ * ~40 MB, held and then sent at once); the file closed (and checked unchanged) at the end. Returns how many
+ * pieces it read.
  */
-export function readClaimedPieces(spec: PieceSpec, pieces: PieceTable, fileRef: FileRef, claims: PieceClaims, openFile: OpenFileAt): PiecesRead {
+export function readClaimedPieces(spec: PieceSpec, pieces: PieceTable, fileRef: FileRef, claims: PieceClaims, openFile: OpenFileAt, onPiece: OnPiece): number {
   const count = pieces.rows.length;
-  const indices: number[] = [];
-  const results: PieceResult[] = [];
+  let read = 0;
   const file = openFile(fileRef);
   /** The bytes of the piece being read (each piece is read whole before the next is taken). */
   let scratch = new Uint8Array(0);
@@ -76,9 +74,9 @@ export function readClaimedPieces(spec: PieceSpec, pieces: PieceTable, fileRef: 
       const bytes = scratch.subarray(0, length);
       fill(file, bytes, from);
       const result = readPiece(spec, { bytes, firstRow: pieces.rows[index]!, firstLine: pieces.lines[index]! });
-      indices.push(index);
-      results.push(result);
       if (result.quoted || result.ragged !== null) Atomics.store(claims, 1, 1);
+      read++;
+      onPiece(index, result);
     }
     closed = true;
     file.close();
@@ -92,24 +90,23 @@ export function readClaimedPieces(spec: PieceSpec, pieces: PieceTable, fileRef: 
       }
     }
   }
-  return { indices: Int32Array.from(indices), results };
+  return read;
 }
 
 /**
- * The results in piece order, up to the last piece taken; a piece taken whose thread died (no result) is a
- * LostPiece.
+ * The results in piece order, up to the last piece taken; a piece taken whose thread died before telling it
+ * (no result) is a LostPiece.
  */
-function inOrder(parts: readonly PiecesRead[], taken: number): PieceResult[] {
-  const results: PieceResult[] = [];
-  for (const part of parts) part.indices.forEach((index, i) => (results[index] = part.results[i]!));
+function inOrder(results: PieceResult[], taken: number): PieceResult[] {
   for (let index = 0; index < taken; index++) results[index] ??= lostPiece();
-  return results;
+  return results.slice(0, taken);
 }
 
 /** The pieces read in this thread, in order (the same results as on threads). */
 export async function readPiecesInThread(spec: PieceSpec, pieces: PieceTable, file: FileRef, openFile: OpenFileAt): Promise<PieceResult[]> {
-  const part = readClaimedPieces(spec, pieces, file, new Int32Array(2), openFile);
-  return inOrder([part], part.indices.length);
+  const results: PieceResult[] = [];
+  const read = readClaimedPieces(spec, pieces, file, new Int32Array(2), openFile, (index, result) => (results[index] = result));
+  return inOrder(results, read);
 }
 
 /**
@@ -120,7 +117,7 @@ export async function readPiecesWith(links: readonly WorkerLink[], spec: PieceSp
   if (links.length === 0 || !isShared(spec.slab) || !isShared(spec.sourceRows)) return readPiecesInThread(spec, pieces, file, openFile);
   const job = nextJob--;
   const claims = allocateSharedInt32(2);
-  const parts: PiecesRead[] = [];
+  const results: PieceResult[] = [];
   let answered = 0;
   let failure: Error | null = null;
   let settle: () => void = () => {};
@@ -133,17 +130,21 @@ export async function readPiecesWith(links: readonly WorkerLink[], spec: PieceSp
     link.listen(
       (response) => {
         if (response.job !== job || dead[w]) return;
-        dead[w] = true; // (one answer per thread)
+        if (response.kind === 'done' && response.output.kind === 'piece') {
+          results[response.output.index] = response.output.result;
+          return;
+        }
+        dead[w] = true; // (its last answer)
         if (response.kind === 'failed') {
           failure ??= toError(response.error);
           Atomics.store(claims, 1, 1);
-        } else if (response.output.kind === 'pieces') parts.push(response.output.read);
+        }
         answer();
       },
       () => {
         if (dead[w]) return; // (a death may be reported twice: a Node thread's 'error', then its 'exit')
         dead[w] = true;
-        Atomics.store(claims, 1, 1); // its pieces will not come back; the others stop taking pieces
+        Atomics.store(claims, 1, 1); // the pieces it took and did not tell will not come; the others stop taking pieces
         answer();
       },
     ),
@@ -155,5 +156,5 @@ export async function readPiecesWith(links: readonly WorkerLink[], spec: PieceSp
     for (const off of unsubscribes) off();
   }
   if (failure !== null) throw failure;
-  return inOrder(parts, Math.min(Atomics.load(claims, 0), pieces.rows.length));
+  return inOrder(results, Math.min(Atomics.load(claims, 0), pieces.rows.length));
 }

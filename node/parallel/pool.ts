@@ -107,9 +107,12 @@ function inThreadLink(): WorkerLink {
   return {
     post(request: WorkerRequest) {
       const message = request.kind === 'load-fit' ? { ...request, privateData: false } : request;
+      const tell = (response: WorkerResponse) => {
+        for (const listener of [...listeners]) listener(response);
+      };
       setImmediate(() => {
-        const reply = executor.handle(message);
-        if (reply) for (const listener of [...listeners]) listener(reply);
+        const reply = executor.handle(message, tell);
+        if (reply) tell(reply);
       });
     },
     listen(onResponse) {

@@ -12,6 +12,6 @@ if (!parentPort) throw new Error('node/parallel/worker must run in a worker thre
 const port = parentPort;
 const executor = createExecutor({ openFile: openFileAt });
 port.on('message', (request: WorkerRequest) => {
-  const reply = executor.handle(request);
+  const reply = executor.handle(request, (answer) => port.postMessage(answer));
   if (reply) port.postMessage(reply);
 });

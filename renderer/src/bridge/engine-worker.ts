@@ -15,6 +15,6 @@ interface EngineScope {
 const scope = self as unknown as EngineScope;
 const executor = createExecutor();
 scope.addEventListener('message', (event) => {
-  const reply = executor.handle(event.data);
+  const reply = executor.handle(event.data, (answer) => scope.postMessage(answer));
   if (reply) scope.postMessage(reply);
 });
