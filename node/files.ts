@@ -108,6 +108,9 @@ export async function statInput(path: string, reader: InputReader): Promise<Stat
   return info;
 }
 
+/** How an input is opened: for reading, without blocking (a named pipe swapped in since its stat cannot hang the open). */
+const INPUT_OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
 /**
  * An input opened for reading: without blocking (a named pipe swapped in since its stat cannot hang the open)
  * and checked again on the open handle; `info` is the handle's stat. Errors as statInput.
@@ -115,7 +118,7 @@ export async function statInput(path: string, reader: InputReader): Promise<Stat
 export async function openInputHandle(path: string, reader: InputReader): Promise<{ handle: FileHandle; info: Stats }> {
   let handle;
   try {
-    handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    handle = await open(path, INPUT_OPEN_FLAGS);
   } catch (error) {
     throw readFailure(path, error, reader);
   }
@@ -164,8 +167,10 @@ export interface OpenedInput {
 /** What tells a file that changed: another file at the path, another size or modification time. */
 type Version = Pick<Stats, 'dev' | 'ino' | 'size' | 'mtimeMs'>;
 
-function sameVersion(a: Version, b: Version): boolean {
-  return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;
+/** Refuse `path` in one sentence for `reader` when `now` is not the version `known`. */
+function ensureSameVersion(known: Version, now: Version, path: string, reader: InputReader): void {
+  const same = known.dev === now.dev && known.ino === now.ino && known.size === now.size && known.mtimeMs === now.mtimeMs;
+  if (!same) throw changedFailure(path, reader);
 }
 
 /** An input as openInput's first iteration found it (ChunkSource.file): its path, version and wording. */
@@ -182,7 +187,7 @@ export function openFileAt(ref: FileRef): FileAt {
   const { path, reader } = ref as InputFileRef;
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    fd = openSync(path, INPUT_OPEN_FLAGS);
   } catch (error) {
     throw readFailure(path, error, reader);
   }
@@ -193,7 +198,7 @@ export function openFileAt(ref: FileRef): FileAt {
     } catch (error) {
       throw readFailure(path, error, reader);
     }
-    if (!sameVersion(ref as InputFileRef, info)) throw changedFailure(path, reader);
+    ensureSameVersion(ref as InputFileRef, info, path, reader);
   };
   try {
     check();
@@ -273,7 +278,7 @@ export async function openInput(path: string, options: { reader?: InputReader; c
     } catch (error) {
       throw readFailure(path, error, reader);
     }
-    if (!sameVersion(info, after)) throw changedFailure(path, reader);
+    ensureSameVersion(info, after, path, reader);
   };
   /** The file as the first iteration found it. */
   let known: Stats | null = null;
@@ -283,7 +288,7 @@ export async function openInput(path: string, options: { reader?: InputReader; c
     let next: Promise<number> | null = null;
     try {
       if (known === null) known = info;
-      else if (!sameVersion(known, info)) throw changedFailure(path, reader);
+      else ensureSameVersion(known, info, path, reader);
       const buffers = [new Uint8Array(chunkBytes), new Uint8Array(chunkBytes)];
       const fill = (buffer: Uint8Array, position: number) => fillFrom(handle, buffer, position);
       let position = 0;
