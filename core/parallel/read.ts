@@ -63,7 +63,6 @@ export function readClaimedPieces(spec: PieceSpec, pieces: PieceTable, fileRef: 
   const file = openFile(fileRef);
   /** The bytes of the piece being read (each piece is read whole before the next is taken). */
   let scratch = new Uint8Array(0);
-  let closed = false;
   try {
     while (Atomics.load(claims, 1) === 0) {
       const index = Atomics.add(claims, 0, 1);
@@ -78,18 +77,16 @@ export function readClaimedPieces(spec: PieceSpec, pieces: PieceTable, fileRef: 
       read++;
       onPiece(index, result);
     }
-    closed = true;
-    file.close();
-  } finally {
-    if (!closed) {
-      Atomics.store(claims, 1, 1);
-      try {
-        file.close();
-      } catch {
-        // (the error being thrown says more)
-      }
+  } catch (error) {
+    Atomics.store(claims, 1, 1);
+    try {
+      file.close();
+    } catch {
+      // (the error being thrown says more)
     }
+    throw error;
   }
+  file.close();
   return read;
 }
 
