@@ -1,7 +1,7 @@
 /**
  * Child process of `npm run bench:parse` (compiled to dist/bench/parse/read-skfr.js): read one CSV the way
  * `skfr cluster` does (node/files.ts openInputChunks, node/parallel/read.ts readTableChunks: chunked, into
- * shared memory, a large file's data rows on worker threads) in a fresh process, so the times include V8's
+ * shared memory, the numbers kept row by row, a large file's data rows on worker threads) in a fresh process, so the times include V8's
  * cold start as a CLI run's do. Prints one JSON line: { totalMs, firstPassMs, secondPassMs, cpuMs, rows,
  * numbers } (first pass: format, UTF-8 check, line count; second pass: rows and numbers into the column
  * buffer; cpuMs: CPU time of the process, every thread, during the read). Usage: node read-skfr.js FILE [WORKERS]
@@ -25,7 +25,7 @@ const table = await readTableChunks(
     return open();
   }, open),
   file,
-  { allocate: allocateSharedFloat64 },
+  { allocate: allocateSharedFloat64, rowMajor: true },
   { workers },
 );
 const t1 = performance.now();

@@ -18,6 +18,7 @@ import { allocateSharedFloat64 } from '../../core/parallel/shared.js';
 import { prepare } from '../../core/prepare/index.js';
 import { describeJoin } from '../../core/table/design.js';
 import { columnTexts } from '../../core/table/lookup.js';
+import { numbersBuffer } from '../../core/table/row-major.js';
 import { withFile } from '../../core/table/stream.js';
 import { toCsv } from '../../core/table/write-csv.js';
 import { featuresRows, samplesRows } from '../../core/report/rows.js';
@@ -136,7 +137,7 @@ export async function loadMapped(
   // built over them in place (consume: the table is not read again), so only one n × p block ever exists;
   // other inputs (workbooks, samples as columns, …) are mapped into a new shared matrix.
   const defaultFeatures = defaultFeatureColumns(table.columns, layout.mapping);
-  const columnsBuffer = table.columns.find((column) => column.numbers !== null)?.numbers?.buffer;
+  const columnsBuffer = numbersBuffer(table.columns);
   const mapped = prepare(table, layout.mapping, layout.recipe, { allocate: allocateSharedFloat64, consume: true, format: layout.format });
   if (layout.orientation === 'samples-as-rows' && layout.mapping.filters.length > 0 && mapped.preparation) {
     // Samples as rows: what the filters removed (samples as columns: the mapping counts it, per filter).
@@ -209,7 +210,8 @@ async function readTable(asked: ClusterPlan, io: CommandContext['io']): Promise<
     const hash = report ? { sha: new Sha256(), complete: false, size: 0 } : null;
     let passes = 0;
     const source = hash === null ? open : withFile(() => (passes++ === 0 ? hashing(open(), hash) : open()), open);
-    const table = await readTableChunks(source, fileName, { allocate: allocateSharedFloat64 }, { workers: asked.workers ?? undefined });
+    // Row by row: a samples-as-rows matrix is then built without a transposition (core/table/row-major.ts).
+    const table = await readTableChunks(source, fileName, { allocate: allocateSharedFloat64, rowMajor: true }, { workers: asked.workers ?? undefined });
     if (table !== null && (hash === null || hash.complete)) return { table, input: { fileName, sha256: hash?.sha.hex() ?? null, size: hash?.size ?? null } };
   }
   const bytes = await io.readFile(asked.file);

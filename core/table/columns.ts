@@ -21,31 +21,38 @@ export class ColumnBuilder {
    *   buffer (no copy).
    * @param storage where to keep them instead (`capacity` values, e.g. this column's slice of one buffer
    *   shared by every column of a table).
+   * @param stride values from a row's number to the next row's in `storage` (row-major.ts: the width of a
+   *   table kept row by row); 1 by default.
    */
-  constructor(capacity: number, storage?: Float64Array) {
+  constructor(
+    capacity: number,
+    storage?: Float64Array,
+    readonly stride = 1,
+  ) {
     this.numbers = storage ?? new Float64Array(capacity);
   }
 
   /** Make room for `rows` rows (amortised doubling; only when the capacity given was too small). */
   reserve(rows: number): void {
-    if (rows <= this.numbers.length) return;
+    if (this.stride === 1 ? rows <= this.numbers.length : (rows - 1) * this.stride < this.numbers.length) return;
+    if (this.stride !== 1) throw new Error('Internal error: a column kept row by row cannot grow.');
     const grown = new Float64Array(Math.max(rows, this.numbers.length * 2));
     grown.set(this.numbers);
     this.numbers = grown;
   }
 
   setNumber(row: number, value: number): void {
-    this.numbers[row] = value;
+    this.numbers[row * this.stride] = value;
     this.numericCount++;
   }
 
   setMissing(row: number): void {
-    this.numbers[row] = NaN;
+    this.numbers[row * this.stride] = NaN;
     this.missing++;
   }
 
   setText(row: number, text: string): void {
-    this.numbers[row] = NaN;
+    this.numbers[row * this.stride] = NaN;
     this.textRows.push(row);
     this.textValues.push(text);
   }
@@ -84,8 +91,8 @@ export class ColumnBuilder {
     const kind = this.kind;
     switch (kind) {
       case 'numeric': {
-        const numbers =
-          this.numbers.length === rowCount ? this.numbers : this.numbers.slice(0, rowCount);
+        // (kept row by row, the reader makes the column's numbers: row-major.ts rowMajorColumns)
+        const numbers = this.stride !== 1 || this.numbers.length === rowCount ? this.numbers : this.numbers.slice(0, rowCount);
         const badCells = this.textRows.map((row, i) => ({ row, text: this.textValues[i]! }));
         return { name, kind, numbers, texts: null, missing: this.missing, badCells };
       }

@@ -20,7 +20,7 @@
  */
 import { SkfrError } from '../errors.js';
 import { classifyText, isMissingBytes, parseNumberBytes } from './cells.js';
-import { ColumnBuilder, uniqueHeaderNames } from './columns.js';
+import { type ColumnBuilder, uniqueHeaderNames } from './columns.js';
 import {
   BLANK,
   BODY_ROWS,
@@ -46,6 +46,7 @@ import {
 } from './header.js';
 import { countNonBlankLines, LineCounter } from './lines.js';
 import { RowKernel } from './kernel/rows.js';
+import { rowMajorColumns, slabBuilders, type Slab } from './row-major.js';
 import { QuickRows } from './quick-rows.js';
 import { CsvScanner, ESCAPED, MESSY, PLAIN, QUOTED, unquoteMessy } from './scanner.js';
 import { sniffDelimiter, SNIFF_BYTES, type Delimiter } from './sniff.js';
@@ -144,6 +145,11 @@ export interface DelimitedReaderOptions {
   handOff?: boolean;
   /** Where the source line numbers of the rows go (default: a plain Int32Array), e.g. in shared memory. */
   allocateRows?: (length: number) => Int32Array;
+  /**
+   * Keep the numbers row by row (row-major.ts; files of two or more columns): the same table, whose matrix
+   * `matrixInPlace` then builds without a transposition. Default: column by column.
+   */
+  rowMajor?: boolean;
   /** Every data row through the scanner, none the quick way (quick-rows.ts): the reference in tests. */
   scannerOnly?: boolean;
 }
@@ -228,6 +234,8 @@ export class DelimitedReader {
   private consumed = new LineCounter();
   // data
   private builders: ColumnBuilder[] = [];
+  /** Where the builders keep the numbers (row-major.ts). */
+  private slab: Slab | null = null;
   /** Data rows the quick way, from the first data row on: in WebAssembly (kernel/rows.ts), else quick-rows.ts. */
   private kernel: RowKernel | null = null;
   private quick: QuickRows | null = null;
@@ -484,22 +492,24 @@ export class DelimitedReader {
     // One buffer for every column: freed as one block once the table is dropped (many column-sized blocks
     // would stay in the allocator's arena, and in the process's resident memory, after they are freed).
     const allocate = this.options.allocate;
-    const slab = allocate ? allocate(capacity * width) : new Float64Array(capacity * width);
-    if (slab.length !== capacity * width) {
-      throw new Error(`Internal error: the column allocator returned ${slab.length} values for ${width} × ${capacity}.`);
+    const data = allocate ? allocate(capacity * width) : new Float64Array(capacity * width);
+    if (data.length !== capacity * width) {
+      throw new Error(`Internal error: the column allocator returned ${data.length} values for ${width} × ${capacity}.`);
     }
-    this.builders = Array.from({ length: width }, (_, c) => new ColumnBuilder(capacity, slab.subarray(c * capacity, (c + 1) * capacity)));
+    // (one column: a blank line may be a missing cell, and the column grows; either layout is the same then)
+    const rowMajor = this.options.rowMajor === true && width > 1;
+    this.slab = { data, width, capacity, rowMajor };
+    this.builders = slabBuilders(this.slab);
     this.sourceRows = this.options.allocateRows ? this.options.allocateRows(capacity) : new Int32Array(capacity);
     // (one column: a blank line may be a missing cell, which only the scanner's rules decide)
     const quick = width > 1 && !this.options.scannerOnly;
-    this.kernel = quick ? RowKernel.create(width, this.delimiterCode, this.decimalComma) : null;
+    this.kernel = quick ? RowKernel.create(width, this.delimiterCode, this.decimalComma, rowMajor) : null;
     this.quick = quick && this.kernel === null ? QuickRows.create(width, this.delimiterCode, this.decimalComma) : null;
   }
 
-  /** The columns and row lines after the handoff, as one buffer (column c at c × capacity) and the rows' lines. */
-  get handedBuffers(): { slab: Float64Array; capacity: number; sourceRows: Int32Array } {
-    const first = this.builders[0]!.numbers;
-    return { slab: new Float64Array(first.buffer, first.byteOffset, this.builders.length * first.length), capacity: first.length, sourceRows: this.sourceRows };
+  /** The columns and row lines after the handoff: the buffer of every column's numbers and the rows' lines. */
+  get handedBuffers(): { slab: Slab; sourceRows: Int32Array } {
+    return { slab: this.slab!, sourceRows: this.sourceRows };
   }
 
   /** Take in what the readers of the data rows after the handoff found, piece by piece in file order. */
@@ -632,7 +642,8 @@ export class DelimitedReader {
       if (!reread) return null;
       allTexts = reread(needTexts, rows);
     }
-    const columns: Column[] = builders.map((b, c) => b.finish(names[c]!, rows, allTexts?.[c] ?? undefined));
+    const finished: Column[] = builders.map((b, c) => b.finish(names[c]!, rows, allTexts?.[c] ?? undefined));
+    const columns = this.slab?.rowMajor ? rowMajorColumns(finished, this.slab.data, rows) : finished;
     const metaRows = this.metaRows;
     return {
       fileName,

@@ -205,29 +205,27 @@ export function usesSampleColumns(mapping: Mapping): boolean {
   return (mapping.sampleColumns !== undefined && mapping.sampleColumns !== null) || (mapping.sampleColumnsMatch ?? '') !== '';
 }
 
-/** Observed cells per kept sample, summed into the missing count; a sample with none is an error. */
-function countMissing(table: Table, features: readonly Column[], rows: Int32Array, sampleIds: readonly string[]): number {
+/**
+ * Missing cells of the n × p matrix (read row by row, as it lies in memory); a sample with no observed value is
+ * an error. `features` tell from their counts when there can be none.
+ */
+function countMissing(table: Table, features: readonly Column[], rows: Int32Array, sampleIds: readonly string[], data: Float64Array): number {
   // A column's NaNs are its missing and bad cells: none in any feature column, no sample is empty.
   if (features.every((column) => column.missing === 0 && column.badCells.length === 0)) return 0;
   const n = rows.length;
-  const observed = new Int32Array(n);
-  for (const column of features) {
-    const numbers = column.numbers!;
-    for (let i = 0; i < n; i++) {
-      const v = numbers[rows[i]!]!;
-      if (v === v) observed[i]!++;
-    }
-  }
+  const p = features.length;
   let missingCells = 0;
   for (let i = 0; i < n; i++) {
-    if (observed[i] === 0) {
+    let observed = 0;
+    for (let at = i * p, end = at + p; at < end; at++) if (data[at] === data[at]) observed++;
+    if (observed === 0) {
       throw new SkfrError(
         'empty-sample',
         `Sample “${sampleIds[i]}” (${rowLocation(table, rows[i]!)} of “${table.fileName}”) has no value in any of the ` +
           `${features.length} feature columns; remove it or filter it out.`,
       );
     }
-    missingCells += features.length - observed[i]!;
+    missingCells += p - observed;
   }
   return missingCells;
 }
@@ -284,7 +282,6 @@ export function applyMapping(source: Table, mapping: Mapping, options: MappingOp
   const sampleIds = Array.from(rows, (r, i) => idTexts?.[i] ?? String(r + 1));
   // (Row numbers, without an id column, are distinct.)
   if (idTexts !== null) warnings.push(...duplicateWarnings(sampleIds));
-  const missingCells = countMissing(table, features, rows, sampleIds);
   const annotations: Record<string, (string | null)[]> = {};
   for (const column of annotationColumns) annotations[column.name] = columnTexts(column, rows);
   let design: MappedData['design'] = null;
@@ -296,6 +293,8 @@ export function applyMapping(source: Table, mapping: Mapping, options: MappingOp
 
   const inPlace = options.consume === true && mapping.orientation === 'samples-as-rows';
   const data = (inPlace ? matrixInPlace(features, rows, table.rowCount) : null) ?? copyMatrix(features, rows, options.allocate);
+  // (from the matrix, which lies row by row: the columns may be a row-major table's, read one by one at a cost)
+  const missingCells = countMissing(table, features, rows, sampleIds, data);
 
   return {
     matrix: { rows: rows.length, cols: features.length, data },

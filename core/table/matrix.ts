@@ -3,7 +3,8 @@
  * features[j].numbers[rows[i]]. Two ways, identical values:
  *   - `copyMatrix`: a new array (from `allocate`), the table untouched;
  *   - `matrixInPlace`: in the columns' own buffer, when the readers' layout allows it (delimited.ts puts the
- *     columns of a CSV/TSV file in one column-major buffer, column c at c·N): the kept rows of each feature
+ *     columns of a CSV/TSV file in one buffer): kept row by row (row-major.ts), each kept row's feature
+ *     values are closed up in place; column by column (column c at c·N), the kept rows of each feature
  *     column are closed up into a p × n column-major block at the first feature's place, which is then
  *     transposed in place (transpose-in-place.ts). Only one n × p block ever exists; the columns are
  *     overwritten.
@@ -11,6 +12,7 @@
  * starts [1 4 3 6] and the matrix is its first 4 values (2 × 2: [1 4; 3 6]).
  */
 import type { Column } from './types.js';
+import { rowMajorSource } from './row-major.js';
 import { transposeInPlace } from './transpose-in-place.js';
 
 /** A new n × p matrix (from `allocate`, default a plain Float64Array). */
@@ -62,6 +64,8 @@ export function inPlaceLayout(features: readonly Column[], rowCount: number): { 
  * its place is written.
  */
 export function matrixInPlace(features: readonly Column[], rows: Int32Array, rowCount: number): Float64Array | null {
+  const byRows = rowMajorMatrix(features, rows);
+  if (byRows !== undefined) return byRows;
   const layout = inPlaceLayout(features, rowCount);
   if (layout === null) return null;
   for (let i = 1; i < rows.length; i++) if (!(rows[i]! > rows[i - 1]!)) return null;
@@ -82,4 +86,20 @@ export function matrixInPlace(features: readonly Column[], rows: Int32Array, row
   const data = region.subarray(0, n * p);
   transposeInPlace(data, p, n);
   return data;
+}
+
+/**
+ * The matrix closed up over the rows of a table kept row by row (row-major.ts closeUpRows); null when those
+ * rows cannot give it in place; undefined when the features are not all on one such table's rows as read.
+ */
+function rowMajorMatrix(features: readonly Column[], rows: Int32Array): Float64Array | null | undefined {
+  const first = features[0] === undefined ? null : rowMajorSource(features[0]);
+  if (first === null || first.numbers.state !== 'rows') return undefined;
+  const indices: number[] = [];
+  for (const column of features) {
+    const source = rowMajorSource(column);
+    if (source === null || source.numbers !== first.numbers) return undefined;
+    indices.push(source.index);
+  }
+  return first.numbers.closeUpRows(indices, rows);
 }

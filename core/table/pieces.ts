@@ -1,7 +1,7 @@
 /**
  * One piece of a CSV/TSV file's data rows read into the table's shared column buffer, on any thread
  * (issue 17: parallel reading). The file is cut at line starts (stream.ts, from its first pass); a worker
- * reads each piece's rows into rows `firstRow…` of the columns (column c at `slab[c × capacity + row]`) and
+ * reads each piece's rows into rows `firstRow…` of the columns (row-major.ts Slab) and
  * their lines into `sourceRows`, classifying every cell as the single-threaded reader does (delimited.ts
  * readCells), and returns the counts the reader then takes in (DelimitedReader.acceptPieces).
  *
@@ -12,9 +12,9 @@
  * Example: the bytes of "b,2\n\nc,3\n" as a piece at row 5, line 8 → rows 5 and 6 (lines 8 and 10), 1 blank.
  */
 import { readCells, type PieceCounts } from './delimited.js';
-import { ColumnBuilder } from './columns.js';
 import { RowKernel } from './kernel/rows.js';
 import { QuickRows } from './quick-rows.js';
+import { slabBuilders } from './row-major.js';
 import { CsvScanner, PLAIN } from './scanner.js';
 
 export interface PieceSpec {
@@ -25,8 +25,12 @@ export interface PieceSpec {
   /** Columns, and rows the columns have room for. */
   width: number;
   capacity: number;
-  /** width × capacity numbers, column-major (shared memory when the piece is read on another thread). */
+  /**
+   * width × capacity numbers, column-major, or row-major when `rowMajor` (row-major.ts; shared memory when the
+   * piece is read on another thread).
+   */
   slab: Float64Array;
+  rowMajor: boolean;
   sourceRows: Int32Array;
 }
 
@@ -76,10 +80,10 @@ export interface PieceResult extends PieceCounts {
 }
 
 /** The kernel of this thread (one WebAssembly instance, its memory reused), for rows of this shape. */
-let kept: { kernel: RowKernel | null; width: number; delimiter: number; decimalComma: boolean } | null = null;
-function rowKernel(width: number, delimiter: number, decimalComma: boolean): RowKernel | null {
-  if (kept === null || kept.width !== width || kept.delimiter !== delimiter || kept.decimalComma !== decimalComma) {
-    kept = { kernel: RowKernel.create(width, delimiter, decimalComma), width, delimiter, decimalComma };
+let kept: { kernel: RowKernel | null; width: number; delimiter: number; decimalComma: boolean; rowMajor: boolean } | null = null;
+function rowKernel(width: number, delimiter: number, decimalComma: boolean, rowMajor: boolean): RowKernel | null {
+  if (kept === null || kept.width !== width || kept.delimiter !== delimiter || kept.decimalComma !== decimalComma || kept.rowMajor !== rowMajor) {
+    kept = { kernel: RowKernel.create(width, delimiter, decimalComma, rowMajor), width, delimiter, decimalComma, rowMajor };
   }
   return kept.kernel;
 }
@@ -89,13 +93,13 @@ function rowKernel(width: number, delimiter: number, decimalComma: boolean): Row
  * it quick-rows.ts), else through the scanner, which decides.
  */
 export function readPiece(spec: PieceSpec, piece: Piece): PieceResult {
-  const { width, capacity, slab, sourceRows, decimalComma } = spec;
+  const { width, capacity, slab, sourceRows, decimalComma, rowMajor } = spec;
   // Each column's share of the piece: numbers straight into the shared buffer, its text cells listed.
-  const columns = Array.from({ length: width }, (_, c) => new ColumnBuilder(capacity, slab.subarray(c * capacity, (c + 1) * capacity)));
+  const columns = slabBuilders({ data: slab, width, capacity, rowMajor });
   const body = piece.bytes;
   const len = body.length;
   const scanner = new CsvScanner(body, spec.delimiter, spec.fileName);
-  const kernel = rowKernel(width, spec.delimiter, decimalComma);
+  const kernel = rowKernel(width, spec.delimiter, decimalComma, rowMajor);
   const quick = kernel === null ? QuickRows.create(width, spec.delimiter, decimalComma) : null;
   kernel?.load(body);
   let line = piece.firstLine;

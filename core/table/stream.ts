@@ -159,6 +159,8 @@ export interface ChunkOptions extends Pick<ParseOptions, 'headerRow' | 'headerRo
    * `allocateSharedFloat64` so that `applyMapping(table, mapping, { consume: true })` builds a shared matrix.
    */
   allocate?: (length: number) => Float64Array;
+  /** Keep the numbers row by row (DelimitedReaderOptions.rowMajor, row-major.ts). */
+  rowMajor?: boolean;
   /**
    * Read the data rows of a large file in pieces on worker threads (issue 17); `allocate` must then give
    * shared memory. Default: one thread.
@@ -224,6 +226,7 @@ export async function parseTableChunks(open: ChunkSource, fileName: string, opti
     allocate: options.allocate,
     headerRow: options.headerRow,
     headerRows: options.headerRows,
+    ...(options.rowMajor ? { rowMajor: true } : {}),
     ...(parallel ? { handOff: true, allocateRows: (length: number) => parallel.allocateRows(length) } : {}),
   });
   const chunks = open()[Symbol.asyncIterator]();
@@ -239,8 +242,9 @@ export async function parseTableChunks(open: ChunkSource, fileName: string, opti
     if (reader.handoff === null) reader.push(new Uint8Array(0), true); // (the handoff may come with the end)
     if (reader.handoff !== null && parallel !== null && file !== null) {
       await chunks.return?.(); // (the threads read the pieces by position)
-      const { slab, capacity, sourceRows } = reader.handedBuffers;
-      const spec: PieceSpec = { fileName: name, delimiter: reader.delimiterCode, decimalComma: reader.decimalComma, width: slab.length / Math.max(1, capacity), capacity, slab, sourceRows };
+      const { slab: handed, sourceRows } = reader.handedBuffers;
+      const { data: slab, width, capacity, rowMajor } = handed;
+      const spec: PieceSpec = { fileName: name, delimiter: reader.delimiterCode, decimalComma: reader.decimalComma, width, capacity, slab, rowMajor, sourceRows };
       const results = await parallel.readPieces(spec, cutPieces(reader.handoff, first, parallel), file);
       for (const result of results) {
         // A piece that met a quoted field, or whose worker thread died before answering (core/parallel/read.ts

@@ -95,6 +95,10 @@ async function compare(bytes: Uint8Array, name: string, chunk = 97, pieceBytes =
   const split = await outcome(async () => parseTableChunks(await chunked(bytes, chunk), name, { allocate: allocateSharedFloat64, parallel }));
   expect(split).toEqual(single);
   const pieces = piecesRead;
+  // The numbers kept row by row (core/table/row-major.ts): the same table, on one thread and on two.
+  expect(await outcome(async () => parseTableChunks(await chunked(bytes, chunk), name, { allocate: allocateSharedFloat64, rowMajor: true })), 'row-major').toEqual(single);
+  expect(await outcome(async () => parseTableChunks(await chunked(bytes, chunk), name, { allocate: allocateSharedFloat64, rowMajor: true, parallel })), 'row-major, pieces').toEqual(single);
+  expect(piecesRead > 0, 'row-major, pieces read').toBe(pieces > 0); // (how many, before a quoted field stops them, varies)
   // A source that names no file the threads could open: one thread (readPieces never asked), the same table.
   const sequential: ChunkSource = async function* () {
     yield bytes;

@@ -1,8 +1,9 @@
 /**
  * Data rows read the quick way in WebAssembly (issue 17): the kernel of assembly/rows.ts, compiled by
  * `npm run build:wasm` into rows-wasm.ts, reads a batch of rows of a piece (pieces.ts) in one call — numbers
- * straight into a column-major batch, every other field listed with its place — and `commit` puts the batch
- * into the columns: the numbers copied column by column, the listed fields classified as quick-rows.ts does
+ * straight into a batch, every other field listed with its place — and `commit` puts the batch into the
+ * columns: the numbers copied column by column (or, for columns kept row by row, row-major.ts, the whole
+ * batch in one copy: the kernel then lays it out row by row), the listed fields classified as quick-rows.ts does
  * (a number the kernel left to JavaScript, a missing marker, or text). Rows the kernel does not vouch for
  * (a quote, another number of fields, a possibly blank row) are left to the scanner, as with QuickRows; so the
  * table is the same (test/table/kernel.test.ts compares them).
@@ -24,7 +25,7 @@ import { instantiate, PAGE, reserve, type KernelGlobal, type KernelMemory } from
 interface RowsExports {
   memory: KernelMemory;
   init(table: number, pow10: number): void;
-  readRows(body: number, len: number, p: number, partial: number, width: number, delimiter: number, decimalComma: number, out: number, rowsCap: number, exceptions: number): number;
+  readRows(body: number, len: number, p: number, partial: number, width: number, delimiter: number, decimalComma: number, out: number, rowsCap: number, exceptions: number, rowMajor: number): number;
   stopPos: KernelGlobal;
   stopReason: KernelGlobal;
   exceptionCount: KernelGlobal;
@@ -63,11 +64,14 @@ export class RowKernel {
   private exceptions!: Int32Array;
   private readonly outAt: number;
 
-  /** A kernel for rows of `width` fields; null without WebAssembly, for one column or a delimiter a number may hold. */
-  static create(width: number, delimiter: number, decimalComma: boolean): RowKernel | null {
+  /**
+   * A kernel for rows of `width` fields; null without WebAssembly, for one column or a delimiter a number may
+   * hold. `rowMajor`: the columns it commits to are kept row by row in one buffer (row-major.ts).
+   */
+  static create(width: number, delimiter: number, decimalComma: boolean, rowMajor = false): RowKernel | null {
     if (width < 1 || !quickDelimiter(delimiter, decimalComma)) return null;
     const exports = instantiate<RowsExports>(ROWS_WASM);
-    return exports === null ? null : new RowKernel(exports, width, delimiter, decimalComma);
+    return exports === null ? null : new RowKernel(exports, width, delimiter, decimalComma, rowMajor);
   }
 
   private constructor(
@@ -75,6 +79,7 @@ export class RowKernel {
     private readonly width: number,
     private readonly delimiter: number,
     private readonly decimalComma: boolean,
+    private readonly rowMajor: boolean,
   ) {
     this.exports = exports;
     this.rowsCap = Math.max(BATCH_MIN_ROWS, Math.floor(BATCH_CELLS / width));
@@ -113,17 +118,23 @@ export class RowKernel {
    */
   read(p: number, partial: boolean): number {
     const x = this.exports;
-    const rows = x.readRows(this.bodyAt, this.body.length, p, partial ? 1 : 0, this.width, this.delimiter, this.decimalComma ? 1 : 0, this.outAt, this.rowsCap, BATCH_AT);
+    const rows = x.readRows(this.bodyAt, this.body.length, p, partial ? 1 : 0, this.width, this.delimiter, this.decimalComma ? 1 : 0, this.outAt, this.rowsCap, BATCH_AT, this.rowMajor ? 1 : 0);
     this.stopPos = x.stopPos.value;
     this.needsScanner = x.stopReason.value === 1;
     return rows;
   }
 
-  /** Put the `rows` rows just read into rows `first…` of `columns` (one per field). */
+  /**
+   * Put the `rows` rows just read into rows `first…` of `columns` (one per field; kept row by row when the
+   * kernel was made so: row-major.ts slabBuilders, column 0's view starting at the slab's first value).
+   */
   commit(columns: readonly KernelColumn[], first: number, rows: number): void {
-    const { out, rowsCap, body, decimalComma } = this;
+    const { out, rowsCap, body, decimalComma, width } = this;
+    if (this.rowMajor) columns[0]!.numbers.set(out.subarray(0, rows * width), first * width);
     for (let c = 0; c < columns.length; c++) {
       const column = columns[c]!;
+      column.numericCount += rows;
+      if (this.rowMajor) continue;
       const from = c * rowsCap;
       if (rows >= SET_MIN_ROWS) column.numbers.set(out.subarray(from, from + rows), first);
       else {
@@ -131,7 +142,6 @@ export class RowKernel {
         const numbers = column.numbers;
         for (let r = 0; r < rows; r++) numbers[first + r] = out[from + r]!;
       }
-      column.numericCount += rows;
     }
     const listed = this.exports.exceptionCount.value;
     const exceptions = this.exceptions;

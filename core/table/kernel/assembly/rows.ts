@@ -4,8 +4,9 @@
 //
 // `readRows` reads rows from `p` of body[0, len): a row is vouched for only when it has exactly `width` fields
 // and ends with a line break (or at `len` when `partial` is false). A field that is simply a number (up to
-// its delimiter, after leading spaces — and tabs unless they delimit) goes into `out`, column-major with
-// `rowsCap` rows per column. Any other field (text, a missing marker, trailing spaces, a number this kernel
+// its delimiter, after leading spaces — and tabs unless they delimit) goes into `out`: column-major with
+// `rowsCap` rows per column, or row-major (`rowMajor`: row r's `width` values at r·width) for a table whose
+// numbers are kept row by row (core/table/row-major.ts), which then takes the batch in one copy. Any other field (text, a missing marker, trailing spaces, a number this kernel
 // does not decide: more than 19 significant digits, subnormal or out-of-range results) is written
 // NaN and listed in `exceptions` as (row, column, start, end) with its spaces trimmed: JavaScript classifies it
 // as quick-rows.ts does. A row whose first field is empty (it may be blank), that opens a quote, has another
@@ -226,10 +227,12 @@ let digitsValue: u64 = 0;
 }
 
 /** Rows from `p` of body[0, len) (module comment); returns how many were read. */
-export function readRows(body: usize, len: i32, p: i32, partial: bool, width: i32, delimiter: u32, decimalComma: bool, out: usize, rowsCap: i32, exceptions: usize): i32 {
+export function readRows(body: usize, len: i32, p: i32, partial: bool, width: i32, delimiter: u32, decimalComma: bool, out: usize, rowsCap: i32, exceptions: usize, rowMajor: bool): i32 {
   const limit = body + <usize>len;
   const tabIsSpace = delimiter != TAB;
-  const stride = <usize>rowsCap << 3;
+  // From a cell to the next column's, and from a row's first cell to the next row's.
+  const stride: usize = rowMajor ? 8 : <usize>rowsCap << 3;
+  const rowStride: usize = rowMajor ? <usize>width << 3 : 8;
   let row: i32 = 0;
   let listed: i32 = 0;
   let at = body + <usize>p;
@@ -237,7 +240,7 @@ export function readRows(body: usize, len: i32, p: i32, partial: bool, width: i3
   while (row < rowsCap && at < limit) {
     const rowStart = at;
     const listedBefore = listed;
-    let cell = out + (<usize>row << 3);
+    let cell = out + <usize>row * rowStride;
     let ok = true;
     for (let c: i32 = 0; c < width; c++) {
       while (at < limit) {
