@@ -8,6 +8,7 @@
  * Example: transform([[1, 8], [4, NaN]], log2) → [[0, 3], [2, NaN]].
  */
 import { SkfrError } from '../errors.js';
+import { selectKth } from '../engine/median.js';
 import type { MappedData, TransformStep } from '../table/types.js';
 import type { StepOutcome } from './outcome.js';
 
@@ -70,15 +71,22 @@ export function valueStats(values: Float64Array, cols = 1): ValueStats | null {
     }
   }
   if (count === 0) return null;
-  const sorted = sample.subarray(0, count).sort();
+  // Three order statistics by selection (expected O(count); a sort of 200 000 values took ~25 ms): the median
+  // first, then the 1st percentile below it and the 99th above it.
+  const drawn = sample.subarray(0, count);
+  const index = (q: number) => Math.min(count - 1, Math.floor(q * (count - 1)));
+  const [i1, i50, i99] = [index(0.01), index(0.5), index(0.99)];
+  const median = selectKth(drawn, 0, count - 1, i50);
+  const p1 = selectKth(drawn, 0, i50, i1);
+  const p99 = selectKth(drawn, i50, count - 1, i99);
   let sum = 0;
   let nonPositive = 0;
-  for (const v of sorted) {
+  for (let i = 0; i < count; i++) {
+    const v = drawn[i]!;
     sum += v;
     if (v <= 0) nonPositive++;
   }
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1)))]!;
-  return { count: sorted.length, p1: at(0.01), median: at(0.5), p99: at(0.99), mean: sum / sorted.length, nonPositive: nonPositive / sorted.length };
+  return { count, p1, median, p99, mean: sum / count, nonPositive: nonPositive / count };
 }
 
 export function looksLogarithmic(stats: ValueStats): boolean {
@@ -116,7 +124,7 @@ export function proposeTransform(values: Float64Array, formatSaysRaw: boolean | 
   return { step: null, reason: `Values ${range} do not look like raw intensities: no transform.` };
 }
 
-/** log2 / log10 of every observed value (a new matrix). See TransformStep for 0 and negative values. */
+/** log2 / log10 of every drawn value (a new matrix). See TransformStep for 0 and negative values. */
 export function transform(data: MappedData, step: TransformStep): StepOutcome {
   const { rows: n, cols: p, data: x } = data.matrix;
   const stats = valueStats(x, p);

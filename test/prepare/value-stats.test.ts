@@ -4,6 +4,7 @@
  * a row-major matrix gives whole rows).
  */
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { valueStats } from '../../core/prepare/transform.js';
 
 describe('valueStats', () => {
@@ -18,6 +19,21 @@ describe('valueStats', () => {
     expect(stats.mean).toBeCloseTo(sorted.reduce((a, b) => a + b, 0) / 100, 12);
     expect(stats.nonPositive).toBe(11 / 100); // −10…0
     expect(valueStats(Float64Array.of(NaN, NaN))).toBeNull();
+  });
+
+  it('quantiles are the sorted values at ⌊q·(count − 1)⌋, in any order, with ties and missing cells (property)', () => {
+    const cell = fc.oneof(fc.constant(NaN), fc.integer({ min: -5, max: 5 }), fc.double({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true }));
+    fc.assert(
+      fc.property(fc.array(cell, { minLength: 1, maxLength: 400 }), (cells) => {
+        const stats = valueStats(Float64Array.from(cells));
+        const sorted = Float64Array.from(cells.filter((v) => v === v)).sort();
+        if (sorted.length === 0) return stats === null;
+        const at = (q: number) => sorted[Math.floor(q * (sorted.length - 1))]!;
+        // (−0 and 0 tie in a selection: compared as numbers)
+        return stats !== null && stats.count === sorted.length && stats.p1 === at(0.01) && stats.median === at(0.5) && stats.p99 === at(0.99);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('on a large matrix: about 200 000 cells, quantiles within a fraction of a percent of the exact ones', () => {
