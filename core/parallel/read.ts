@@ -16,7 +16,7 @@
  *
  * @example const results = await readPiecesWith(links, spec, pieces, file, openFileAt); // = readPiecesInThread(…)
  */
-import { readPiece, type FileAt, type FileRef, type OpenFileAt, type PieceResult, type PieceSpec, type PieceTable } from '../table/pieces.js';
+import { lendKernel, readPiece, type FileAt, type FileRef, type OpenFileAt, type PieceResult, type PieceSpec, type PieceTable } from '../table/pieces.js';
 import { toError, type WorkerLink } from './scheduler.js';
 import { allocateSharedInt32, isShared } from './shared.js';
 
@@ -61,7 +61,9 @@ export function readClaimedPieces(spec: PieceSpec, pieces: PieceTable, fileRef: 
   const count = pieces.rows.length;
   let read = 0;
   const file = openFile(fileRef);
-  /** The bytes of the piece being read (each piece is read whole before the next is taken). */
+  // Each piece is read whole before the next is taken: straight into the kernel's memory (no copy of the file's
+  // bytes there), or without WebAssembly into `scratch`.
+  const { kernel, release } = lendKernel(spec);
   let scratch = new Uint8Array(0);
   try {
     while (Atomics.load(claims, 1) === 0) {
@@ -69,10 +71,10 @@ export function readClaimedPieces(spec: PieceSpec, pieces: PieceTable, fileRef: 
       if (index >= count) break;
       const from = pieces.offsets[index]!;
       const length = pieces.offsets[index + 1]! - from;
-      if (scratch.length < length) scratch = new Uint8Array(Math.max(length, scratch.length * 2));
-      const bytes = scratch.subarray(0, length);
+      if (kernel === null && scratch.length < length) scratch = new Uint8Array(Math.max(length, scratch.length * 2));
+      const bytes = kernel !== null ? kernel.bodyView(length) : scratch.subarray(0, length);
       fill(file, bytes, from);
-      const result = readPiece(spec, { bytes, firstRow: pieces.rows[index]!, firstLine: pieces.lines[index]! });
+      const result = readPiece(spec, { bytes, firstRow: pieces.rows[index]!, firstLine: pieces.lines[index]! }, kernel);
       if (result.quoted || result.ragged !== null) Atomics.store(claims, 1, 1);
       read++;
       onPiece(index, result);
@@ -85,6 +87,8 @@ export function readClaimedPieces(spec: PieceSpec, pieces: PieceTable, fileRef: 
       // (the error being thrown says more)
     }
     throw error;
+  } finally {
+    release();
   }
   file.close();
   return read;

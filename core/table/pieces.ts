@@ -79,27 +79,49 @@ export interface PieceResult extends PieceCounts {
   ragged: { line: number; count: number } | null;
 }
 
-/** The kernel of this thread (one WebAssembly instance, its memory reused), for rows of this shape. */
-let kept: { kernel: RowKernel | null; width: number; delimiter: number; decimalComma: boolean; rowMajor: boolean } | null = null;
-function rowKernel(width: number, delimiter: number, decimalComma: boolean, rowMajor: boolean): RowKernel | null {
-  if (kept === null || kept.width !== width || kept.delimiter !== delimiter || kept.decimalComma !== decimalComma || kept.rowMajor !== rowMajor) {
-    kept = { kernel: RowKernel.create(width, delimiter, decimalComma, rowMajor), width, delimiter, decimalComma, rowMajor };
-  }
-  return kept.kernel;
+/**
+ * The kernel of this thread (one WebAssembly instance, its memory reused), for rows of one shape, lent to one
+ * reader at a time: a reader of pieces fills its memory with a piece's bytes (RowKernel.bodyView) before reading
+ * them. A reader that asks while it is lent (only in tests, where fake threads share one JavaScript thread and
+ * one starts inside another's read) gets a kernel of its own.
+ */
+let kept: { kernel: RowKernel | null; key: string; lent: boolean } | null = null;
+
+/** A kernel for the rows of `spec` (null without WebAssembly), and how to give it back. */
+export function lendKernel(spec: PieceSpec): { kernel: RowKernel | null; release(): void } {
+  const { width, delimiter, decimalComma, rowMajor } = spec;
+  const key = `${width} ${delimiter} ${decimalComma} ${rowMajor}`;
+  if (kept !== null && kept.key === key && kept.lent) return { kernel: RowKernel.create(width, delimiter, decimalComma, rowMajor), release() {} };
+  if (kept === null || kept.key !== key) kept = { kernel: RowKernel.create(width, delimiter, decimalComma, rowMajor), key, lent: false };
+  const entry = kept;
+  entry.lent = true;
+  return {
+    kernel: entry.kernel,
+    release() {
+      entry.lent = false;
+    },
+  };
 }
 
 /**
  * Read one piece (module comment): rows the quick way when they can (in WebAssembly, kernel/rows.ts; without
  * it quick-rows.ts), else through the scanner, which decides.
  */
-export function readPiece(spec: PieceSpec, piece: Piece): PieceResult {
+export function readPiece(spec: PieceSpec, piece: Piece, kernel?: RowKernel | null): PieceResult {
+  if (kernel === undefined) {
+    const lent = lendKernel(spec);
+    try {
+      return readPiece(spec, piece, lent.kernel);
+    } finally {
+      lent.release();
+    }
+  }
   const { width, capacity, slab, sourceRows, decimalComma, rowMajor } = spec;
   // Each column's share of the piece: numbers straight into the shared buffer, its text cells listed.
   const columns = slabBuilders({ data: slab, width, capacity, rowMajor });
   const body = piece.bytes;
   const len = body.length;
   const scanner = new CsvScanner(body, spec.delimiter, spec.fileName);
-  const kernel = rowKernel(width, spec.delimiter, decimalComma, rowMajor);
   const quick = kernel === null ? QuickRows.create(width, spec.delimiter, decimalComma) : null;
   kernel?.load(body);
   let line = piece.firstLine;

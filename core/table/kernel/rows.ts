@@ -105,11 +105,21 @@ export class RowKernel {
     if (reserve(this.exports.memory, bytes)) this.makeViews();
   }
 
-  /** Copy the bytes whose rows are read next (offsets of `read` and `stopPos` are in them). */
+  /**
+   * Where `load` finds `length` bytes without copying them: a view on the kernel's memory, to be filled (e.g. read
+   * from a file) and then loaded. Valid until the next bodyView or load.
+   */
+  bodyView(length: number): Uint8Array {
+    this.makeRoom(this.bodyAt + length);
+    return new Uint8Array(this.exports.memory.buffer, this.bodyAt, length);
+  }
+
+  /** Copy the bytes whose rows are read next (offsets of `read` and `stopPos` are in them), unless bodyView holds them. */
   load(body: Uint8Array): void {
+    this.body = body;
+    if (body.buffer === this.exports.memory.buffer && body.byteOffset === this.bodyAt) return;
     this.makeRoom(this.bodyAt + body.length);
     new Uint8Array(this.exports.memory.buffer, this.bodyAt, body.length).set(body);
-    this.body = body;
   }
 
   /**
