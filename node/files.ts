@@ -22,7 +22,7 @@ import { copyFile, link, lstat, open, readdir, readFile, realpath, rename, stat,
 import { basename, dirname, join, resolve } from 'node:path';
 import { SkfrError } from '../core/errors.js';
 import type { FileAt, FileRef } from '../core/table/pieces.js';
-import type { ChunkSource } from '../core/table/stream.js';
+import type { ChunkBuffers, ChunkSource } from '../core/table/stream.js';
 import { cancelledError, type CancelSignal } from './cancel.js';
 
 function errno(error: unknown): string | undefined {
@@ -282,14 +282,16 @@ export async function openInput(path: string, options: { reader?: InputReader; c
   };
   /** The file as the first iteration found it. */
   let known: Stats | null = null;
-  async function* chunks(): AsyncGenerator<Uint8Array> {
+  async function* chunks(into?: ChunkBuffers): AsyncGenerator<Uint8Array> {
     const { handle, info } = await openInputHandle(path, reader);
     /** The next chunk's read, started before the current chunk is handed out (two buffers, taking turns). */
     let next: Promise<number> | null = null;
     try {
       if (known === null) known = info;
       else ensureSameVersion(known, info, path, reader);
-      const buffers = [new Uint8Array(chunkBytes), new Uint8Array(chunkBytes)];
+      // (the caller's buffers when it gives them: ChunkSource; e.g. the line counter's memory)
+      const size = Math.min(chunkBytes, into?.[0].length ?? chunkBytes);
+      const buffers = into?.map((buffer) => buffer.subarray(0, size)) ?? [new Uint8Array(size), new Uint8Array(size)];
       const fill = (buffer: Uint8Array, position: number) => fillFrom(handle, buffer, position);
       let position = 0;
       next = fill(buffers[0]!, 0);
@@ -299,9 +301,9 @@ export async function openInput(path: string, options: { reader?: InputReader; c
         position += filled;
         // The read of the chunk after this one goes on while this one is used (its buffer, the one used
         // before, is free: a chunk is valid until the next one is asked for).
-        if (filled === chunkBytes) next = fill(buffers[1 - turn]!, position);
+        if (filled === size) next = fill(buffers[1 - turn]!, position);
         if (filled > 0) yield buffers[turn]!.subarray(0, filled);
-        if (filled < chunkBytes) break;
+        if (filled < size) break;
       }
       await checkUnchanged(handle, info);
     } finally {

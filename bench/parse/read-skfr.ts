@@ -20,9 +20,9 @@ let secondStart = 0;
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 const table = await readTableChunks(
-  withFile(() => {
+  withFile((into) => {
     if (opened++ === 1) secondStart = performance.now();
-    return open();
+    return open(into);
   }, open),
   file,
   { allocate: allocateSharedFloat64, rowMajor: true },

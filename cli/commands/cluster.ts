@@ -209,7 +209,7 @@ async function readTable(asked: ClusterPlan, io: CommandContext['io']): Promise<
     const open = await io.openChunks(asked.file);
     const hash = report ? { sha: new Sha256(), complete: false, size: 0 } : null;
     let passes = 0;
-    const source = hash === null ? open : withFile(() => (passes++ === 0 ? hashing(open(), hash) : open()), open);
+    const source = hash === null ? open : withFile((into) => (passes++ === 0 ? hashing(open(into), hash) : open(into)), open);
     // Row by row: a samples-as-rows matrix is then built without a transposition (core/table/row-major.ts).
     const table = await readTableChunks(source, fileName, { allocate: allocateSharedFloat64, rowMajor: true }, { workers: asked.workers ?? undefined });
     if (table !== null && (hash === null || hash.complete)) return { table, input: { fileName, sha256: hash?.sha.hex() ?? null, size: hash?.size ?? null } };

@@ -6,7 +6,7 @@ import { SkfrError } from '../errors.js';
 import { simulate } from '../engine/index.js';
 import type { Design } from '../engine/types.js';
 import { webCryptoSha256, type Sha256Hasher } from '../sha256.js';
-import { parseTable, parseTableChunks, previewRows, summarizeColumns, toCsv, withFile, type ChunkSource, type ParseOptions } from '../table/index.js';
+import { parseTable, parseTableChunks, previewRows, summarizeColumns, toCsv, withFile, type ChunkBuffers, type ChunkSource, type ParseOptions } from '../table/index.js';
 import type { ParallelReading } from '../table/stream.js';
 import { completeLayout } from '../prepare/propose.js';
 import { recognizeLayout, rowsLayout } from '../table/formats/recognize.js';
@@ -93,9 +93,9 @@ async function openChunks(file: ChunkedFile): Promise<{ chunks: ChunkSource; all
   try {
     const opened = await file.io.openChunks?.(file.path);
     if (!opened) return null;
-    const chunks = withFile(async function* () {
+    const chunks = withFile(async function* (into?: ChunkBuffers) {
       try {
-        yield* opened.chunks();
+        yield* opened.chunks(into);
       } catch (error) {
         throw readError(error, file.path);
       }
@@ -128,7 +128,7 @@ async function readChunked(file: ChunkedFile, fileName: string, at: ReadAt): Pro
   const t0 = now();
   const hash = { sha: (file.io.sha256 ?? webCryptoSha256).create(), done: false, size: 0 };
   let passes = 0;
-  const source = withFile(() => (passes++ === 0 ? hashing(opened.chunks(), hash) : opened.chunks()), opened.chunks);
+  const source = withFile((into) => (passes++ === 0 ? hashing(opened.chunks(into), hash) : opened.chunks(into)), opened.chunks);
   const options: { headerRow?: number; allocate?: (length: number) => Float64Array; parallel?: ParallelReading } = {};
   if (at.headerRow !== undefined) options.headerRow = at.headerRow;
   if (opened.allocate) options.allocate = opened.allocate;

@@ -2,7 +2,7 @@
 export type * from './types.js';
 export { detectFormat } from './detect.js';
 export { listSheets, parseTable, type ParseOptions } from './parse.js';
-export { parseTableChunks, withFile, type ChunkOptions, type ChunkSource } from './stream.js';
+export { parseTableChunks, withFile, type ChunkBuffers, type ChunkOptions, type ChunkSource } from './stream.js';
 export { MISSING_TOKENS } from './cells.js';
 export { summarizeColumns, previewRows } from './summary.js';
 export { transposeTable } from './transpose.js';

@@ -31,7 +31,7 @@ import type { Table } from './types.js';
  * The file's bytes in order, each time it is called (the file is read twice). A chunk may be reused for
  * the next one: nothing is kept from it once the next is asked for.
  */
-export type ChunkSource = (() => AsyncIterable<Uint8Array>) & {
+export type ChunkSource = ((into?: ChunkBuffers) => AsyncIterable<Uint8Array>) & {
   /**
    * Optional: the file as the first iteration found it, for threads that open it themselves (null before
    * that). The parallel reader needs it: each thread reads its pieces by position (pieces.ts FileRef).
@@ -39,8 +39,14 @@ export type ChunkSource = (() => AsyncIterable<Uint8Array>) & {
   readonly file?: () => FileRef | null;
 };
 
+/**
+ * Two buffers a source may read its chunks into, taking turns (the first pass gives the line counter's memory:
+ * kernel/lines.ts windows); a source may ignore them. A chunk is then at most a buffer long.
+ */
+export type ChunkBuffers = readonly [Uint8Array, Uint8Array];
+
 /** `chunks` with the file of `source`, if it names one (for wrappers of a ChunkSource). */
-export function withFile(chunks: () => AsyncIterable<Uint8Array>, source: ChunkSource): ChunkSource {
+export function withFile(chunks: (into?: ChunkBuffers) => AsyncIterable<Uint8Array>, source: ChunkSource): ChunkSource {
   const file = source.file;
   return file === undefined ? chunks : Object.assign(chunks, { file });
 }
@@ -92,10 +98,8 @@ function decide(head: Uint8Array, name: string): { delimiter: Delimiter; skip: n
   return { delimiter: sniffDelimiter(head.subarray(skip), name), skip };
 }
 
-/** A line counter for `delimiter` (its byte code, -1: none): in WebAssembly where it runs (kernel/lines.ts). */
-function lineCounter(delimiter: number): Lines {
-  return WasmLineCounter.create(delimiter) ?? new LineCounter(delimiter);
-}
+/** Chunks the first pass asks its source to read into the line counter's memory. */
+const FIRST_PASS_CHUNK = 1 << 20;
 
 /**
  * Pass 1: null when the chunked path does not apply (see the module comment). A checkpoint is taken at the
@@ -104,7 +108,15 @@ function lineCounter(delimiter: number): Lines {
 async function firstPass(open: ChunkSource, name: string, step: number, big?: { bytes: number; start(): void }): Promise<FirstPass | null> {
   let head: Uint8Array | null = new Uint8Array(0);
   let plan: { delimiter: Delimiter; skip: number } | null = null;
-  let counter = lineCounter(-1);
+  // In WebAssembly where it runs (kernel/lines.ts), the file read straight into its memory; its delimiter is
+  // set once the head has told it.
+  const wasm = WasmLineCounter.create(-1);
+  const windows = wasm?.windows(FIRST_PASS_CHUNK);
+  let counter: Lines = wasm ?? new LineCounter(-1);
+  const setDelimiter = (code: number) => {
+    if (wasm !== null) wasm.setDelimiter(code);
+    else counter = new LineCounter(code);
+  };
   const validator = new Utf8Validator();
   const checkpoints: Checkpoint[] = [];
   let offset = 0;
@@ -129,7 +141,7 @@ async function firstPass(open: ChunkSource, name: string, step: number, big?: { 
     }
     return validator.push(bytes, ascii);
   };
-  for await (const chunk of open()) {
+  for await (const chunk of open(windows)) {
     if (head === null) {
       if (!take(chunk)) return null;
       continue;
@@ -138,7 +150,7 @@ async function firstPass(open: ChunkSource, name: string, step: number, big?: { 
     if (head.length < HEAD_BYTES) continue;
     plan = decide(head, name);
     if (plan === null) return null;
-    counter = lineCounter(plan.delimiter.charCodeAt(0));
+    setDelimiter(plan.delimiter.charCodeAt(0));
     if (!take(head.subarray(plan.skip))) return null;
     head = null;
   }
@@ -146,7 +158,7 @@ async function firstPass(open: ChunkSource, name: string, step: number, big?: { 
     if (head.length === 0) return null;
     plan = decide(head, name);
     if (plan === null) return null;
-    counter = lineCounter(plan.delimiter.charCodeAt(0));
+    setDelimiter(plan.delimiter.charCodeAt(0));
     take(head.subarray(plan.skip));
   }
   if (plan === null || !validator.complete) return null;

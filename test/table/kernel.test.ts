@@ -207,6 +207,37 @@ describe('the line counter kernel counts what LineCounter counts', () => {
   });
 });
 
+describe('the line counter read into (windows)', () => {
+  it('counts bytes read into its windows where they are, as the same bytes copied in; copies never touch the windows', () => {
+    const text = Array.from({ length: 3000 }, (_, i) => (i % 11 === 0 ? '\n' : `${i},${i / 7},é${'z'.repeat(i % 50)}\r\n`)).join('');
+    const data = encoder.encode(text);
+    const size = 4096;
+    const js = new LineCounter(0x2c);
+    const wasm = WasmLineCounter.create()!;
+    const windows = wasm.windows(size);
+    wasm.setDelimiter(0x2c);
+    for (let from = 0, turn = 0; from < data.length; from += size, turn = 1 - turn) {
+      const chunk = data.subarray(from, from + size);
+      const window = windows[turn]!.subarray(0, chunk.length);
+      window.set(chunk);
+      // A push of other bytes (copied into the kernel's memory) first: the window keeps its bytes.
+      const other = Uint8Array.from(chunk.subarray(0, 300)).reverse();
+      expect(wasm.push(other)).toBe(isAscii(other));
+      js.push(other);
+      windows[1 - turn]!.fill(0x41);
+      expect(wasm.push(window)).toBe(isAscii(chunk));
+      js.push(chunk);
+      expect(Array.from(window)).toEqual(Array.from(chunk));
+      expect([wasm.total, wasm.breaks, wasm.loneCr]).toEqual([js.total, js.breaks, js.loneCr]);
+    }
+    // A push larger than the copy area (1 MiB) goes in slices: the windows' views are not detached.
+    const big = new Uint8Array((3 << 20) + 5).fill(0x61);
+    big[(1 << 20) + 1] = 0x0a;
+    expect(wasm.push(big)).toBe(true);
+    expect(windows[0]!.length).toBe(size);
+  });
+});
+
 describe('the committed kernels', () => {
   it('are the build of their AssemblyScript sources (npm run build:wasm)', () => {
     const run = spawnSync(process.execPath, [join(repo, 'build', 'wasm.mjs'), '--check'], { cwd: repo, encoding: 'utf8' });
