@@ -60,6 +60,27 @@ export function fieldText(bytes: Uint8Array, start: number, end: number, flag: n
   return raw;
 }
 
+/**
+ * True when bytes[s, e) are `[+-]? digits [. digits]` with at least one digit, in under 64 bytes: a number in
+ * float-parse.ts's syntax that cannot overflow, known without computing its value (the header rules describe
+ * the first rows' cells: ~20 ms for 20 rows of 200 17-digit numbers through parseNumberBytes in a fresh process).
+ * Exported for tests.
+ */
+export function plainDecimal(body: Uint8Array, s: number, e: number): boolean {
+  if (e - s >= 64) return false;
+  let i = s;
+  if (body[i] === 0x2d || body[i] === 0x2b) i++;
+  let digits = 0;
+  let dot = false;
+  for (; i < e; i++) {
+    const b = body[i]!;
+    if (b >= 0x30 && b <= 0x39) digits++;
+    else if (b === 0x2e && !dot) dot = true;
+    else return false;
+  }
+  return digits > 0;
+}
+
 /** A cell's kind for the header rules (header.ts), from its bytes. */
 function cellKind(body: Uint8Array, start: number, end: number, flag: number, decimalComma: boolean): number {
   if (flag === PLAIN || flag === QUOTED) {
@@ -68,6 +89,7 @@ function cellKind(body: Uint8Array, start: number, end: number, flag: number, de
     while (s < e && body[s] === 0x20) s++;
     while (e > s && body[e - 1] === 0x20) e--;
     if (s === e) return BLANK;
+    if (plainDecimal(body, s, e)) return NUMBER;
     const v = parseNumberBytes(body, s, e, decimalComma);
     if (v === v) return NUMBER;
     if (flag === PLAIN) return isMissingBytes(body, s, e) ? MISSING : TEXT;

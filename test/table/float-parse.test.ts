@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { fallbackCount, parseNumberBytes, POW10_MANTISSAS, Q_MAX, Q_MIN } from '../../core/table/float-parse.js';
 import { parseNumberBytes as cellsParse, parseNumberText } from '../../core/table/cells.js';
 import { parseTable } from '../../core/table/index.js';
+import { plainDecimal } from '../../core/table/delimited.js';
 import { legacyParseNumberBytes } from '../../bench/parse/legacy-number.js';
 import { pyRepr } from '../../bench/peers/csv.js';
 import { decimalString, HARD_CASES } from './decimal-strings.js';
@@ -225,5 +226,29 @@ describe('through the CSV reader', () => {
     const table2 = parseTable(encoder.encode(semicolon), 'comma.csv');
     const x2 = table2.columns.find((c) => c.name === 'x')!;
     values.forEach((v, i) => expect(Object.is(x2.numbers![i], Number(pyRepr(v)))).toBe(true));
+  });
+});
+
+describe('plainDecimal (delimited.ts: a header cell known to be a number without its value)', () => {
+  it('says "number" only where parseNumberBytes gives one, and on every short signed decimal (property)', () => {
+    const enc = new TextEncoder();
+    const text = fc.array(fc.constantFrom('0', '1', '9', '5', '.', '-', '+', 'e', 'E', ',', ' ', 'a'), { maxLength: 70 }).map((chars) => chars.join(''));
+    fc.assert(
+      fc.property(text, (s) => {
+        const bytes = enc.encode(s);
+        if (plainDecimal(bytes, 0, bytes.length)) expect(Number.isNaN(parseNumberBytes(bytes, 0, bytes.length, false))).toBe(false);
+        return true;
+      }),
+      { numRuns: 5000 },
+    );
+    const decimal = fc.tuple(fc.constantFrom('', '-', '+'), fc.stringMatching(/^[0-9]{0,20}$/), fc.constantFrom('', '.'), fc.stringMatching(/^[0-9]{0,20}$/));
+    fc.assert(
+      fc.property(decimal, ([sign, a, dot, b]) => {
+        const bytes = enc.encode(sign + a + dot + (dot === '' ? '' : b));
+        expect(plainDecimal(bytes, 0, bytes.length)).toBe(/[0-9]/.test(a + (dot === '' ? '' : b)));
+        return true;
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
