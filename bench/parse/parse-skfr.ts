@@ -3,18 +3,23 @@
  * `skfr cluster FILE --k 10 --s 10 --id-column id --class-column class` in a fresh process, i.e. everything
  * its `parseMs` counts before the fit (cli/commands/cluster.ts loadMapped: the file read into its table, the
  * layout recognised, the preparation's steps and checks, the n × p matrix built; and the garbage collection
- * that follows when the matrix was not built in place). Prints one JSON line: { parseMs, readMs, rows, cols }.
+ * that follows when the matrix was not built in place), with the reading threads of a large file started as
+ * `skfr` starts them (node/parallel/early.ts). Prints one JSON line: { parseMs, readMs, rows, cols }.
  * Usage: node parse-skfr.js FILE [WORKERS]
  */
-import { loadMapped } from '../../cli/commands/cluster.js';
-import { planCluster } from '../../cli/commands/cluster-options.js';
-import { nodeIO } from '../../cli/main.js';
-import { collectGarbage } from '../../cli/memory.js';
+import { startReadingThreads } from '../../node/parallel/early.js';
 
 const file = process.argv[2];
 if (file === undefined) throw new Error('usage: parse-skfr.js FILE [WORKERS]');
 const workers = process.argv[3];
-const plan = planCluster([file, '--k', '10', '--s', '10', '--id-column', 'id', '--class-column', 'class', ...(workers === undefined ? [] : ['--workers', workers])]);
+const argv = [file, '--k', '10', '--s', '10', '--id-column', 'id', '--class-column', 'class', ...(workers === undefined ? [] : ['--workers', workers])];
+// As cli/bin/skfr.js: a large file's reading threads start before the command's modules load.
+startReadingThreads(['cluster', ...argv]);
+const { loadMapped } = await import('../../cli/commands/cluster.js');
+const { planCluster } = await import('../../cli/commands/cluster-options.js');
+const { nodeIO } = await import('../../cli/main.js');
+const { collectGarbage } = await import('../../cli/memory.js');
+const plan = planCluster(argv);
 if (plan === null) throw new Error('no plan');
 const t0 = performance.now();
 const { mapped, read, inPlace } = await loadMapped(plan, nodeIO());

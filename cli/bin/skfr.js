@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The `skfr` command. The TypeScript sources are compiled to dist/ by `npm ci` (prepare) or `npm run build:cli`;
-// this wrapper only checks that the build exists and hands over to dist/cli/main.js.
+// this wrapper only checks that the build exists and hands over to dist/cli/main.js (after starting the reading
+// threads of a large CSV, which then boot while the command's modules load).
 import { existsSync } from 'node:fs';
 
 const entry = new URL('../../dist/cli/main.js', import.meta.url);
@@ -8,5 +9,8 @@ if (!existsSync(entry)) {
   process.stderr.write('error: skfr is not built; run npm ci (or npm run build:cli)\n');
   process.exit(2);
 }
+// A large CSV's reading threads start now, beside the loading of the command's modules (node/parallel/early.ts).
+const { startReadingThreads } = await import(new URL('../../dist/node/parallel/early.js', import.meta.url).href);
+startReadingThreads(process.argv.slice(2));
 const { runFromProcess } = await import(entry.href);
 await runFromProcess();

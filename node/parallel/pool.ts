@@ -33,6 +33,8 @@ export interface PoolOptions {
   workerUrl?: URL;
   /** Start a thread even for `workers: 1` (else one worker means none: the calling thread does the work). */
   threadForOne?: boolean;
+  /** Threads already started from `workerUrl` (early.ts), used before any is started. */
+  started?: Worker[];
 }
 
 /** fit / tune / stability / tuneK / alternate on the threads (core/parallel/supervisor.ts PoolEngine). */
@@ -138,7 +140,8 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
     return { size: 0, ...poolEngine((work) => work(links)), readPieces: (spec, pieces, file) => readPiecesInThread(spec, pieces, file, openFileAt), close: async () => {} };
   }
   const url = options.workerUrl ?? defaultWorkerUrl();
-  const supervisor = createSupervisor({ count, create: () => adapt(startWorker(url)) });
+  const started = [...(options.started ?? [])];
+  const supervisor = createSupervisor({ count, create: () => adapt(started.shift() ?? startWorker(url)) });
   return {
     get size() {
       return supervisor.size;

@@ -10,6 +10,7 @@
 import { allocateSharedInt32 } from '../../core/parallel/shared.js';
 import { parseTableChunks, type ChunkOptions, type ChunkSource, type ParallelReading } from '../../core/table/stream.js';
 import type { Table } from '../../core/table/types.js';
+import { dropReadingThreads, takeReadingThreads } from './early.js';
 import { createWorkerPool, resolveWorkerCount, type PoolOptions, type WorkerPool } from './pool.js';
 
 export interface ReadingOptions extends PoolOptions {
@@ -25,11 +26,15 @@ export interface ReadingOptions extends PoolOptions {
  */
 export async function readTableChunks(open: ChunkSource, fileName: string, options: ChunkOptions = {}, reading: ReadingOptions = {}): Promise<Table | null> {
   const threads = resolveWorkerCount(reading.workers);
-  if (threads <= 1) return parseTableChunks(open, fileName, options);
+  if (threads <= 1) {
+    await dropReadingThreads();
+    return parseTableChunks(open, fileName, options);
+  }
   // This thread reads pieces too (it only feeds the others otherwise): one thread fewer to start (~0.1 s of
   // CPU each: a V8 isolate, Node, the modules), the cores all busy.
   let pool: WorkerPool | null = null;
-  const poolOptions = { ...reading, workers: threads - 1, threadForOne: true };
+  // (threads started with the process, if any: early.ts)
+  const poolOptions = { ...reading, workers: threads - 1, threadForOne: true, started: takeReadingThreads(threads - 1) };
   const parallel: ParallelReading = {
     start() {
       pool ??= createWorkerPool(poolOptions);
@@ -46,5 +51,8 @@ export async function readTableChunks(open: ChunkSource, fileName: string, optio
     return await parseTableChunks(open, fileName, { ...options, parallel });
   } finally {
     await (pool as WorkerPool | null)?.close();
+    // (threads started early that no pool took: a file read on one thread)
+    if ((pool as WorkerPool | null) === null) await Promise.all(poolOptions.started.map((worker) => worker.terminate()));
+    await dropReadingThreads();
   }
 }
