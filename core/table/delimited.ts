@@ -150,7 +150,7 @@ export interface DelimitedReaderOptions {
    */
   lineCount?: number;
   /**
-   * Where the one buffer of every column's numbers (width × rows values, column-major) is allocated, e.g.
+   * Where the one buffer of every column's numbers (width × rows values, column-major unless `rowMajor`) is allocated, e.g.
    * in shared memory so that a consuming mapping (mapping.ts `consume`) hands worker threads a matrix built
    * in it. Default: a plain `new Float64Array(length)`.
    */
