@@ -115,7 +115,7 @@ export async function readPiecesInThread(spec: PieceSpec, pieces: PieceTable, fi
  * Reading may stop after a piece that was `quoted` or `ragged`, or lost.
  */
 export async function readPiecesWith(links: readonly WorkerLink[], spec: PieceSpec, pieces: PieceTable, file: FileRef, openFile: OpenFileAt): Promise<PieceResult[]> {
-  if (links.length === 0 || !isShared(spec.slab) || !isShared(spec.sourceRows)) return readPiecesInThread(spec, pieces, file, openFile);
+  if (links.length === 0 || !isShared(spec.slab.data) || !isShared(spec.sourceRows)) return readPiecesInThread(spec, pieces, file, openFile);
   const job = nextJob--;
   const claims = allocateSharedInt32(2);
   const results: PieceResult[] = [];

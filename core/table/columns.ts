@@ -34,8 +34,11 @@ export class ColumnBuilder {
 
   /** Make room for `rows` rows (amortised doubling; only when the capacity given was too small). */
   reserve(rows: number): void {
-    if (this.stride === 1 ? rows <= this.numbers.length : (rows - 1) * this.stride < this.numbers.length) return;
-    if (this.stride !== 1) throw new Error('Internal error: a column kept row by row cannot grow.');
+    if (this.stride !== 1) {
+      if ((rows - 1) * this.stride >= this.numbers.length) throw new Error('Internal error: a column kept row by row cannot grow.');
+      return;
+    }
+    if (rows <= this.numbers.length) return;
     const grown = new Float64Array(Math.max(rows, this.numbers.length * 2));
     grown.set(this.numbers);
     this.numbers = grown;

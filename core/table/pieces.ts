@@ -14,7 +14,7 @@
 import { readCells, type PieceCounts } from './delimited.js';
 import { RowKernel } from './kernel/rows.js';
 import { QuickRows } from './quick-rows.js';
-import { slabBuilders } from './row-major.js';
+import { slabBuilders, type Slab } from './row-major.js';
 import { CsvScanner, PLAIN } from './scanner.js';
 
 export interface PieceSpec {
@@ -22,15 +22,8 @@ export interface PieceSpec {
   /** Byte code of the delimiter, and whether decimal commas are read (a semicolon delimiter). */
   delimiter: number;
   decimalComma: boolean;
-  /** Columns, and rows the columns have room for. */
-  width: number;
-  capacity: number;
-  /**
-   * width × capacity numbers, column-major, or row-major when `rowMajor` (row-major.ts; shared memory when the
-   * piece is read on another thread).
-   */
-  slab: Float64Array;
-  rowMajor: boolean;
+  /** Where every column's numbers go (row-major.ts; shared memory when the piece is read on another thread). */
+  slab: Slab;
   sourceRows: Int32Array;
 }
 
@@ -89,7 +82,8 @@ let kept: { kernel: RowKernel | null; key: string; lent: boolean } | null = null
 
 /** A kernel for the rows of `spec` (null without WebAssembly), and how to give it back. */
 export function lendKernel(spec: PieceSpec): { kernel: RowKernel | null; release(): void } {
-  const { width, delimiter, decimalComma, rowMajor } = spec;
+  const { delimiter, decimalComma } = spec;
+  const { width, rowMajor } = spec.slab;
   const key = `${width} ${delimiter} ${decimalComma} ${rowMajor}`;
   if (kept !== null && kept.key === key && kept.lent) return { kernel: RowKernel.create(width, delimiter, decimalComma, rowMajor), release() {} };
   if (kept === null || kept.key !== key) kept = { kernel: RowKernel.create(width, delimiter, decimalComma, rowMajor), key, lent: false };
@@ -104,21 +98,15 @@ export function lendKernel(spec: PieceSpec): { kernel: RowKernel | null; release
 }
 
 /**
- * Read one piece (module comment): rows the quick way when they can (in WebAssembly, kernel/rows.ts; without
- * it quick-rows.ts), else through the scanner, which decides.
+ * Read one piece (module comment) with the kernel lent for `spec` (lendKernel; its memory may already hold the
+ * piece's bytes): rows the quick way when they can (in WebAssembly, kernel/rows.ts; without it, kernel null,
+ * quick-rows.ts), else through the scanner, which decides.
  */
-export function readPiece(spec: PieceSpec, piece: Piece, kernel?: RowKernel | null): PieceResult {
-  if (kernel === undefined) {
-    const lent = lendKernel(spec);
-    try {
-      return readPiece(spec, piece, lent.kernel);
-    } finally {
-      lent.release();
-    }
-  }
-  const { width, capacity, slab, sourceRows, decimalComma, rowMajor } = spec;
+export function readPiece(spec: PieceSpec, piece: Piece, kernel: RowKernel | null): PieceResult {
+  const { sourceRows, decimalComma } = spec;
+  const { width } = spec.slab;
   // Each column's share of the piece: numbers straight into the shared buffer, its text cells listed.
-  const columns = slabBuilders({ data: slab, width, capacity, rowMajor });
+  const columns = slabBuilders(spec.slab);
   const body = piece.bytes;
   const len = body.length;
   const scanner = new CsvScanner(body, spec.delimiter, spec.fileName);

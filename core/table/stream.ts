@@ -254,14 +254,13 @@ export async function parseTableChunks(open: ChunkSource, fileName: string, opti
     if (reader.handoff === null) reader.push(new Uint8Array(0), true); // (the handoff may come with the end)
     if (reader.handoff !== null && parallel !== null && file !== null) {
       await chunks.return?.(); // (the threads read the pieces by position)
-      const { slab: handed, sourceRows } = reader.handedBuffers;
-      const { data: slab, width, capacity, rowMajor } = handed;
-      const spec: PieceSpec = { fileName: name, delimiter: reader.delimiterCode, decimalComma: reader.decimalComma, width, capacity, slab, rowMajor, sourceRows };
+      const { slab, sourceRows } = reader.handedBuffers;
+      const spec: PieceSpec = { fileName: name, delimiter: reader.delimiterCode, decimalComma: reader.decimalComma, slab, sourceRows };
       const results = await parallel.readPieces(spec, cutPieces(reader.handoff, first, parallel), file);
       for (const result of results) {
         // A piece that met a quoted field, or whose worker thread died before answering (core/parallel/read.ts
         // LostPiece): the file again on one thread, into the same buffer.
-        if (result.quoted || ('lost' in result && result.lost === true)) return await parseTableChunks(open, fileName, { ...options, parallel: undefined, allocate: (length) => (length === slab.length ? slab : (options.allocate ?? ((n) => new Float64Array(n)))(length)) });
+        if (result.quoted || ('lost' in result && result.lost === true)) return await parseTableChunks(open, fileName, { ...options, parallel: undefined, allocate: (length) => (length === slab.data.length ? slab.data : (options.allocate ?? ((n) => new Float64Array(n)))(length)) });
         if (result.ragged !== null) throw reader.raggedRow(result.ragged.line, result.ragged.count);
       }
       reader.acceptPieces(results);

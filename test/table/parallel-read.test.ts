@@ -286,7 +286,7 @@ function fakeWorker(options: { crashOn?: number; most?: number; onRead?: (k: num
         );
       } catch (error) {
         if (error !== CRASH) throw error;
-        request.spec.slab.fill(1234.5);
+        request.spec.slab.data.fill(1234.5);
         request.spec.sourceRows.fill(-7);
         worker.dead = true;
         for (const died of [...deaths]) died(new Error('Worker terminated with exit code 1'));
