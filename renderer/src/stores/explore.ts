@@ -31,6 +31,19 @@ export const SETTLE_MS = 300;
 /** A full fit quicker than this (its fitMs) is asked for at every change, without a preview. */
 export const DIRECT_MS = 60;
 
+/**
+ * Records how long a job took from the page's side (request to answer, the worker's fit and the message both ways)
+ * as a performance measure, `skfr-preview` or `skfr-full`, which `npm run bench:app` reads.
+ */
+function measured(name: string, start: number): void {
+  const perf = globalThis.performance as Performance | undefined;
+  try {
+    perf?.measure?.(name, { start, end: perf.now() });
+  } catch {
+    // a host without User Timing: nothing to record
+  }
+}
+
 /** Where the exploration stands: nothing asked; a preview running; a preview shown, the full fit to come or running. */
 export type ExplorePhase = 'idle' | 'preview' | 'waiting' | 'settling';
 
@@ -120,11 +133,13 @@ export const useExploreStore = defineStore('explore', () => {
       return;
     }
     phase.value = 'preview';
+    const sent = performance.now();
     const handle = getApi().run({ type: 'preview', fitId: fit.fitId, s: next.s, k: next.k });
     job = handle.jobId;
     void handle.response.then((response) => {
       if (gen !== generation) return;
       job = null;
+      measured('skfr-preview', sent);
       if (!response.ok) {
         // A preview that cannot start (its fit was lost with a restarted compute process): the full fit at once.
         if (response.error.code !== 'cancelled') settle(gen, request, param);
@@ -142,11 +157,13 @@ export const useExploreStore = defineStore('explore', () => {
   /** The full fit at the target: shown when it answers, unless a newer change came. */
   function settle(gen: number, request: FitRequest, param: 's' | 'k'): void {
     phase.value = 'settling';
+    const sent = performance.now();
     const handle = getApi().run(request);
     job = handle.jobId;
     void handle.response.then((response) => {
       if (gen !== generation) return;
       job = null;
+      measured('skfr-full', sent);
       phase.value = 'idle';
       target.value = null;
       if (response.ok) {
