@@ -5,7 +5,7 @@
  * the full fit at the last s asked for (not a preview, not an earlier s). (3) At s = 30: the samples export, the HTML
  * report, the saved analysis and the Copy button all say s = 30, and `skfr rerun` of the saved analysis reproduces
  * it. (4) k follows its slider the same way. Assertions are on content, never on time.
- * Screenshots: test-results/explore-preview.png, explore-s30.png, explore-k.png.
+ * Screenshots: test-results/explore-preview.png, explore-s30-heatmap.png, explore-s30.png, explore-k.png.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -24,13 +24,19 @@ async function settled(page: Page): Promise<void> {
   await expect(panel).toHaveAttribute('data-preview', 'false');
 }
 
-/** What the screen shows for s: the summary, the protein list, the heatmap's columns, the command. */
+/**
+ * What the screen shows for s: the summary, the protein list, the heatmap's columns (drawn once scrolled into view,
+ * under the sliders, which stay in view), the command.
+ */
 async function expectS(page: Page, s: number): Promise<void> {
   await expect(page.getByTestId('explore-s-value')).toHaveAttribute('data-s', String(s));
   await expect(page.getByTestId('summary-Features kept (s)')).toHaveText(String(s));
   await expect(page.getByTestId('feature-name')).toHaveCount(s);
-  await expect(page.getByTestId('sample-heatmap')).toHaveAttribute('data-columns', String(s));
-  await expect(page.getByTestId('sample-heatmap')).toHaveAttribute('data-ready', 'true');
+  const heatmap = page.getByTestId('sample-heatmap');
+  await expect(heatmap).toHaveAttribute('data-columns', String(s));
+  await heatmap.scrollIntoViewIfNeeded();
+  await expect(heatmap).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('explore-panel')).toBeInViewport();
   await expect(page.getByTestId('reproduce-command')).toContainText(`--s ${s} `);
 }
 
@@ -55,9 +61,13 @@ test('mouse CSV: the s slider re-fits live; the list, heatmap and command follow
   // The 24 proteins of s = 24 are not simply the list again: the fit is new (six more proteins at least).
   expect(at30).not.toEqual(at24);
   expect(new Set(at30).size).toBe(30);
-  // The PCA and the contingency table of the new fit are drawn.
-  await expect(page.getByTestId('pca-chart')).toHaveAttribute('data-ready', 'true');
-  await expect(page.getByTestId('contingency-chart')).toHaveAttribute('data-ready', 'true');
+  await screenshot(page, 'explore-s30-heatmap');
+  // The PCA and the contingency table of the new fit are drawn when seen.
+  for (const id of ['pca-chart', 'contingency-chart']) {
+    await page.getByTestId(id).scrollIntoViewIfNeeded();
+    await expect(page.getByTestId(id)).toHaveAttribute('data-ready', 'true');
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, 'explore-s30');
 
   // (3) Exports at s = 30: the samples, the HTML report, the saved analysis, the command.
