@@ -2,10 +2,11 @@
  * A fit at another s or k that starts from an earlier fit's partition instead of k-means++ seeds (issue 27:
  * exploring s and k live). One restart, warm-started as the gap statistic's path of s values does
  * (restart.ts runRestartPath): a partition good at s is a good start at s ± a few, so the fit settles in a few
- * iterations (mouse data, 1080 × 77, k = 8: 3–40 iterations, 3–60 ms, against 20 fresh restarts in 0.4–0.9 s on
- * the same loaded machine). It is a preview: its objective is within 1 % of the fresh fit's there, but the mouse
- * data has many partitions of nearly equal objective, and the partition often differs from the one 20 fresh
- * restarts find (ARI 0.3–0.6 on that walk), so the app replaces it by the fresh fit once the user stops moving.
+ * iterations (mouse data, 1080 × 77, k = 8, a walk of 26 steps of s: 2–32 iterations, median 29 ms against 1.5 s
+ * for 20 fresh restarts, both on a machine at load 20: `npm run bench:warm`). It is a preview: its objective is
+ * within 1 % of the fresh fit's there (median 0.13 % above), but the mouse data has many partitions of nearly
+ * equal objective, and the partition often differs from the one 20 fresh restarts find (ARI 0.04–0.63, median
+ * 0.47), so the app replaces it by the fresh fit once the user stops moving.
  *
  * The starting partition for k' clusters from a fit with k (startFrom):
  *   k' = k  the labels as they are;
