@@ -3,6 +3,7 @@ export * from './types.js';
 export { fit, fitPrepared, finishFit, pickBest } from './fit.js';
 export { prepareFit, type PreparedFit } from './prepare.js';
 export { runRestart, runRestartPath, warmStart, restartSeed, type RestartResult, type RestartStart } from './restart.js';
+export { startFrom, warmFit, type Partition } from './warm.js';
 export { validateFitOptions, FIT_DEFAULTS } from './options.js';
 export { OPTION_SPECS, checkInt, inRange, maxWords, rangeText, upperBound, type DataBound, type IntSpec, type OptionName } from './option-specs.js';
 export { standardize, columnStats, type Standardized, type ColumnStats } from './standardize.js';

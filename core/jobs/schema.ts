@@ -205,6 +205,8 @@ export const jobRequestSchema = z.discriminatedUnion('type', [
     result: sessionResultSchema,
     fitId: nonEmpty.optional(),
   }),
+  // Issue 27: a live preview at another s or k, warm-started from a kept fit (the engine checks s ≤ p, k ≤ n).
+  z.strictObject({ type: z.literal('preview'), fitId: nonEmpty, s: intOption(SPECS.s), k: intOption(SPECS.k) }),
 ]);
 
 const jobId = z.string().min(1).max(200);

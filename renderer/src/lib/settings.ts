@@ -12,6 +12,7 @@
  */
 import type { FitSettings } from '../../../core/jobs/types';
 import type { SRule, Variant } from '../../../core/engine/types';
+import { settingsAt } from '../../../core/jobs/preview';
 import { OPTION_SPECS as SPECS, SUBSAMPLE_FRACTION, upperBound, type IntSpec } from '../../../core/engine/option-specs';
 
 export type SparsityMode = 'fixed' | 'tune';
@@ -273,6 +274,5 @@ export function validateSettings(form: SettingsForm, size: DataSize): Validated 
  * @example refitSettings({ k: 3, tune: { from: 1, to: 77 }, sRule: 'knee-se', … }, { s: 13 }) // { k: 3, s: 13, … }
  */
 export function refitSettings(settings: FitSettings, at: { s: number; k?: number }): FitSettings {
-  const { tune: _tune, sRule: _rule, tuneK: _tuneK, s: _s, ...rest } = settings;
-  return { ...rest, k: at.k ?? settings.k, s: at.s };
+  return settingsAt(settings, at);
 }
