@@ -14,6 +14,7 @@ import { formatSteps } from '../../core/report/command.js';
 import { layoutAs, normalName, recognizeLayout, withQuantity } from '../../core/table/formats/recognize.js';
 import { FORMATS } from '../../core/table/formats/specs.js';
 import { quoteList } from '../../core/table/lookup.js';
+import { namePattern } from '../../core/table/name-pattern.js';
 import { emptyColumnsMapping } from '../../core/table/empty-mapping.js';
 import type { FlagKind, FormatId, Layout, Mapping, Recipe, SampleTable, Table } from '../../core/table/types.js';
 import {
@@ -147,6 +148,23 @@ export type FeaturesFormat = 'csv' | 'xlsx';
 
 export type FormatChoice = 'auto' | FormatId;
 export const FORMAT_CHOICES: readonly FormatChoice[] = ['auto', 'maxquant', 'diann', 'fragpipe', 'spectronaut', 'perseus', 'table'];
+
+/**
+ * The columns the options name as labels: the id column, the annotation and class columns, the --where columns
+ * and the --feature-column. The reader keeps them as text, exactly as written (ParseOptions.textColumns).
+ * Example: --id-column id --where Genotype=Control → ["id", "Genotype"].
+ */
+export function labelColumns(plan: Pick<ClusterPlan, 'mapping' | 'layout' | 'classColumn'>): string[] {
+  const { mapping, layout } = plan;
+  const names = [
+    ...(mapping.idColumn !== null ? [mapping.idColumn] : []),
+    ...mapping.annotationColumns,
+    ...mapping.filters.map((f) => f.column),
+    ...(plan.classColumn !== null ? [plan.classColumn] : []),
+    ...(layout.featureColumn !== null ? [layout.featureColumn] : []),
+  ];
+  return [...new Set(names)];
+}
 
 /** How the file's layout is read: the recognition and what the user overrode (--format … --zero-is-value). */
 export interface LayoutOptions {
@@ -329,17 +347,13 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
   const featuresMatch = parsed.values.get('features-match');
   if (features !== undefined && featuresMatch !== undefined) throw invalid('give either --features A,B or --features-match REGEX, not both.');
   if (featuresMatch !== undefined && featuresMatch.length === 0) throw invalid('--features-match needs a regular expression, got an empty one.');
+  if (featuresMatch !== undefined) namePattern(featuresMatch, '--features-match');
 
   const sampleColumnsMatch = parsed.values.get('sample-columns') ?? null;
   const featureColumn = parsed.values.get('feature-column') ?? null;
   if (sampleColumnsMatch !== null) {
     if (sampleColumnsMatch === '') throw invalid('--sample-columns needs a regular expression, got an empty one.');
-    try {
-      new RegExp(sampleColumnsMatch);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : String(error);
-      throw new SkfrError('invalid-regex', `--sample-columns “${sampleColumnsMatch}” is not a valid regular expression (${reason}).`);
-    }
+    namePattern(sampleColumnsMatch, '--sample-columns');
   }
   if (featureColumn !== null && featureColumn.trim() === '') throw invalid('--feature-column needs a column name, got an empty one.');
   const rowsFlags = ['id-column', 'annotation-columns', 'features', 'features-match'].filter((name) => parsed.values.has(name));
@@ -554,7 +568,7 @@ function adjustRecipe(recipe: Recipe, options: LayoutOptions): Recipe {
 }
 
 function matching(table: Table, pattern: string): string[] {
-  const regex = new RegExp(pattern);
+  const regex = namePattern(pattern, 'The pattern');
   return table.columns.filter((c) => regex.test(c.name)).map((c) => c.name);
 }
 

@@ -19,7 +19,7 @@
  * Example: push(bytes of "id,x\na,1\n", true); finish() → columns id (text ["a"]) and x (numeric [1]).
  */
 import { SkfrError } from '../errors.js';
-import { classifyText, isMissingBytes, parseNumberBytes } from './cells.js';
+import { classifyText, isMissingBytes, parseNumberBytes, textCell } from './cells.js';
 import { type ColumnBuilder, uniqueHeaderNames } from './columns.js';
 import {
   BLANK,
@@ -92,7 +92,7 @@ function cellKind(body: Uint8Array, start: number, end: number, flag: number, de
     if (plainDecimal(body, s, e)) return NUMBER;
     const v = parseNumberBytes(body, s, e, decimalComma);
     if (v === v) return NUMBER;
-    if (flag === PLAIN) return isMissingBytes(body, s, e) ? MISSING : TEXT;
+    if (flag === PLAIN) return isMissingBytes(body, s, e) ? MISSING : typeof textCell(decodeUtf8(body, s, e), decimalComma) === 'number' ? NUMBER : TEXT;
   }
   const text = fieldText(body, start, end, flag);
   if (text.trim() === '') return BLANK;
@@ -134,7 +134,7 @@ export function readCells(scanner: CsvScanner, body: Uint8Array, row: number, si
       if (v === v) sink.setNumber(row, v);
       else if (flag === QUOTED) sink.setCell(row, classifyText(decodeUtf8(body, start, end), decimalComma));
       else if (isMissingBytes(body, s, e)) sink.setMissing(row);
-      else sink.setText(row, decodeUtf8(body, s, e));
+      else sink.setCell(row, textCell(decodeUtf8(body, s, e), decimalComma));
     } else {
       sink.setCell(row, classifyText(fieldText(body, start, end, flag), decimalComma));
     }
@@ -172,6 +172,8 @@ export interface DelimitedReaderOptions {
    * `matrixInPlace` then builds without a transposition. Default: column by column.
    */
   rowMajor?: boolean;
+  /** Label columns read as text as written (ParseOptions.textColumns): finish then re-reads their cells. */
+  textColumns?: readonly string[] | undefined;
   /** Every data row through the scanner, none the quick way (quick-rows.ts): the reference in tests. */
   scannerOnly?: boolean;
 }
@@ -483,7 +485,7 @@ export class DelimitedReader {
       if (this.isMetaRow(scanner, bytes)) {
         this.blankRows += this.blankLines.length;
         this.blankLines.length = 0;
-        this.metaRows.push(metaRow(this.texts(scanner, bytes), this.width));
+        this.metaRows.push(metaRow(this.texts(scanner, bytes), this.width, { where: `“${this.fileName}”, line ${scanner.rowLine}`, names: this.rawHeader! }));
         this.consumed.push(bytes, start, scanner.pos);
         this.dataStart = { offset: scanner.pos, line: scanner.line };
         continue;
@@ -658,6 +660,8 @@ export class DelimitedReader {
     if (rawHeader === null) throw new SkfrError('empty-sheet', `“${fileName}” is empty: it has no header row and no data.`);
     if (rows === 0) throw new SkfrError('empty-sheet', `“${fileName}” has a header row but no data rows.`);
     const { names, notes } = uniqueHeaderNames(rawHeader);
+    const labels = new Set(this.options.textColumns ?? []);
+    if (labels.size > 0) builders.forEach((b, c) => (b.forceText = labels.has(names[c]!)));
     const needTexts = this.needTexts;
     let allTexts: ((string | null)[] | null)[] | null = null;
     if (needTexts.some(Boolean)) {

@@ -231,11 +231,29 @@ export function metaCell(text: string | null): { key: string; rest: string } | n
 }
 
 /** An annotation row: key and cells aligned to `width` columns (prefix stripped from the first cell). */
-export function metaRow(cells: readonly (string | null)[], width: number): { key: string; cells: (string | null)[] } {
+export function metaRow(cells: readonly (string | null)[], width: number, at?: MetaRowPlace): { key: string; cells: (string | null)[] } {
   const head = metaCell(cells[0] ?? null)!;
   const out: (string | null)[] = [];
   for (let c = 0; c < width; c++) out.push(blankToNull(c === 0 ? head.rest : cells[c]));
+  if (head.key === 'Type' && at) {
+    // A column without its type would silently stop being a sample (or an annotation): say which.
+    const c = out.findIndex((cell, i) => cell === null && (at.names[i] ?? '').trim() !== '');
+    if (c >= 0) {
+      const short = cells.length < width ? ` (it has ${cells.length} cells, the header ${width})` : '';
+      throw new SkfrError(
+        'ragged-row',
+        `${at.where}: the Perseus type row “#!{Type}”${short} gives no type for column ${c + 1}, “${at.names[c]}”; ` +
+          `every column needs one (E for a sample, N for a number, T for text, C for a category).`,
+      );
+    }
+  }
   return { key: head.key, cells: out };
+}
+
+/** Where an annotation row is, for its errors: e.g. `“x.txt”, line 2`, and the header's names. */
+export interface MetaRowPlace {
+  where: string;
+  names: readonly (string | null)[];
 }
 
 /** Check the header options; SkfrError('invalid-option') in one sentence. */
