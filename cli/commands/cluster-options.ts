@@ -65,6 +65,7 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'format', kind: 'value', placeholder: 'NAME', help: 'auto (default), maxquant, diann, fragpipe, spectronaut, perseus, table' },
   { name: 'quantity', kind: 'value', placeholder: 'NAME', help: 'quantity read per sample, e.g. "iBAQ" (default: LFQ intensity first)' },
   { name: 'header-row', kind: 'value', placeholder: 'N', help: 'the header is on row N, 1-based (default: detected below title rows)' },
+  { name: 'no-header', kind: 'flag', help: 'text files: there is no header row; the first row is data, the columns are "Column 1", …' },
   { name: 'sample-columns', kind: 'value', placeholder: 'REGEX', help: 'the columns whose name matches REGEX are the samples (one per column)' },
   { name: 'feature-column', kind: 'value', placeholder: 'C', help: 'samples as columns: C labels the features (default: gene, else id)' },
   { name: 'design', kind: 'value', placeholder: 'FILE[:SHEET]', help: 'sample table, joined on the sample names; for --class-column, --where' },
@@ -173,6 +174,8 @@ export interface LayoutOptions {
   quantity: string | null;
   /** --header-row N (1-based); null = detected by the reader. */
   headerRow: number | null;
+  /** --no-header: the first row is data (text files). */
+  noHeader?: boolean;
   /** Samples as columns asked for: --samples-as-columns, or implied by --sample-columns / --feature-column. */
   samplesAsColumns: boolean;
   /** --sample-columns REGEX. */
@@ -373,6 +376,7 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
   if (quantity !== null && quantity.trim() === '') throw invalid('--quantity needs the name of a quantity, e.g. "LFQ intensity" or "iBAQ".');
   if (quantity !== null && sampleColumnsMatch !== null) throw invalid('give either --quantity NAME or --sample-columns REGEX, not both.');
   const headerRow = readInt(parsed, 'header-row', { min: 1, max: 1_048_576, why: 'the 1-based row of the header' }) ?? null;
+  if (headerRow !== null && parsed.flags.has('no-header')) throw invalid('give either --header-row N or --no-header, not both.');
   const designText = parsed.values.get('design');
   const prepText = (name: string) => parsed.values.get(name);
   const prep: PrepOptions = {
@@ -385,6 +389,7 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
     format,
     quantity,
     headerRow,
+    noHeader: parsed.flags.has('no-header'),
     samplesAsColumns: parsed.flags.has('samples-as-columns') || sampleColumnsMatch !== null || featureColumn !== null,
     sampleColumnsMatch,
     featureColumn,

@@ -68,6 +68,7 @@ export function recordRun({ plan, layout, mapped, sheet, headerRow, defaultFeatu
     fileName: plan.file,
     sheet,
     headerRow: headerRow ?? 1,
+    ...(plan.layout.noHeader ? { noHeader: true } : {}),
     layout: layout.recognised,
     format: layout.format,
     quantity: layout.quantity,

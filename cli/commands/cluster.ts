@@ -227,7 +227,7 @@ async function readTable(asked: ClusterPlan, io: CommandContext['io']): Promise<
     let passes = 0;
     const source = hash === null ? open : withFile((into) => (passes++ === 0 ? hashing(open(into), hash) : open(into)), open);
     // Row by row: a samples-as-rows matrix is then built without a transposition (core/table/row-major.ts).
-    const table = await readTableChunks(source, fileName, { allocate: allocateSharedFloat64, rowMajor: true, textColumns }, { workers: asked.workers ?? undefined });
+    const table = await readTableChunks(source, fileName, { allocate: allocateSharedFloat64, rowMajor: true, textColumns, noHeader: asked.layout.noHeader === true }, { workers: asked.workers ?? undefined });
     if (table !== null && (hash === null || hash.complete)) return { table, input: { fileName, sha256: hash?.sha.hex() ?? null, size: hash?.size ?? null } };
   }
   const bytes = await io.readFile(asked.file);
@@ -236,6 +236,7 @@ async function readTable(asked: ClusterPlan, io: CommandContext['io']): Promise<
   const options: ParseOptions = {
     allocate: allocateSharedFloat64,
     textColumns,
+    ...(asked.layout.noHeader ? { noHeader: true } : {}),
     ...(asked.sheet !== null ? { sheet: asked.sheet } : {}),
     ...(headerRow !== null ? { headerRow } : {}),
   };

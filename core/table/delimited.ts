@@ -35,6 +35,7 @@ import {
   metaRow,
   MISSING,
   NUMBER,
+  numericHeaderNote,
   PROBE_BYTES,
   PROBE_ROWS,
   probeRow,
@@ -172,6 +173,8 @@ export interface DelimitedReaderOptions {
    * `matrixInPlace` then builds without a transposition. Default: column by column.
    */
   rowMajor?: boolean;
+  /** The file has no header row: the first non-blank row is data, the columns are named “Column 1”, … */
+  noHeader?: boolean | undefined;
   /** Label columns read as text as written (ParseOptions.textColumns): finish then re-reads their cells. */
   textColumns?: readonly string[] | undefined;
   /** Every data row through the scanner, none the quick way (quick-rows.ts): the reference in tests. */
@@ -429,6 +432,7 @@ export class DelimitedReader {
       if (this.probeError !== null) throw this.probeError;
       throw headerPastEnd(where, this.lastLine, headerRow);
     }
+    if (this.options.noHeader) return this.startWithoutHeader(scanner, bytes);
     let index: number;
     let count: 1 | 2;
     if (headerRow !== undefined) {
@@ -458,6 +462,10 @@ export class DelimitedReader {
       header = joinHeaderNames(top, below, Math.max(top.length, below.length));
       this.notes.push(twoRowNote(a.line, last.line, header, below));
     }
+    if (count === 1) {
+      const note = numericHeaderNote(this.describe(bytes, a), `Line ${a.line}`, top);
+      if (note !== null) this.notes.push(note);
+    }
     this.rawHeader = header;
     this.width = header.length;
     this.headerLine = a.line;
@@ -467,6 +475,22 @@ export class DelimitedReader {
     this.dataStart = { offset: last.end, line: last.nextLine };
     scanner.reset(bytes, last.end);
     scanner.line = last.nextLine;
+    this.phase = META;
+  }
+
+  /** No header row (options.noHeader): names “Column 1”, … for the first row's cells; it is the first data row. */
+  private startWithoutHeader(scanner: CsvScanner, bytes: Uint8Array): void {
+    const first = this.probed[0]!;
+    const width = this.recordAt(bytes, first).count;
+    this.rawHeader = Array.from({ length: width }, (_, c) => `Column ${c + 1}`);
+    this.width = width;
+    this.headerLine = first.line;
+    this.headerRowCount = 1;
+    this.blankRows = first.blanksBefore;
+    this.consumed.push(bytes, 0, first.start);
+    this.dataStart = { offset: first.start, line: first.line };
+    scanner.reset(bytes, first.start);
+    scanner.line = first.line;
     this.phase = META;
   }
 

@@ -149,6 +149,21 @@ export function detectHeader(rows: readonly ProbeRow[], headerRows?: 1 | 2): Hea
   return { index: first, rows: headerRows ?? 1 };
 }
 
+/**
+ * The note for a header row that holds numbers only (two or more, nothing else): most likely the first row of
+ * data of a file without a header, whose first sample would otherwise become the column names. Null otherwise.
+ * Example: line 1 “1.5,2.25,3.5” → `Line 1, read as the header, holds numbers, not names (“1.5”, “2.25”, “3.5”): is
+ * there a header? If not, read the file with --no-header …`.
+ */
+export function numericHeaderNote(row: ProbeRow, place: string, texts: readonly (string | null)[]): string | null {
+  if (row.numbers < 2 || row.numbers !== row.nonEmpty) return null;
+  const shown = texts.filter((t): t is string => t !== null && t.trim() !== '').slice(0, 3).map((t) => `“${t.trim()}”`).join(', ');
+  return (
+    `${place}, read as the header, holds numbers, not names (${shown}${row.numbers > 3 ? ', …' : ''}): is there a header? ` +
+    `If not, read the file with --no-header (in SKFR Studio: “No header row”), so that this row is data.`
+  );
+}
+
 /** One or two rows at the header given by the user (`rows[index]`). */
 export function headerRowsAt(rows: readonly ProbeRow[], index: number, headerRows?: 1 | 2): 1 | 2 {
   return headerRows ?? (isTwoRowHeader(rows, index) ? 2 : 1);
