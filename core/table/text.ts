@@ -140,11 +140,11 @@ export function checkTextSize(bytes: Uint8Array, fileName: string): void {
   const limit = utf16 ? 2 * MAX_STRING : MAX_STRING;
   if (bytes.length <= limit) return;
   if (!utf16 && (hasUtf8Bom(bytes) || isValidUtf8(bytes))) return;
-  const gib = (n: number) => (n >= 1024 ** 3 ? `${(n / 1024 ** 3).toFixed(1)} GiB` : `${Math.round(n / 1024 ** 2)} MiB`);
+  const gib = (n: number) => (n >= 1024 ** 3 ? `${(n / 1024 ** 3).toFixed(2)} GiB` : `${(n / 1024 ** 2).toFixed(1)} MiB`);
   const name = fileName === 'The file' ? fileName : `“${fileName}”`;
   throw new SkfrError(
     'unreadable-file',
-    `${name} is ${utf16 ? 'UTF-16' : 'non-UTF-8'} text of ${gib(bytes.length)}, more than the ${gib(limit)} such a file can have here; ` +
+    `${name} is ${utf16 ? 'UTF-16' : 'non-UTF-8'} text of ${gib(bytes.length)}, more than such a file can have here (${utf16 ? '1 GiB' : '512 MiB'}, the longest text JavaScript makes); ` +
       `save it as UTF-8 (“CSV UTF-8” in Excel), which is read without that limit.`,
   );
 }
