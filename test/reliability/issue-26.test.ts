@@ -193,7 +193,7 @@ describe('cases 8 and 9: one-sentence size refusals before anything is unpacked 
     const bytes = new Uint8Array(2 * MAX_STRING + 2); // (not written: the pages stay untouched)
     bytes[0] = 0xff;
     bytes[1] = 0xfe;
-    expect(() => checkTextSize(bytes, 'big.csv')).toThrowError('“big.csv” is UTF-16 text of 1.00 GiB, more than such a file can have here (1 GiB');
+    expect(() => checkTextSize(bytes, 'big.csv')).toThrowError('“big.csv” is UTF-16 text of 1024.0 MiB, more than such a file can have here (1 GiB');
   });
 });
 
