@@ -14,6 +14,9 @@ import { parseTable } from '../../core/table/parse.js';
 import { checkTextSize, MAX_STRING } from '../../core/table/text.js';
 import { checkZipSize, MAX_PART } from '../../core/table/zip-guard.js';
 import { pcaProjection, pcaProjectionAsync } from '../../core/engine/projection.js';
+import { allocateSharedFloat64 } from '../../core/parallel/shared.js';
+import { openInputChunks } from '../../node/files.js';
+import { readTableChunks } from '../../node/parallel/read.js';
 import { skfr, skfrJson, tempDir } from '../cli/helpers.js';
 
 const { dir, cleanup } = tempDir('skfr-issue26-');
@@ -125,6 +128,21 @@ describe('case 4: a Perseus type row one cell short is refused, naming the row a
     expect(() => parseTable(enc(text), 'perseus.txt')).toThrowError(
       '“perseus.txt”, line 2: the Perseus type row “#!{Type}” (it has 3 cells, the header 4) gives no type for column 4, “Protein IDs”',
     );
+  });
+});
+
+describe('case 6: a quoted field with line breaks longer than a piece of the parallel reader', () => {
+  it('is read (on one thread, again), not called unclosed', async () => {
+    // The parallel reader cuts files of 64 MiB or more into pieces of 1 MiB; here pieces of 64 bytes and a
+    // field of 5 100 bytes whose closing quote opens a line, as a 1 MiB field does in a 64 MiB file.
+    const field = '"' + ('x'.repeat(50) + '\n').repeat(100) + '"';
+    const rows = ['id,note,a,b'];
+    for (let i = 0; i < 200; i++) rows.push(`s${i},${i === 50 ? field : 'n'},${i},${i * 2}`);
+    const path = write('long-field.csv', rows.join('\n') + '\n');
+    const table = await readTableChunks(await openInputChunks(path, 97), 'long-field.csv', { allocate: allocateSharedFloat64 }, { workers: 2, minBytes: 0, pieceBytes: 64 });
+    expect(table!.rowCount).toBe(200);
+    expect(table!.columns[1]!.texts![50]).toBe(field.slice(1, -1).trim()); // (cells are trimmed)
+    expect(Array.from(table!.columns[3]!.numbers!.slice(198, 200))).toEqual([396, 398]);
   });
 });
 
