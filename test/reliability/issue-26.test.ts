@@ -261,3 +261,26 @@ describe('case 13: a column named __proto__', () => {
     expect(readFileSync(out, 'utf8').split('\n')[0]).toBe('id,__proto__,cluster,distance');
   });
 });
+
+describe('rerun on a damaged session: the input checked before a byte of it is parsed', () => {
+  it('another file of another size is refused by its size; a named pipe is said to be one', async () => {
+    const data = write('rerun.csv', samplesWith(['1', '2', '1.5', '2.5', '1.2', '2.2']));
+    const session = join(dir, 'rerun.skfr');
+    expect((await skfr(['cluster', data, '--k', '2', '--s', '1', '--save-session', session])).code).toBe(0);
+    const { readFileSync, writeFileSync: put } = await import('node:fs');
+    const { execFileSync } = await import('node:child_process');
+    const saved = JSON.parse(readFileSync(session, 'utf8'));
+    const other = write('other.csv', 'line 1\nline 2 is longer than the data file, and not a table at all: "unclosed\n'.repeat(5));
+    put(join(dir, 'moved.skfr'), JSON.stringify({ ...saved, input: { ...saved.input, path: 'other.csv', absolutePath: other } }));
+    const moved = await skfr(['rerun', join(dir, 'moved.skfr')]);
+    expect(moved.code).toBe(2);
+    expect(moved.stderr).toContain(`“${other}” is not the file this analysis was made from: it has`);
+    expect(moved.stderr).not.toContain('line'); // (nothing parsed: no message about a line of it)
+    const fifo = join(dir, 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    put(join(dir, 'pipe.skfr'), JSON.stringify({ ...saved, input: { ...saved.input, path: 'pipe', absolutePath: fifo } }));
+    const piped = await skfr(['rerun', join(dir, 'pipe.skfr')]);
+    expect(piped.code).toBe(2);
+    expect(piped.stderr).toContain(`recorded as “${fifo}” is a named pipe, not a data file; give the data file with --data PATH.`);
+  });
+});
