@@ -63,10 +63,13 @@ export async function pcaProjectionAsync(X: Matrix, featureIndices: ArrayLike<nu
   const steps = projectionSteps(X, featureIndices, dims);
   for (let step = steps.next(); ; step = steps.next()) {
     if (step.done) return step.value;
-    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    await new Promise<void>((resolve) => host.setTimeout(resolve, 0));
     lookAt(options);
   }
 }
+
+/** The host's timer (every host has one; core names no platform's types). */
+const host = globalThis as unknown as { setTimeout(callback: () => void, ms: number): unknown };
 
 function lookAt(options: ProjectionOptions): void {
   options.onCheck?.();
