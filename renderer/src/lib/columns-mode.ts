@@ -68,7 +68,7 @@ export function selectSamplesByPattern(mapping: Mapping, columns: readonly Colum
   try {
     re = namePattern(pattern, 'The pattern');
   } catch (e) {
-    return { ok: false, reason: e instanceof Error ? e.message : String(e) };
+    return { ok: false, reason: e instanceof Error ? e.message.replace(/^The pattern /, '') : String(e) };
   }
   const matching = columns.filter((c) => re.test(c.name));
   const numeric = matching.filter((c) => c.kind !== 'text');

@@ -95,7 +95,7 @@ export function selectByRegex(mapping: Mapping, columns: ColumnSummary[], patter
   try {
     re = namePattern(pattern, 'The pattern');
   } catch (e) {
-    return { ok: false, reason: e instanceof Error ? e.message : String(e) };
+    return { ok: false, reason: e instanceof Error ? e.message.replace(/^The pattern /, '') : String(e) };
   }
   const matched = columns.filter(
     (c) => c.kind === 'numeric' && re.test(c.name) && c.name !== mapping.idColumn && !mapping.annotationColumns.includes(c.name),
