@@ -14,6 +14,7 @@ import { formatSteps } from '../../core/report/command.js';
 import { layoutAs, normalName, recognizeLayout, withQuantity } from '../../core/table/formats/recognize.js';
 import { FORMATS } from '../../core/table/formats/specs.js';
 import { quoteList } from '../../core/table/lookup.js';
+import { namePattern } from '../../core/table/name-pattern.js';
 import { emptyColumnsMapping } from '../../core/table/empty-mapping.js';
 import type { FlagKind, FormatId, Layout, Mapping, Recipe, SampleTable, Table } from '../../core/table/types.js';
 import {
@@ -64,6 +65,7 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'format', kind: 'value', placeholder: 'NAME', help: 'auto (default), maxquant, diann, fragpipe, spectronaut, perseus, table' },
   { name: 'quantity', kind: 'value', placeholder: 'NAME', help: 'quantity read per sample, e.g. "iBAQ" (default: LFQ intensity first)' },
   { name: 'header-row', kind: 'value', placeholder: 'N', help: 'the header is on row N, 1-based (default: detected below title rows)' },
+  { name: 'no-header', kind: 'flag', help: 'text files: there is no header row; the first row is data, the columns are "Column 1", …' },
   { name: 'sample-columns', kind: 'value', placeholder: 'REGEX', help: 'the columns whose name matches REGEX are the samples (one per column)' },
   { name: 'feature-column', kind: 'value', placeholder: 'C', help: 'samples as columns: C labels the features (default: gene, else id)' },
   { name: 'design', kind: 'value', placeholder: 'FILE[:SHEET]', help: 'sample table, joined on the sample names; for --class-column, --where' },
@@ -148,6 +150,23 @@ export type FeaturesFormat = 'csv' | 'xlsx';
 export type FormatChoice = 'auto' | FormatId;
 export const FORMAT_CHOICES: readonly FormatChoice[] = ['auto', 'maxquant', 'diann', 'fragpipe', 'spectronaut', 'perseus', 'table'];
 
+/**
+ * The columns the options name as labels: the id column, the annotation and class columns, the --where columns
+ * and the --feature-column. The reader keeps them as text, exactly as written (ParseOptions.textColumns).
+ * Example: --id-column id --where Genotype=Control → ["id", "Genotype"].
+ */
+export function labelColumns(plan: Pick<ClusterPlan, 'mapping' | 'layout' | 'classColumn'>): string[] {
+  const { mapping, layout } = plan;
+  const names = [
+    ...(mapping.idColumn !== null ? [mapping.idColumn] : []),
+    ...mapping.annotationColumns,
+    ...mapping.filters.map((f) => f.column),
+    ...(plan.classColumn !== null ? [plan.classColumn] : []),
+    ...(layout.featureColumn !== null ? [layout.featureColumn] : []),
+  ];
+  return [...new Set(names)];
+}
+
 /** How the file's layout is read: the recognition and what the user overrode (--format … --zero-is-value). */
 export interface LayoutOptions {
   format: FormatChoice;
@@ -155,6 +174,8 @@ export interface LayoutOptions {
   quantity: string | null;
   /** --header-row N (1-based); null = detected by the reader. */
   headerRow: number | null;
+  /** --no-header: the first row is data (text files). */
+  noHeader?: boolean;
   /** Samples as columns asked for: --samples-as-columns, or implied by --sample-columns / --feature-column. */
   samplesAsColumns: boolean;
   /** --sample-columns REGEX. */
@@ -329,17 +350,13 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
   const featuresMatch = parsed.values.get('features-match');
   if (features !== undefined && featuresMatch !== undefined) throw invalid('give either --features A,B or --features-match REGEX, not both.');
   if (featuresMatch !== undefined && featuresMatch.length === 0) throw invalid('--features-match needs a regular expression, got an empty one.');
+  if (featuresMatch !== undefined) namePattern(featuresMatch, '--features-match');
 
   const sampleColumnsMatch = parsed.values.get('sample-columns') ?? null;
   const featureColumn = parsed.values.get('feature-column') ?? null;
   if (sampleColumnsMatch !== null) {
     if (sampleColumnsMatch === '') throw invalid('--sample-columns needs a regular expression, got an empty one.');
-    try {
-      new RegExp(sampleColumnsMatch);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : String(error);
-      throw new SkfrError('invalid-regex', `--sample-columns “${sampleColumnsMatch}” is not a valid regular expression (${reason}).`);
-    }
+    namePattern(sampleColumnsMatch, '--sample-columns');
   }
   if (featureColumn !== null && featureColumn.trim() === '') throw invalid('--feature-column needs a column name, got an empty one.');
   const rowsFlags = ['id-column', 'annotation-columns', 'features', 'features-match'].filter((name) => parsed.values.has(name));
@@ -359,6 +376,7 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
   if (quantity !== null && quantity.trim() === '') throw invalid('--quantity needs the name of a quantity, e.g. "LFQ intensity" or "iBAQ".');
   if (quantity !== null && sampleColumnsMatch !== null) throw invalid('give either --quantity NAME or --sample-columns REGEX, not both.');
   const headerRow = readInt(parsed, 'header-row', { min: 1, max: 1_048_576, why: 'the 1-based row of the header' }) ?? null;
+  if (headerRow !== null && parsed.flags.has('no-header')) throw invalid('give either --header-row N or --no-header, not both.');
   const designText = parsed.values.get('design');
   const prepText = (name: string) => parsed.values.get(name);
   const prep: PrepOptions = {
@@ -371,6 +389,7 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
     format,
     quantity,
     headerRow,
+    noHeader: parsed.flags.has('no-header'),
     samplesAsColumns: parsed.flags.has('samples-as-columns') || sampleColumnsMatch !== null || featureColumn !== null,
     sampleColumnsMatch,
     featureColumn,
@@ -554,7 +573,7 @@ function adjustRecipe(recipe: Recipe, options: LayoutOptions): Recipe {
 }
 
 function matching(table: Table, pattern: string): string[] {
-  const regex = new RegExp(pattern);
+  const regex = namePattern(pattern, 'The pattern');
   return table.columns.filter((c) => regex.test(c.name)).map((c) => c.name);
 }
 

@@ -14,7 +14,7 @@ import { valueStats, type ValueStats } from '../../core/prepare/transform.js';
 import { reproduceCommand } from '../../core/report/command.js';
 import { imputedCellsOf, type ImputedCells } from '../../core/report/rows.js';
 import { resultWarnings, type ResultWarning } from '../../core/report/warnings.js';
-import type { MappedData, Mapping, Recipe } from '../../core/table/types.js';
+import type { MappedData, Mapping, Recipe, TableWarning } from '../../core/table/types.js';
 import type { ClusterPlan, ResolvedLayout } from './cluster-options.js';
 
 export interface RunPrep {
@@ -68,6 +68,7 @@ export function recordRun({ plan, layout, mapped, sheet, headerRow, defaultFeatu
     fileName: plan.file,
     sheet,
     headerRow: headerRow ?? 1,
+    ...(plan.layout.noHeader ? { noHeader: true } : {}),
     layout: layout.recognised,
     format: layout.format,
     quantity: layout.quantity,
@@ -114,17 +115,25 @@ export interface PrepJson {
   reasons: string[];
   imputedBySample: number[] | null;
   imputedByFeature: number[] | null;
-  warnings: ResultWarning[];
+  /** What the reading and the mapping said (text in number columns, duplicate ids, …; about 'input'), then the results'. */
+  warnings: (ResultWarning | InputWarning)[];
   command: string;
 }
 
-export function prepJson(prep: RunPrep, warnings: ResultWarning[]): PrepJson {
+/** A warning of the reading or the mapping (core/table TableWarning), in --json's warnings. */
+export interface InputWarning {
+  code: TableWarning['code'];
+  about: 'input';
+  message: string;
+}
+
+export function prepJson(prep: RunPrep, warnings: ResultWarning[], input: readonly TableWarning[] = []): PrepJson {
   return {
     recipe: prep.recipe,
     reasons: prep.reasons,
     imputedBySample: prep.imputeStep ? Array.from(prep.imputed.bySample) : null,
     imputedByFeature: prep.imputeStep ? Array.from(prep.imputed.byFeature) : null,
-    warnings,
+    warnings: [...input.map((w): InputWarning => ({ code: w.code, about: 'input', message: w.message })), ...warnings],
     command: prep.command,
   };
 }

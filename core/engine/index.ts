@@ -75,4 +75,4 @@ export {
   type Labels,
 } from './metrics.js';
 export { simulate } from './simulate.js';
-export { pcaProjection, type Projection } from './projection.js';
+export { pcaProjection, pcaProjectionAsync, type Projection, type ProjectionOptions } from './projection.js';

@@ -2,7 +2,7 @@
  * The FitView the renderer shows: one fit turned into plain, structured-clone friendly data
  * (1-based clusters, the ranked feature list with shares, a 2-D PCA projection on the selected features).
  */
-import { pcaProjection, standardize } from '../engine/index.js';
+import { pcaProjection, pcaProjectionAsync, standardize } from '../engine/index.js';
 import type { AnalysisResult } from '../analysis.js';
 import { MAX_HEATMAP_CELLS, MAX_HEATMAP_FEATURES, MAX_HEATMAP_SAMPLES, STANDARDISED_CLIP, evenSubsample, heatmapColumns, heatmapRowOrder } from '../charts/sample-heatmap.js';
 import type { FitResult, Matrix, TuneResult } from '../engine/types.js';
@@ -35,11 +35,36 @@ export function rankFeatures(scores: Float64Array, names: readonly string[], sel
  * the n × m sub-matrix is taken first, so only the selected columns are copied.
  */
 export function projectSamples(X: Matrix, features: readonly number[], standardized: boolean): FitView['projection'] {
-  const n = X.rows;
-  const m = features.length;
+  const steps = projectionInput(X, features, standardized);
+  if (steps === null) return { x: new Float64Array(X.rows), y: new Float64Array(X.rows), explained: [0, 0] };
+  return toXY(X.rows, steps.dims, pcaProjection(steps.matrix, steps.indices, steps.dims));
+}
+
+/**
+ * projectSamples giving the event loop a turn every few ms (core/engine/projection.ts pcaProjectionAsync): a
+ * cancel (`signal.aborted`) stops it with SkfrError('cancelled') within a fraction of a second.
+ */
+export async function projectSamplesAsync(X: Matrix, features: readonly number[], standardized: boolean, signal: { readonly aborted: boolean } | null): Promise<FitView['projection']> {
+  const steps = projectionInput(X, features, standardized);
+  if (steps === null) return { x: new Float64Array(X.rows), y: new Float64Array(X.rows), explained: [0, 0] };
+  return toXY(X.rows, steps.dims, await pcaProjectionAsync(steps.matrix, steps.indices, steps.dims, { signal }));
+}
+
+function toXY(n: number, dims: number, { coords, explained }: { coords: Float64Array; explained: number[] }): FitView['projection'] {
   const x = new Float64Array(n);
   const y = new Float64Array(n);
-  if (m === 0 || n === 0) return { x, y, explained: [0, 0] };
+  for (let i = 0; i < n; i++) {
+    x[i] = coords[i * dims]!;
+    y[i] = dims > 1 ? coords[i * dims + 1]! : 0;
+  }
+  return { x, y, explained: [explained[0] ?? 0, explained[1] ?? 0] };
+}
+
+/** The n × m block of the features, in the fitted scale; null when there is nothing to project. */
+function projectionInput(X: Matrix, features: readonly number[], standardized: boolean): { matrix: Matrix; indices: number[]; dims: number } | null {
+  const n = X.rows;
+  const m = features.length;
+  if (m === 0 || n === 0) return null;
   const sub = new Float64Array(n * m);
   for (let i = 0; i < n; i++) {
     const row = i * X.cols;
@@ -47,13 +72,7 @@ export function projectSamples(X: Matrix, features: readonly number[], standardi
   }
   let matrix: Matrix = { rows: n, cols: m, data: sub };
   if (standardized) matrix = standardize(matrix).matrix;
-  const dims = Math.min(2, m);
-  const { coords, explained } = pcaProjection(matrix, Array.from({ length: m }, (_, j) => j), dims);
-  for (let i = 0; i < n; i++) {
-    x[i] = coords[i * dims]!;
-    y[i] = dims > 1 ? coords[i * dims + 1]! : 0;
-  }
-  return { x, y, explained: [explained[0] ?? 0, explained[1] ?? 0] };
+  return { matrix, indices: Array.from({ length: m }, (_, j) => j), dims: Math.min(2, m) };
 }
 
 /**
@@ -141,6 +160,8 @@ export interface FitViewInput {
    * the chosen s, the Gap-over-k curve, the alternating k / s steps, the stability of the fit.
    */
   extras?: Partial<Pick<AnalysisResult, 'sRules' | 'sFlags' | 'kCurve' | 'ksSteps' | 'stability'>>;
+  /** The projection, when computed already (projectSamplesAsync, cancellable); else computed here. */
+  projection?: FitView['projection'] | null;
 }
 
 export function buildFitView(input: FitViewInput): FitView {
@@ -176,7 +197,7 @@ export function buildFitView(input: FitViewInput): FitView {
     converged: fit.converged,
     imputedCells: fit.imputedCells,
     zeroVarianceFeatures: fit.zeroVarianceFeatures.map((l) => mapped.featureNames[l]!),
-    projection: projectSamples(mapped.matrix, selected, fit.options.standardize),
+    projection: input.projection ?? projectSamples(mapped.matrix, selected, fit.options.standardize),
     annotations: mapped.annotations,
     featureAnnotations: mapped.featureAnnotations ?? {},
     preparation: mapped.preparation ?? [],

@@ -18,7 +18,7 @@ import { runAnalysisAsync, computeMetrics, type AnalysisEngine } from '../analys
 import { SkfrError, assertNever, toErrorInfo } from '../errors.js';
 import { EMPTY_RECIPE, prepare } from '../prepare/index.js';
 import type { FormatId, Layout, Mapping, MappedData, Recipe } from '../table/types.js';
-import { type Dataset, loadDataset, openResult, sourceBytes, withSheet } from './datasets.js';
+import { type Dataset, loadDataset, openResult, sourceBytes, withLabelColumns, withSheet } from './datasets.js';
 import {
   fitFromSession, inputCandidates, parseSessionFile, SESSION_FORMAT_VERSION, SESSION_KIND, SESSION_LIMITS, tuneFromSession, viewFromSession,
   type SessionFile, type SessionResult,
@@ -243,6 +243,17 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
     while (fits.size > maxFits) fits.delete(fits.keys().next().value!);
   }
 
+  /** The dataset with the mapping's label columns as text, as written (datasets.ts withLabelColumns). */
+  async function labelled(id: string, mapping: Mapping): Promise<Dataset> {
+    const d = dataset(id);
+    const again = await withLabelColumns(d, mapping);
+    if (again !== d) {
+      datasets.set(id, again);
+      mappedCache.delete(id);
+    }
+    return again;
+  }
+
   /** The mapping, then the recipe's steps (core/prepare), for the dataset's recognised format. */
   function mapDataset(d: Dataset, mapping: Mapping, recipe: Recipe): MappedData {
     const key = JSON.stringify([mapping, recipe]);
@@ -289,11 +300,11 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
       case 'design':
         return readDesign(request, dataset, io);
       case 'map': {
-        const d = dataset(request.datasetId);
+        const d = await labelled(request.datasetId, request.mapping);
         return mapResult(d.id, mapDataset(d, request.mapping, request.recipe ?? EMPTY_RECIPE));
       }
       case 'fit': {
-        const d = dataset(request.datasetId);
+        const d = await labelled(request.datasetId, request.mapping);
         const recipe = request.recipe ?? EMPTY_RECIPE;
         const mapped = mapDataset(d, request.mapping, recipe);
         const layout = { format: d.layout.format, formatLabel: d.layout.formatLabel, quantity: quantityOf(d.layout, mapped) };
@@ -346,7 +357,7 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
         return readSession(request.source, io);
       case 'restore': {
         // Issue 16: the saved results on the dataset as the recorded mapping and recipe give it; nothing is fitted.
-        const d = dataset(request.datasetId);
+        const d = await labelled(request.datasetId, request.mapping);
         const recipe = request.recipe ?? EMPTY_RECIPE;
         const mapped = mapDataset(d, request.mapping, recipe);
         checkSameData(d.fileName, mapped, request.result);

@@ -242,6 +242,8 @@ export interface StepReport {
   label: string;
   /** Rows, features, samples or cells affected, as the label says. */
   count: number;
+  /** For 'remove-flagged': which flag (decoy, contaminant, site-only). */
+  flag?: FlagKind;
 }
 
 export interface TableWarning {
