@@ -444,7 +444,7 @@ function reportParameters(plan: ClusterPlan, data: RunData): Record<string, stri
     restarts: settings.restarts,
     seed: settings.seed,
     'max iterations': settings.maxIterations,
-    standardize: settings.standardize,
+    scale: data.mapped.scale ?? 'unit-variance',
     sheet: data.read.sheet,
     'header row': data.read.headerRow,
     format: data.read.layout.label,

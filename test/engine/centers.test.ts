@@ -14,7 +14,7 @@ import type { Variant } from '../../core/engine/types.js';
 const X = { rows: 4, cols: 3, data: Float64Array.from([1, 0, 3, 2, 5, 1, 0, 2, 2, 4, 1, 0]) };
 
 function work(variant: Variant, s: number) {
-  const prep = prepareFit(X, { k: 2, s, variant, standardize: false, seed: 1 });
+  const prep = prepareFit(X, { k: 2, s, variant, scale: 'none', seed: 1 });
   const w = restartWork(prep, new RestartScratch());
   w.means.set([1, 2, 3, 4, 5, 6]); // μ_0 = (1, 2, 3), μ_1 = (4, 5, 6)
   return w;

@@ -48,10 +48,10 @@ describe('restart work arrays', () => {
     fc.assert(
       fc.property(fc.array(options, { minLength: 2, maxLength: 4 }), fc.integer({ min: 1, max: 50 }), (runs, dataSeed) => {
         const X = simulate('sparse', { n: 90, p: 12, k: 3, s: 4, seed: dataSeed }).X;
-        // standardize: false and no missing cells: the fits read X.data in place and leave it as it is.
+        // scale: 'none' and no missing cells: the fits read X.data in place and leave it as it is.
         const shared = copy(X);
         for (const run of runs) {
-          const o: FitOptions = { ...run, restarts: 3, standardize: false };
+          const o: FitOptions = { ...run, restarts: 3, scale: 'none' };
           const onShared = fit(shared, { ...o, reuseInput: true });
           const onFresh = fit(copy(X), o);
           expect(summary(onShared)).toEqual(summary(onFresh));

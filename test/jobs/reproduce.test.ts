@@ -45,7 +45,7 @@ describe('a session on MaxQuant + design, then its reproduce command through the
     // With the design attached, the filter is grouped by its condition (what the screen proposes then).
     const recipe = withGroup(opened.layout.recipe, 'condition');
     expect(recipe.steps.find((s) => s.kind === 'min-valid')).toEqual({ kind: 'min-valid', count: null, percent: 70, scope: 'any', group: 'condition' });
-    const settings = { k: 3, s: 10, variant: 'global' as const, loss: 'squared' as const, restarts: 10, seed: 11, maxIterations: 100, standardize: true };
+    const settings = { k: 3, s: 10, variant: 'global' as const, loss: 'squared' as const, restarts: 10, seed: 11, maxIterations: 100 };
     const view = ok(await session.runJob({ type: 'fit', datasetId: opened.datasetId, mapping, recipe, settings, classColumn: 'condition' }));
     expect(view.metrics).not.toBeNull();
     expect(view.command).toBe(

@@ -49,7 +49,7 @@ const noFits: AnalysisEngine = {
 
 // The Import screen's mapping of the mouse sheet (as test/e2e/session.spec.ts sets it): MouseID, class, the _N proteins.
 const mapping = { orientation: 'samples-as-rows' as const, idColumn: 'MouseID', annotationColumns: ['class'], featureColumns: null, featuresMatch: '_N$', filters: [] };
-const settings = { k: 8, s: 24, variant: 'global' as const, loss: 'squared' as const, restarts: 20, seed: 1, maxIterations: 100, standardize: true };
+const settings = { k: 8, s: 24, variant: 'global' as const, loss: 'squared' as const, restarts: 20, seed: 1, maxIterations: 100 };
 
 describe('a session of the mouse fit (k = 8, s = 24)', () => {
   const session = createSession(nodeFileIO);
@@ -191,7 +191,7 @@ describe('session files: numbers JSON cannot write, and one sentence for each wa
       layout: { format: 'table', quantity: null },
       mapping: { orientation: 'samples-as-rows', idColumn: null, annotationColumns: [], featureColumns: null, filters: [] },
       recipe: { steps: [] },
-      settings: { k: 2, s: 1, variant: 'global', loss: 'squared', restarts: 1, seed: 1, maxIterations: 10, standardize: true },
+      settings: { k: 2, s: 1, variant: 'global', loss: 'squared', restarts: 1, seed: 1, maxIterations: 10 },
       classColumn: null,
       result: {
         n: 2, p: 1, k: 2, s: 1, sampleIds: ['a', 'b'], clusters: [1, 2], featureNames: ['F'], scores: [2], clusterScores: null, selected: [0], selectedByCluster: null,

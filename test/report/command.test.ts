@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { reproduceArgs, reproduceCommand, shellQuote } from '../../core/report/command.js';
 import type { Layout, Mapping } from '../../core/table/types.js';
 
-const settings = { k: 3, s: 10, variant: 'global', loss: 'squared', restarts: 20, seed: 7, maxIterations: 100, standardize: true } as const;
+const settings = { k: 3, s: 10, variant: 'global', loss: 'squared', restarts: 20, seed: 7, maxIterations: 100 } as const;
 const columns: Mapping = {
   orientation: 'samples-as-columns', idColumn: null, annotationColumns: [], featureColumns: null, filters: [],
   sampleColumns: ['LFQ intensity A', 'LFQ intensity B'], featureLabelColumns: ['Gene names', 'Majority protein IDs'],
