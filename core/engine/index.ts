@@ -75,4 +75,3 @@ export {
 } from './metrics.js';
 export { simulate } from './simulate.js';
 export { pcaProjection, type Projection } from './projection.js';
-export { RESTART_RULE, restartsRun, agreeing, type RestartRule } from './restart-rule.js';

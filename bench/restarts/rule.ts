@@ -1,5 +1,6 @@
 /**
- * When to stop restarting (issue 24, item 5; measured by `npm run bench:restarts`, bench/RESULTS.md): restarts
+ * A candidate rule for when to stop restarting, replayed by `npm run bench:restarts` on recorded objectives
+ * (issue 24, item 5; not the engine's default, which stays a fixed number: bench/RESULTS.md says why). Restarts
  * run in batches of `batch` (restart r's seeds depend only on (seed, r), so a batch is the same wherever it runs
  * and however many threads share it); after each batch, the fit stops once the lowest objective so far has been
  * reached by `agree` restarts (within `tolerance`, relative), or when `max` restarts have run. A lowest objective
@@ -21,7 +22,7 @@ export interface RestartRule {
   max: number;
 }
 
-/** The default rule (chosen by bench:restarts). */
+/** The rule measured (with agree = 2 and 3). */
 export const RESTART_RULE: RestartRule = { batch: 20, agree: 3, tolerance: 1e-6, max: 200 };
 
 /** How many restarts reach the lowest of `objectives` (within the rule's tolerance). */
