@@ -508,7 +508,6 @@ function finishAnalysis(
   answer: FitResult | TuneResult | Pick<AnalysisResult, 'fit' | 'tune' | 'chosenS' | 'chosenK' | 'kCurve' | 'ksSteps'>,
   stability: StabilityResult | null,
   mapped: MappedData,
-  settings: FitSettings,
 ): AnalysisResult {
   let picked: Pick<AnalysisResult, 'fit' | 'tune' | 'chosenS' | 'chosenK' | 'kCurve' | 'ksSteps'>;
   if ('chosenK' in answer) picked = answer;
@@ -533,7 +532,7 @@ export function runAnalysis(mapped: MappedData, settings: FitSettings, options: 
     plan.kValues !== null ? chooseKInThread(plan, settings) : plan.kind === 'tune' ? tuneSparsity(plan.X, plan.options) : fitSkfr(plan.X, plan.options);
   const fit = 'fit' in answer && !('labels' in answer) ? answer.fit : (answer as FitResult);
   const stability = plan.stability !== null ? stabilitySelection(plan.X, stabilityOptions(plan, fit), fit) : null;
-  return finishAnalysis(plan, answer, stability, mapped, settings);
+  return finishAnalysis(plan, answer, stability, mapped);
 }
 
 /**
@@ -554,5 +553,5 @@ export async function runAnalysisAsync(mapped: MappedData, settings: FitSettings
     const opts = stabilityOptions(plan, fit);
     stability = engine.stability ? await engine.stability(plan.X, opts, fit) : stabilitySelection(plan.X, opts, fit);
   }
-  return finishAnalysis(plan, answer, stability, mapped, settings);
+  return finishAnalysis(plan, answer, stability, mapped);
 }
