@@ -147,7 +147,7 @@ describe('reportWorkbook', () => {
     );
     expect(names).toEqual(['Summary', 'Samples', 'Features', 'Centers', 'Contingency']);
     expect(sheets.Samples).toHaveLength(1 + 4);
-    expect(sheets.Features).toHaveLength(1 + 2);
+    expect(sheets.Features).toHaveLength(1 + mapped.matrix.cols); // every feature ranked (issue 24)
     expect(sheets.Centers).toHaveLength(1 + 2);
     // clusters × classes: cluster 1 = {s1 u, s3 u}, cluster 2 = {s2 v, s4 u}
     expect(sheets.Contingency).toEqual([
@@ -196,7 +196,8 @@ describe('reportWorkbook', () => {
     expect(sheets.Gap![0]!.slice(0, 3)).toEqual(['s', 'gap', 'sd']);
     expect(sheets.Gap!.slice(1).map((r) => r[0])).toEqual([1, 2, 3]);
     expect(sheets.Samples).toHaveLength(61);
-    expect(sheets.Features).toHaveLength(1 + tune.fit.options.s);
+    expect(sheets.Features).toHaveLength(1 + tune.fit.p);
+    expect(sheets.Features!.slice(1).filter((r) => r[sheets.Features![0]!.indexOf('selected')] === 'yes')).toHaveLength(tune.fit.options.s);
     expect(sheets.Contingency).toHaveLength(1 + 3);
     const summary = summaryRows(
       { fit: tune.fit, mapped: simMapped, tune, input, version: '1', parameters: {} },
