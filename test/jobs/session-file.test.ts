@@ -91,6 +91,23 @@ describe('a session of the mouse fit (k = 8, s = 24)', () => {
     expect(back.ranking.slice(0, 24).map((r) => r.name)).toEqual(view.selected.map((l) => view.featureNames[l]));
   });
 
+  it('a session saved before the scale step (settings.standardize) opens: true as it was, false as the scale none', () => {
+    const text = toSessionFile({ opened, absolutePath: miceCsv, request, view, savedBy: 'test', savedAt: '2025-01-02T03:04:05.000Z' });
+    const old = (standardize: boolean) => {
+      const json = JSON.parse(text) as { settings: Record<string, unknown> };
+      json.settings = { ...json.settings, standardize };
+      const parsed = parseSessionFile(JSON.stringify(json), 'old.skfr');
+      if (parsed instanceof SkfrError) throw parsed;
+      return parsed;
+    };
+    const on = old(true);
+    expect(on.settings).toEqual(request.settings);
+    expect(on.recipe).toEqual(request.recipe ?? { steps: [] });
+    const off = old(false);
+    expect('standardize' in off.settings).toBe(false);
+    expect(off.recipe.steps.at(-1)).toEqual({ kind: 'scale', method: 'none', reason: 'saved with standardisation off' });
+  });
+
   it("'restore' shows the saved results on the reopened file without fitting; its exports are the original fit's", async () => {
     const saved = parseSessionFile(toSessionFile({ opened, absolutePath: miceCsv, request, view, savedBy: 'test' })) as SessionFile;
     const fresh = createSession(nodeFileIO, { engine: noFits });

@@ -4,7 +4,7 @@ import type { TuneResult } from '../../core/engine/types.js';
 import { simulate, tuneSparsity } from '../../core/engine/index.js';
 import type { MappedData } from '../../core/table/types.js';
 import { handFit } from './hand-fit.js';
-import { centersRows, featuresRows, reportWorkbook, samplesRows, summaryRows } from '../../core/report/index.js';
+import { centersRows, featuresRows, rankingRows, reportWorkbook, samplesRows, summaryRows } from '../../core/report/index.js';
 
 
 const mapped: MappedData = {
@@ -57,6 +57,27 @@ describe('result rows', () => {
       ['cluster', 'size', 'b', 'a'],
       [1, 2, 10, 1],
       [2, 2, 30, 3],
+    ]);
+  });
+});
+
+describe('the whole ranking (issue 24): every feature, best first, selected or not', () => {
+  const none = { imputed: { total: 0, bySample: new Int32Array(4), byFeature: new Int32Array(3), featuresBySample: null } };
+  it('SKFR1: d = [2, 6, 0], total 8 → b (0.75, yes), a (0.25, yes), c (0, no), centers in original units', () => {
+    expect(rankingRows(handFit('global'), mapped, none)).toEqual([
+      ['rank', 'feature', 'score', 'share', 'selected', 'center 1', 'center 2'],
+      [1, 'b', 6, 0.75, 'yes', 10, 30],
+      [2, 'a', 2, 0.25, 'yes', 1, 3],
+      [3, 'c', 0, 0, 'no', 5, 5],
+    ]);
+  });
+
+  it('SKFR2: Σ_j d_jl = [3, 6, 1], total 10; the clusters that selected each (a: 1, b: 1 and 2, c: 2)', () => {
+    const rows = rankingRows(handFit('local'), mapped, none);
+    expect(rows.slice(1).map((r) => r.slice(0, 5))).toEqual([
+      [1, 'b', 6, 0.6, '1, 2'],
+      [2, 'a', 3, 0.3, '1'],
+      [3, 'c', 1, 0.1, '2'],
     ]);
   });
 });
