@@ -8,7 +8,9 @@ import { DEFAULT_PERMUTATIONS, settingsFromOptions } from '../../core/analysis.j
 import { OPTION_SPECS as SPECS, rangeText, SUBSAMPLE_FRACTION, type IntSpec } from '../../core/engine/option-specs.js';
 import type { FitSettings } from '../../core/jobs/types.js';
 import { EMPTY_RECIPE } from '../../core/prepare/index.js';
-import { choicesOf, parseImpute, parseMinValid, parseNormalize, parseTransform, recipeFromChoices, type RecipeChoices } from '../../core/prepare/args.js';
+import { choicesOf, parseImpute, parseMinValid, parseNormalize, parseScale, parseTransform, recipeFromChoices, type RecipeChoices } from '../../core/prepare/args.js';
+import { chooseScale, proposeScale, ROWS_BASIS, scaleSentence } from '../../core/prepare/scale.js';
+import type { Scale } from '../../core/engine/types.js';
 import { completeLayout } from '../../core/prepare/propose.js';
 import { formatSteps } from '../../core/report/command.js';
 import { layoutAs, normalName, recognizeLayout, withQuantity } from '../../core/table/formats/recognize.js';
@@ -16,7 +18,7 @@ import { FORMATS } from '../../core/table/formats/specs.js';
 import { quoteList } from '../../core/table/lookup.js';
 import { namePattern } from '../../core/table/name-pattern.js';
 import { emptyColumnsMapping } from '../../core/table/empty-mapping.js';
-import type { FlagKind, FormatId, Layout, Mapping, Recipe, SampleTable, Table } from '../../core/table/types.js';
+import type { FlagKind, FormatId, Layout, Mapping, Recipe, SampleTable, ScaleBasis, Table } from '../../core/table/types.js';
 import {
   formatOptions,
   parseArgv,
@@ -53,7 +55,6 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'seed', kind: 'value', placeholder: 'N', help: `random seed (${limits(SPECS.seed)}); same seed, same result` },
   { name: 'max-iter', kind: 'value', placeholder: 'M', help: `iterations per restart before giving up (${limits(SPECS.maxIterations)})` },
   { name: 'workers', kind: 'value', placeholder: 'N', help: `threads running restarts, gap permutations and subsample fits in\nparallel, at most the number of cores (default: the number of cores,\n${availableParallelism()} here, but a small fit, samples × features × restarts (× ${SUBSAMPLE_FRACTION}·B\nmore with --stability) < 3·10⁷ without --tune-s or --tune-k, runs in\nthis thread); 1 = no threads. Same seed, same result for every N` },
-  { name: 'no-standardize', kind: 'flag', help: 'fit the raw values (default: each feature to mean 0, variance 1)' },
   { name: 'sheet', kind: 'value', placeholder: 'NAME', help: 'sheet of a workbook (default: the first non-empty one)' },
   { name: 'id-column', kind: 'value', placeholder: 'C', help: 'column of sample ids (default: row numbers 1, 2, …)' },
   { name: 'class-column', kind: 'value', placeholder: 'C', help: 'column of known classes: adds ARI, NMI and mixed nodes; it is an\nannotation column, never fitted (samples as columns: a --design column\nor a Perseus category row)' },
@@ -77,8 +78,10 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'min-valid', kind: 'value', placeholder: 'SPEC', help: 'none, N or P%[:total|each|any][:COLUMN]: values a protein needs (default 70%)' },
   { name: 'normalize', kind: 'value', placeholder: 'none|median', help: 'median: subtract each sample’s median from its values (default none)' },
   { name: 'impute', kind: 'value', placeholder: 'METHOD', help: 'kpod (in the fit, default), downshift (Perseus normal, --seed) or min, before it' },
+  { name: 'scale', kind: 'value', placeholder: 'unit-variance|none', help: 'every fit centres each feature; unit-variance also divides it by its sd\n(features in their own units), none keeps its spread (one log scale).\nDefault: none for proteins × samples on a log scale (after log2, or\nalready logarithmic), else unit-variance' },
+  { name: 'no-standardize', kind: 'flag', help: 'the same as --scale none (kept for old commands)' },
   { name: 'out', kind: 'value', placeholder: 'FILE', help: 'FILE.xlsx = the report workbook (Summary, Samples, Features, Centers,\nGap, K curve, Stability, Contingency, as computed); FILE.csv = the\nlabelled samples (id, annotations, cluster, distance; consistency\nwith --stability; imputed cells and features when any). Replaced\natomically if it exists' },
-  { name: 'features-out', kind: 'value', placeholder: 'FILE', help: 'ranked feature list, .csv or .xlsx (rank, feature, score, share,\nselection frequency and unstable with --stability, center per cluster)' },
+  { name: 'features-out', kind: 'value', placeholder: 'FILE', help: 'every feature ranked, .csv or .xlsx (rank, feature, score, share,\nselected (SKFR2: in which clusters), selection frequency and unstable\nwith --stability, center per cluster)' },
   { name: 'report', kind: 'value', placeholder: 'FILE.html', help: 'the report as one HTML page: input, preparation, parameters, the\ncommand, warnings, clusters, metrics, ranked proteins and the charts;\nopens offline (no scripts, nothing fetched) and prints well' },
   { name: 'save-session', kind: 'value', placeholder: 'FILE.skfr', help: 'save the analysis (input path, size and SHA-256, mapping, preparation,\nsettings, results) to reopen in SKFR Studio or check with skfr rerun' },
   { name: 'json', kind: 'flag', help: 'print one JSON object on stdout instead of the summary' },
@@ -200,6 +203,8 @@ export interface PrepOptions {
   minValid?: RecipeChoices['minValid'];
   normalize?: boolean;
   impute?: RecipeChoices['impute'];
+  /** --scale (or --no-standardize = none). */
+  scale?: Scale;
 }
 
 export interface ClusterPlan {
@@ -309,6 +314,15 @@ export function parseDesignSpec(text: string): { path: string; sheet: string | n
   return { path: text, sheet: null };
 }
 
+/** `--scale unit-variance|none`, or its old alias `--no-standardize` (= none); both must agree. */
+function scaleOption(parsed: ReturnType<typeof parseArgv>): { scale?: Scale } {
+  const text = parsed.values.get(SPECS.scale.flag);
+  const scale = text !== undefined ? parseScale(text) : undefined;
+  if (!parsed.flags.has('no-standardize')) return scale !== undefined ? { scale } : {};
+  if (scale === 'unit-variance') throw invalid('--no-standardize is --scale none, but --scale unit-variance was given too: give one of them.');
+  return { scale: 'none' };
+}
+
 /** Parse and validate `skfr cluster` arguments. Returns null when --help was asked for. */
 export function planCluster(argv: readonly string[]): ClusterPlan | null {
   const parsed = parseArgv(argv, CLUSTER_OPTIONS, 'skfr cluster');
@@ -384,6 +398,7 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
     ...(prepText('min-valid') !== undefined ? { minValid: parseMinValid(prepText('min-valid')!) } : {}),
     ...(prepText('normalize') !== undefined ? { normalize: parseNormalize(prepText('normalize')!) } : {}),
     ...(prepText('impute') !== undefined ? { impute: parseImpute(prepText('impute')!) } : {}),
+    ...scaleOption(parsed),
   };
   const layout: LayoutOptions = {
     format,
@@ -433,7 +448,6 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
     ...optional('restarts', readOption(parsed, SPECS.restarts)),
     ...optional('seed', readOption(parsed, SPECS.seed)),
     ...optional('maxIterations', readOption(parsed, SPECS.maxIterations)),
-    ...(parsed.flags.has(SPECS.standardize.flag) ? { standardize: !SPECS.standardize.default } : {}),
   });
 
   let out: ClusterPlan['out'] = null;
@@ -614,6 +628,7 @@ function resolveRecipe(table: Table, resolved: Omit<ResolvedMapping, 'proposable
   const base = formatSteps(resolved.recognised.recipe);
   let proposed = resolved.recipe;
   let reasons: string[] = [];
+  let basis: ScaleBasis = ROWS_BASIS;
   if (proposable) {
     // Proposed on the data as this run maps it (the sample table joined, --where applied), with the sample
     // columns named (a --sample-columns REGEX resolved), from the format's steps as switched.
@@ -631,6 +646,12 @@ function resolveRecipe(table: Table, resolved: Omit<ResolvedMapping, 'proposable
     const completed = completeLayout(table, layout);
     proposed = completed.recipe;
     reasons = [...(completed.reasons ?? [])];
+    basis = completed.scaleBasis ?? basis;
+  } else {
+    // One sample per row (or a plain matrix read as before): the scale is the only proposal.
+    const scale = proposeScale(proposed, basis);
+    proposed = { steps: [...proposed.steps, scale] };
+    reasons = [scaleSentence(scale)];
   }
   const choices = choicesOf(proposed, base);
   const given: string[] = [];
@@ -644,7 +665,15 @@ function resolveRecipe(table: Table, resolved: Omit<ResolvedMapping, 'proposable
   }
   if (prep.normalize !== undefined) choices.normalize = prep.normalize;
   if (prep.impute !== undefined) choices.impute = prep.impute;
-  if (proposable && given.length > 0) reasons.push(`Given instead of the proposal: ${given.join(' and ')}.`);
+  // The scale follows the transform as run (the rule the Prepare panel follows too), unless --scale says.
+  const { kind: _kind, ...ruled } = proposeScale(recipeFromChoices(base, choices, seed), basis);
+  const scale = prep.scale !== undefined ? chooseScale(prep.scale, { kind: 'scale', ...ruled }) : { kind: 'scale' as const, ...ruled };
+  if (prep.scale !== undefined && scale.method !== ruled.method) given.push('--scale');
+  const { kind: _scaleKind, ...scaleChoice } = scale;
+  choices.scale = scaleChoice;
+  reasons.pop(); // the proposal's scale sentence (always the last reason), said again below as it runs
+  if (given.length > 0 && (proposable || given.includes('--scale'))) reasons.push(`Given instead of the proposal: ${given.join(' and ')}.`);
+  reasons.push(scaleSentence(scale));
   return { recipe: recipeFromChoices(base, choices, seed), reasons };
 }
 

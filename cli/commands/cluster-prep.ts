@@ -13,7 +13,7 @@ import { describeStep } from '../../core/prepare/index.js';
 import { valueStats, type ValueStats } from '../../core/prepare/transform.js';
 import { reproduceCommand } from '../../core/report/command.js';
 import { imputedCellsOf, type ImputedCells } from '../../core/report/rows.js';
-import { resultWarnings, type ResultWarning } from '../../core/report/warnings.js';
+import { rawQuantity, resultWarnings, type ResultWarning } from '../../core/report/warnings.js';
 import type { MappedData, Mapping, Recipe, TableWarning } from '../../core/table/types.js';
 import type { ClusterPlan, ResolvedLayout } from './cluster-options.js';
 
@@ -28,6 +28,8 @@ export interface RunPrep {
   imputeStep: boolean;
   /** valueStats of the prepared values, before the fit (null when a transform ran: then not needed). */
   stats: ValueStats | null;
+  /** The quantity read when its format documents it as a raw intensity (report/warnings.ts rawQuantity), else null. */
+  rawQuantity: string | null;
 }
 
 export interface RunPrepInput {
@@ -88,6 +90,7 @@ export function recordRun({ plan, layout, mapped, sheet, headerRow, defaultFeatu
     imputed: imputedCellsOf(mapped, { features: plan.out !== null, complete: knownComplete(mapped, layout.recipe) }),
     imputeStep: layout.recipe.steps.some((step) => step.kind === 'impute'),
     stats: transformed ? null : valueStats(mapped.matrix.data, mapped.matrix.cols),
+    rawQuantity: rawQuantity(layout.format, layout.quantity),
   };
 }
 
@@ -104,6 +107,7 @@ export function runWarnings(prep: RunPrep, mapped: MappedData, result: AnalysisR
     p: fit.p,
     imputed: null,
     recipe: prep.recipe,
+    rawQuantity: prep.rawQuantity,
     tune: settings.tune ? { from: settings.tune.from, to: settings.tune.to, chosen: result.chosenS } : null,
     before: { filledByFeature: prep.imputed.byFeature, stats: prep.stats },
   });

@@ -22,7 +22,7 @@ import { columnTexts } from '../../core/table/lookup.js';
 import { numbersBuffer } from '../../core/table/row-major.js';
 import { withFile } from '../../core/table/stream.js';
 import { toCsv } from '../../core/table/write-csv.js';
-import { featuresRows, samplesRows } from '../../core/report/rows.js';
+import { rankingRows, samplesRows } from '../../core/report/rows.js';
 import type { DesignJoin, FormatId, MappedData, SampleTable, StepReport, Table } from '../../core/table/types.js';
 import type { ParseOptions } from '../../core/table/parse.js';
 import type { CommandContext, OutputWriter } from '../main.js';
@@ -413,10 +413,10 @@ async function stageOutputs(
     written.push({ path: plan.report.path, what: 'HTML report' });
   }
   if (plan.featuresOut) {
-    const rows = featuresRows(result.fit, mapped, { imputed: prep.imputed, stability: result.stability });
+    const rows = rankingRows(result.fit, mapped, { imputed: prep.imputed, stability: result.stability });
     const bytes = plan.featuresOut.format === 'csv' ? encoder.encode(toCsv(rows)) : (await sheetModules.write()).toXlsx([{ name: 'Features', rows }]);
     await write(plan.featuresOut.path, bytes);
-    written.push({ path: plan.featuresOut.path, what: 'ranked features' });
+    written.push({ path: plan.featuresOut.path, what: `every feature ranked (${result.fit.p})` });
   }
   return written;
 }
@@ -465,7 +465,7 @@ function reportParameters(plan: ClusterPlan, data: RunData): Record<string, stri
     restarts: settings.restarts,
     seed: settings.seed,
     'max iterations': settings.maxIterations,
-    standardize: settings.standardize,
+    scale: data.mapped.scale ?? 'unit-variance',
     sheet: data.read.sheet,
     'header row': data.read.headerRow,
     format: data.read.layout.label,

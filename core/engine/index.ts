@@ -6,7 +6,7 @@ export { runRestart, runRestartPath, warmStart, restartSeed, type RestartResult,
 export { startFrom, warmFit, type Partition } from './warm.js';
 export { validateFitOptions, FIT_DEFAULTS } from './options.js';
 export { OPTION_SPECS, checkInt, inRange, maxWords, rangeText, upperBound, type DataBound, type IntSpec, type OptionName } from './option-specs.js';
-export { standardize, columnStats, type Standardized, type ColumnStats } from './standardize.js';
+export { standardize, centre, columnStats, type Standardized, type ColumnStats } from './standardize.js';
 export { kmeansPlusPlus } from './seeding.js';
 export { createRng, deriveSeed, type Rng } from './random.js';
 export { createMatrix, fromRows, selectColumns } from './matrix.js';

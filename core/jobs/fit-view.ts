@@ -6,7 +6,7 @@ import { pcaProjection, pcaProjectionAsync, standardize } from '../engine/index.
 import type { AnalysisResult } from '../analysis.js';
 import { MAX_HEATMAP_CELLS, MAX_HEATMAP_FEATURES, MAX_HEATMAP_SAMPLES, STANDARDISED_CLIP, evenSubsample, heatmapColumns, heatmapRowOrder } from '../charts/sample-heatmap.js';
 import type { FitResult, Matrix, TuneResult } from '../engine/types.js';
-import { resultWarnings, type WarningInput } from '../report/warnings.js';
+import { rawQuantity, resultWarnings, type WarningInput } from '../report/warnings.js';
 import { valueStats } from '../prepare/transform.js';
 import type { FormatId, MappedData, Recipe } from '../table/types.js';
 import type { FitSettings, FitView, Metrics, RankedFeature, SampleHeatmap } from './types.js';
@@ -31,7 +31,7 @@ export function rankFeatures(scores: Float64Array, names: readonly string[], sel
 }
 
 /**
- * PCA of the samples on the given features, in the fitted scale (standardized when the fit was):
+ * PCA of the samples on the given features, in the fitted scale (scaled to unit variance when the fit was):
  * the n × m sub-matrix is taken first, so only the selected columns are copied.
  */
 export function projectSamples(X: Matrix, features: readonly number[], standardized: boolean): FitView['projection'] {
@@ -79,7 +79,7 @@ function projectionInput(X: Matrix, features: readonly number[], standardized: b
  * The cells of the samples × selected proteins heatmap: rows by cluster, then distance to the center (at most
  * MAX_HEATMAP_SAMPLES, and MAX_HEATMAP_CELLS cells, evenly subsampled beyond); columns the selected features in
  * ranking order (SKFR2: the union grouped by cluster; at most MAX_HEATMAP_FEATURES); values in the fitted scale
- * over all samples: standardised, clipped for colour at ±3, or (unstandardised fits) minus the feature's mean,
+ * over all samples: standardised, clipped for colour at ±3, or (fits centred only) minus the feature's mean,
  * clipped at 3 × their root mean square. Missing cells stay NaN.
  * @example sampleHeatmapOf(X, { clusters: [2, 1, 1, 2, 1, 2], distances, selected: [1, 0], selectedByCluster: null }, true)
  *   // rows [2, 4, 1, 3, 0, 5], columns [1, 0], values 6 × 2 (z-scores), clip 3
@@ -197,7 +197,7 @@ export function buildFitView(input: FitViewInput): FitView {
     converged: fit.converged,
     imputedCells: fit.imputedCells,
     zeroVarianceFeatures: fit.zeroVarianceFeatures.map((l) => mapped.featureNames[l]!),
-    projection: input.projection ?? projectSamples(mapped.matrix, selected, fit.options.standardize),
+    projection: input.projection ?? projectSamples(mapped.matrix, selected, fit.options.scale === 'unit-variance'),
     annotations: mapped.annotations,
     featureAnnotations: mapped.featureAnnotations ?? {},
     preparation: mapped.preparation ?? [],
@@ -216,6 +216,7 @@ export function buildFitView(input: FitViewInput): FitView {
       imputed: mapped.imputed ?? null,
       before: warningBasis(mapped),
       recipe: input.recipe,
+      rawQuantity: rawQuantity(input.format, input.quantity),
       tune: input.settings.tune ? { from: input.settings.tune.from, to: input.settings.tune.to, chosen: fit.options.s } : null,
     }),
     gap: tune ? { curve: tune.curve, bestS: tune.bestS, oneSeS: tune.oneSeS, permutations: tune.permutations } : null,
@@ -224,7 +225,7 @@ export function buildFitView(input: FitViewInput): FitView {
     kCurve: input.extras?.kCurve ?? null,
     ksSteps: input.extras?.ksSteps ?? null,
     stability: input.extras?.stability ?? null,
-    heatmap: sampleHeatmapOf(mapped.matrix, { clusters, distances: fit.distances, selected, selectedByCluster: fit.selectedFeaturesByCluster }, fit.options.standardize),
+    heatmap: sampleHeatmapOf(mapped.matrix, { clusters, distances: fit.distances, selected, selectedByCluster: fit.selectedFeaturesByCluster }, fit.options.scale === 'unit-variance'),
     timings: { parseMs: input.parseMs, fitMs: input.fitMs },
   };
 }

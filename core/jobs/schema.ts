@@ -106,6 +106,7 @@ export const recipeSchema = z.strictObject({
           // The run's seed (the recipe of a run takes it), so the same limits.
           seed: intOption(SPECS.seed),
         }),
+        z.strictObject({ kind: z.literal('scale'), method: z.enum(['unit-variance', 'none']), reason: text.optional() }),
       ]),
     )
     .max(MAX_STEPS, `must have at most ${MAX_STEPS} steps`),
@@ -152,7 +153,6 @@ export const fitSettingsSchema = z
     restarts: intOption(SPECS.restarts),
     seed: intOption(SPECS.seed),
     maxIterations: intOption(SPECS.maxIterations),
-    standardize: z.boolean(),
   })
   .refine((v) => (v.s === undefined) !== (v.tune === undefined), {
     message: 'give exactly one of s (a number of features) and tune (a range of s to try)',

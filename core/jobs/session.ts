@@ -16,7 +16,7 @@
  */
 import { runAnalysisAsync, computeMetrics, type AnalysisEngine } from '../analysis.js';
 import { SkfrError, assertNever, toErrorInfo } from '../errors.js';
-import { EMPTY_RECIPE, prepare } from '../prepare/index.js';
+import { EMPTY_RECIPE, prepare, scaleOf } from '../prepare/index.js';
 import type { FormatId, Layout, Mapping, MappedData, Recipe } from '../table/types.js';
 import { type Dataset, loadDataset, openResult, sourceBytes, withLabelColumns, withSheet } from './datasets.js';
 import {
@@ -368,7 +368,7 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
         const fit = fitFromSession(saved);
         const view = viewFromSession(saved, { fitId, datasetId: d.id });
         // The samples × proteins heatmap comes from the data, which a session file does not hold.
-        view.heatmap = sampleHeatmapOf(mapped.matrix, view, request.settings.standardize);
+        view.heatmap = sampleHeatmapOf(mapped.matrix, view, scaleOf(recipe) === 'unit-variance');
         keepFit(fitId, {
           datasetId: d.id, fit, tune: tuneFromSession(saved, fit), mapped, metrics: view.metrics, classColumn, settings: request.settings, recipe, layout, mapping: request.mapping,
           reasons: d.layout.reasons ?? [], warnings: view.warnings, command: view.command,

@@ -95,7 +95,6 @@ export interface FitSettings {
   restarts: number;
   seed: number;
   maxIterations: number;
-  standardize: boolean;
 }
 
 export interface FitRequest {
@@ -311,7 +310,7 @@ export interface FitView {
   clusterScores?: Float64Array | null;
   /** Issue 16: the 0-based restart that won (FitResult.bestRestart). */
   bestRestart?: number;
-  /** Cluster means, k × p row-major, in the fitted (standardized) scale. */
+  /** Cluster means, k × p row-major, in the fitted scale (centred; scaled unless the recipe's scale is 'none'). */
   means: Float64Array;
   /** Cluster means in original units, k × p. */
   originalMeans: Float64Array;

@@ -14,6 +14,7 @@ import { knownComplete } from './complete.js';
 import { applyStep, describeStep, keepFeatures, stepColumns } from './steps.js';
 
 export { describeStep, keepFeatures } from './steps.js';
+export { proposeScale, chooseScale, scaleOf, scaleSentence, withScale, ROWS_BASIS } from './scale.js';
 
 export const EMPTY_RECIPE: Recipe = { steps: [] };
 

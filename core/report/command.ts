@@ -126,7 +126,6 @@ export function reproduceArgs(input: CommandInput): string[] {
   if (settings.stability) args.push('--stability', String(settings.stability.subsamples));
   args.push('--variant', settings.variant, '--loss', settings.loss, '--restarts', String(settings.restarts), '--seed', String(settings.seed));
   args.push('--max-iter', String(settings.maxIterations));
-  if (!settings.standardize) args.push('--no-standardize');
   return args;
 }
 

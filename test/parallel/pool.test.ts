@@ -27,7 +27,7 @@ describe('fit on the worker pool', () => {
     ['SKFR2', sparse.X, { k: 5, s: 6, restarts: 5, seed: 4, variant: 'local' }],
     ['absolute loss', sparse.X, { k: 5, s: 10, restarts: 4, seed: 5, loss: 'absolute' }],
     ['k-POD (missing cells: private copies per worker)', missing.X, { k: 5, s: 10, restarts: 6, seed: 6 }],
-    ['not standardized', sparse.X, { k: 4, s: 8, restarts: 3, seed: 7, standardize: false }],
+    ['not standardized', sparse.X, { k: 4, s: 8, restarts: 3, seed: 7, scale: 'none' }],
   ];
   it.each(cases)('%s: identical to fit()', async (_name, X, options) => {
     const expected = fit(X, options);

@@ -39,7 +39,6 @@ export interface SettingsForm {
   maxIterations: string;
   /** Absolute (L1) loss: cluster medians, robust to outliers. */
   robust: boolean;
-  standardize: boolean;
   /** "How sure?": B fits on random subsamples of 80 % of the samples. */
   stability: boolean;
   subsamples: string;
@@ -149,7 +148,6 @@ export function defaultSettingsForm(size?: DataSize): SettingsForm {
     seed: String(LIMITS.seed.default),
     maxIterations: String(LIMITS.maxIterations.default),
     robust: SPECS.loss.default === 'absolute',
-    standardize: SPECS.standardize.default,
     stability: false,
     subsamples: String(LIMITS.subsamples.default),
   };
@@ -260,7 +258,6 @@ export function validateSettings(form: SettingsForm, size: DataSize): Validated 
     restarts,
     seed,
     maxIterations,
-    standardize: form.standardize,
     ...(sTuned ? { tune, sRule: form.sRule } : { s }),
     ...(kRange && perms !== null ? { tuneK: { ...kRange, permutations: perms } } : {}),
     ...(stability ? { stability } : {}),
