@@ -103,7 +103,7 @@ export async function clusterCommand(argv: readonly string[], { io, version }: C
 async function project(mapped: MappedData, result: AnalysisResult, cancel: Cancel): Promise<FitView['projection']> {
   const { projectSamplesAsync } = await import('../../core/jobs/fit-view.js');
   try {
-    return await projectSamplesAsync(mapped.matrix, Array.from(result.fit.selectedFeatures), result.fit.options.standardize, cancel);
+    return await projectSamplesAsync(mapped.matrix, Array.from(result.fit.selectedFeatures), result.fit.options.scale === 'unit-variance', cancel);
   } catch (error) {
     if (cancel.signal !== null && error instanceof SkfrError && error.code === 'cancelled') throw cancelledError(cancel.signal);
     throw error;

@@ -44,7 +44,7 @@ const baseRequest: FitRequest = {
   type: 'fit',
   datasetId: 'd1',
   mapping: { orientation: 'samples-as-rows', idColumn: 'MouseID', annotationColumns: ['class'], featureColumns: null, filters: [] },
-  settings: { k: 8, tune: { from: 1, to: 77 }, sRule: 'knee-se', variant: 'global', loss: 'squared', restarts: 20, seed: 1, maxIterations: 100, standardize: true },
+  settings: { k: 8, tune: { from: 1, to: 77 }, sRule: 'knee-se', variant: 'global', loss: 'squared', restarts: 20, seed: 1, maxIterations: 100 },
   classColumn: 'class',
 };
 
