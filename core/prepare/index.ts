@@ -73,7 +73,7 @@ export function prepare(table: Table, mapping: Mapping, recipe: Recipe = EMPTY_R
     if (step.kind === 'remove-flagged' && !columnsMode) continue;
     const outcome = applyStep(data, step);
     data = outcome.data;
-    report.push({ step: step.kind, label: describeStep(step), count: outcome.count });
+    report.push({ step: step.kind, label: describeStep(step), count: outcome.count }, ...(outcome.more ?? []));
   }
   data = finish(data, report, columnsMode, knownComplete(data, recipe));
   const workbook = table.format === 'xlsx' || table.format === 'xls';
