@@ -128,7 +128,7 @@ export const stepReportSchema = z.object({
 });
 
 export const resultWarningSchema = z.object({
-  code: z.enum(['singleton-cluster', 'mostly-imputed', 'raw-untransformed', 's-at-range-end']),
+  code: z.enum(['singleton-cluster', 'mostly-imputed', 'raw-untransformed', 's-at-range-end', 'clusters-follow-annotation', 'batch-confounded']),
   about: z.enum(['clusters', 'features', 'data', 'gap']),
   message: text,
 });
