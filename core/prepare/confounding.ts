@@ -49,6 +49,7 @@ export function batchConfounding(
   if (classesOf.size < 2 || batchesOf.size < 2) return null;
   const B = `“${names.batch}”`;
   const K = `“${names.known}”`;
+  if (names.batch === names.known) return `${B} is the class itself: removing it as a batch effect removes the differences between its groups.`;
   if ([...classesOf.values()].every((set) => set.size === 1)) {
     const pairs = [...classesOf].map(([b, set]) => `${b}: ${[...set][0]}`);
     return `${B} is confounded with ${K}: each batch holds a single ${K} (${listed(pairs)}), so removing the batch effect removes the differences between the ${K} groups too.`;
