@@ -16,6 +16,7 @@
  */
 import { runAnalysisAsync, computeMetrics, type AnalysisEngine } from '../analysis.js';
 import { SkfrError, assertNever, toErrorInfo } from '../errors.js';
+import { confoundings } from '../prepare/confounding.js';
 import { EMPTY_RECIPE, prepare } from '../prepare/index.js';
 import type { FormatId, Layout, Mapping, MappedData, Recipe } from '../table/types.js';
 import { type Dataset, loadDataset, openResult, sourceBytes, withSheet } from './datasets.js';
@@ -89,7 +90,7 @@ export function annotationValues(annotations: MappedData['annotations']): MapRes
   return out;
 }
 
-function mapResult(datasetId: string, mapped: MappedData): MapResult {
+function mapResult(datasetId: string, mapped: MappedData, recipe: Recipe): MapResult {
   const missing = missingCounts(mapped);
   return {
     datasetId,
@@ -106,6 +107,7 @@ function mapResult(datasetId: string, mapped: MappedData): MapResult {
     design: mapped.design ?? null,
     annotationNames: Object.keys(mapped.annotations),
     annotationValues: annotationValues(mapped.annotations),
+    confounding: confoundings(mapped.annotations, recipe),
   };
 }
 
@@ -261,7 +263,8 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
         return readDesign(request, dataset, io);
       case 'map': {
         const d = dataset(request.datasetId);
-        return mapResult(d.id, mapDataset(d, request.mapping, request.recipe ?? EMPTY_RECIPE));
+        const recipe = request.recipe ?? EMPTY_RECIPE;
+        return mapResult(d.id, mapDataset(d, request.mapping, recipe), recipe);
       }
       case 'fit': {
         const d = dataset(request.datasetId);
