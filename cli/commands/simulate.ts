@@ -11,6 +11,7 @@
 import { simulate } from '../../core/engine/index.js';
 import type { Design, Simulated } from '../../core/engine/types.js';
 import { SkfrError } from '../../core/errors.js';
+import { shellQuote } from '../../core/report/command.js';
 import { toCsv } from '../../core/table/write-csv.js';
 import { formatOptions, optional, parseArgv, readChoice, readInt, type OptionSpec } from '../args.js';
 import type { CommandContext } from '../main.js';
@@ -130,5 +131,10 @@ export async function simulateCommand(argv: readonly string[], { io }: CommandCo
     ? `${classes} conditions in column “condition”, ${new Set(sim.batches).size} batches in column “batch”`
     : `${classes} classes in column “class”`;
   io.stdout(`Wrote ${out}: ${design} design, ${sim.X.rows} samples × ${sim.X.cols} features, ${truth}; ${informative}.\n`);
+  if (sim.batches) {
+    const run = `skfr cluster ${shellQuote(out)} --id-column id --class-column condition`;
+    io.stdout(`Cluster it as is: ${run} --annotation-columns batch --k ${classes} --s ${sim.informative.length}\n` +
+      `and with the batch effect removed: ${run} --batch batch --k ${classes} --s ${sim.informative.length}\n`);
+  }
   return 0;
 }
