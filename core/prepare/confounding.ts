@@ -70,7 +70,22 @@ export interface Confounding {
   message: string;
 }
 
-/** Every batch column of the recipe's batch step against every annotation (itself included): those confounded. */
+/** True when an annotation groups the samples: fewer distinct values than samples with one (not a per-sample id). */
+function groups(values: readonly (string | null)[]): boolean {
+  const seen = new Set<string>();
+  let count = 0;
+  for (const v of values) {
+    if (v === null || v.trim() === '') continue;
+    seen.add(v);
+    count++;
+  }
+  return seen.size < count;
+}
+
+/**
+ * Every batch column of the recipe's batch step against every annotation that groups the samples (itself
+ * included; per-sample ids left out): those confounded.
+ */
 export function confoundings(annotations: Record<string, readonly (string | null)[]>, recipe: Recipe): Confounding[] {
   const step = batchStepOf(recipe);
   if (!step) return [];
@@ -79,6 +94,7 @@ export function confoundings(annotations: Record<string, readonly (string | null
     const values = annotations[batch];
     if (!values) continue;
     for (const [known, classes] of Object.entries(annotations)) {
+      if (!groups(classes)) continue;
       const message = batchConfounding(values, classes, { batch, known });
       if (message !== null) out.push({ batch, known, message });
     }

@@ -62,11 +62,11 @@ describe('confounding of a batch column with the known class', () => {
     expect(knownClass('genotype', grouped)).toBe('genotype');
     expect(knownClass(null, grouped)).toBe('condition');
     expect(knownClass(null, { steps: [{ kind: 'min-valid', count: null, percent: 70, scope: 'total', group: null }] })).toBeNull();
-    const annotations = { lab: ['L1', 'L1', 'L2', 'L2'], condition: ['a', 'a', 'b', 'b'], replicate: ['1', '2', '1', '2'] };
+    const annotations = { lab: ['L1', 'L1', 'L2', 'L2'], condition: ['a', 'a', 'b', 'b'], replicate: ['1', '2', '1', '2'], sample: ['s1', 's2', 's3', 's4'] };
     expect(batchWarnings(annotations, grouped, null)).toEqual(['“lab” is confounded with “condition”: each batch holds a single “condition” (L1: a; L2: b), so removing the batch effect removes the differences between the “condition” groups too.']);
     expect(batchWarnings(annotations, grouped, 'replicate')).toEqual([]);
     expect(batchWarnings(annotations, grouped, 'lab')).toEqual(['“lab” is the class itself: removing it as a batch effect removes the differences between its groups.']);
-    // The panel gets every pair and picks the known class's.
+    // The panel gets every pair (per-sample ids left out) and picks the known class's.
     expect(confoundings(annotations, grouped).map((c) => `${c.batch}~${c.known}`)).toEqual(['lab~lab', 'lab~condition']);
   });
 });
