@@ -47,7 +47,8 @@ describe('the batch design through skfr cluster', () => {
     for (const seed of SEEDS) {
       const out = await cluster(seed, ['--batch', 'batch']);
       const found = (out.selectedFeatures as string[]).filter((f) => INFORMATIVE.has(f)).length;
-      expect(out.recipe.steps).toEqual([{ kind: 'batch', columns: ['batch'], minPerBatch: 2 }]);
+      // (Other steps, such as a scale step last, may come with the default recipe.)
+      expect(out.recipe.steps.filter((step: { kind: string }) => step.kind === 'batch')).toEqual([{ kind: 'batch', columns: ['batch'], minPerBatch: 2 }]);
       expect(out.command).toMatch(/ --batch batch /);
       if (found >= 9 && out.metrics.ari >= 0.9 && out.warnings.length === 0) recovered++;
     }
