@@ -8,7 +8,7 @@ import { DEFAULT_PERMUTATIONS, settingsFromOptions } from '../../core/analysis.j
 import { OPTION_SPECS as SPECS, rangeText, SUBSAMPLE_FRACTION, type IntSpec } from '../../core/engine/option-specs.js';
 import type { FitSettings } from '../../core/jobs/types.js';
 import { EMPTY_RECIPE } from '../../core/prepare/index.js';
-import { choicesOf, parseImpute, parseMinValid, parseNormalize, parseScale, parseTransform, recipeFromChoices, type RecipeChoices } from '../../core/prepare/args.js';
+import { choicesOf, parseBatch, parseImpute, parseMinValid, parseNormalize, parseScale, parseTransform, recipeFromChoices, type RecipeChoices } from '../../core/prepare/args.js';
 import { chooseScale, proposeScale, ROWS_BASIS, scaleSentence } from '../../core/prepare/scale.js';
 import type { Scale } from '../../core/engine/types.js';
 import { completeLayout } from '../../core/prepare/propose.js';
@@ -77,6 +77,8 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'transform', kind: 'value', placeholder: 'LOG', help: 'none, log2, log10; LOG:missing makes 0 and negatives missing (default: log2 if raw)' },
   { name: 'min-valid', kind: 'value', placeholder: 'SPEC', help: 'none, N or P%[:total|each|any][:COLUMN]: values a protein needs (default 70%)' },
   { name: 'normalize', kind: 'value', placeholder: 'none|median', help: 'median: subtract each sample’s median from its values (default none)' },
+  { name: 'batch', kind: 'value', placeholder: 'COLUMN[,COLUMN]', help: 'remove the batch effect of these sample annotations (lab, plex, run\ndate, …): each protein’s mean in each batch made its overall mean,\nafter --normalize; several columns are removed together (default none)' },
+  { name: 'batch-min', kind: 'value', placeholder: 'N', help: 'with --batch: a protein keeps its values in a batch where it has fewer\nthan N values (default 2)' },
   { name: 'impute', kind: 'value', placeholder: 'METHOD', help: 'kpod (in the fit, default), downshift (Perseus normal, --seed) or min, before it' },
   { name: 'scale', kind: 'value', placeholder: 'unit-variance|none', help: 'every fit centres each feature; unit-variance also divides it by its sd\n(features in their own units), none keeps its spread (one log scale).\nDefault: none for proteins × samples on a log scale (after log2, or\nalready logarithmic), else unit-variance' },
   { name: 'no-standardize', kind: 'flag', help: 'the same as --scale none (kept for old commands)' },
@@ -112,17 +114,19 @@ table), quantity (or null), sheet (workbooks; else null), headerRow (1-based), f
 analysed, in column order), annotations (annotation → value per sample, the sample table joined), design
 ({source, matchedColumn, matched, samplesWithoutRow, rowsWithoutSample, columns}; else null), preparation
 ([{step, label, count}]: rows read, blank rows skipped, filters, decoys / contaminants / site-only removed,
-zeros made missing, log transform, valid-value filter, normalisation, imputation, features with no value
-removed), recipe ({steps}: the preparation that ran), reasons (why it was proposed), imputedBySample /
+zeros made missing, log transform, valid-value filter, normalisation, batch correction (and the samples it
+left out), imputation, features with no value removed), recipe ({steps}: the preparation that ran), reasons (why it was proposed), imputedBySample /
 imputedByFeature (cells filled by --impute, in sampleIds / featureLabels order; else null), warnings
-([{code, about, message}]: results that look wrong), command (the skfr command that reproduces the run).
+([{code, about, message}]: results that look wrong, clusters that follow an annotation other than the
+class, a batch column confounded with the class), command (the skfr command that reproduces the run).
 
 Examples:
   skfr cluster mice_protein.csv --id-column MouseID --class-column class \\
     --annotation-columns Genotype,Treatment,Behavior --where Genotype=Control --k 49 --s 24 --json
   skfr cluster mice_protein.csv --id-column MouseID --class-column class --k 8 --tune-s 1:77 --stability 50
   skfr cluster proteinGroups.txt --design experimentalDesign.txt --class-column condition --k 3 --s 10
-  skfr cluster proteinGroups.txt --transform log2 --min-valid 3:each:condition --impute downshift --k 3 --s 10`;
+  skfr cluster proteinGroups.txt --transform log2 --min-valid 3:each:condition --impute downshift --k 3 --s 10
+  skfr cluster proteinGroups.txt --design design.txt --class-column condition --batch lab --k 3 --s 10`;
 
 /**
  * Without --workers, a fit with samples × features × restarts below this runs in the calling thread:
@@ -191,7 +195,7 @@ export interface LayoutOptions {
   keep: Record<FlagKind, boolean>;
   /** --zero-is-value. */
   zeroIsValue: boolean;
-  /** --transform, --min-valid, --normalize, --impute as given (undefined: not given, the proposed choice). */
+  /** --transform, --min-valid, --normalize, --batch, --impute as given (undefined: not given, the proposed choice). */
   prep: PrepOptions;
   /** The samples-as-rows options given explicitly (--id-column, --annotation-columns, --features, --features-match). */
   rowsFlags: string[];
@@ -202,6 +206,7 @@ export interface PrepOptions {
   transform?: RecipeChoices['transform'];
   minValid?: RecipeChoices['minValid'];
   normalize?: boolean;
+  batch?: RecipeChoices['batch'];
   impute?: RecipeChoices['impute'];
   /** --scale (or --no-standardize = none). */
   scale?: Scale;
@@ -400,6 +405,8 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
     ...(prepText('impute') !== undefined ? { impute: parseImpute(prepText('impute')!) } : {}),
     ...scaleOption(parsed),
   };
+  if (prepText('batch') !== undefined) prep.batch = parseBatch(prepText('batch')!, prepText('batch-min'));
+  else if (prepText('batch-min') !== undefined) throw invalid('--batch-min applies only with --batch COLUMN[,COLUMN] (the batch columns).');
   const layout: LayoutOptions = {
     format,
     quantity,
@@ -426,6 +433,8 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
   };
   for (const name of readList(parsed, 'annotation-columns') ?? []) addAnnotation(name);
   if (classColumn !== null) addAnnotation(classColumn);
+  // The batch columns are annotations too (samples as rows; samples as columns: columns of the sample table).
+  for (const name of prep.batch?.columns ?? []) addAnnotation(name);
 
   const mapping: Mapping = {
     orientation: samplesAsColumns ? 'samples-as-columns' : 'samples-as-rows',
@@ -664,6 +673,7 @@ function resolveRecipe(table: Table, resolved: Omit<ResolvedMapping, 'proposable
     given.push('--min-valid');
   }
   if (prep.normalize !== undefined) choices.normalize = prep.normalize;
+  if (prep.batch !== undefined) choices.batch = prep.batch;
   if (prep.impute !== undefined) choices.impute = prep.impute;
   // The scale follows the transform as run (the rule the Prepare panel follows too), unless --scale says.
   const { kind: _kind, ...ruled } = proposeScale(recipeFromChoices(base, choices, seed), basis);

@@ -210,6 +210,7 @@ export type PrepStep =
   | TransformStep
   | MinValidStep
   | { kind: 'normalize'; method: 'median' }
+  | BatchStep
   | ImputeStep
   | ScaleStep;
 
@@ -247,6 +248,17 @@ export interface MinValidStep {
   percent: number | null;
   scope: 'total' | 'each' | 'any';
   group: string | null;
+}
+
+/**
+ * Remove a batch effect (core/prepare/batch.ts): per protein, each batch (level of the sample annotation
+ * `columns[c]`) is moved onto the protein's common mean; a protein with fewer than `minPerBatch` observed values
+ * in a batch keeps its values there. Several columns are additive effects, removed together.
+ */
+export interface BatchStep {
+  kind: 'batch';
+  columns: string[];
+  minPerBatch: number;
 }
 
 /**
