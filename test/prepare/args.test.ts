@@ -44,8 +44,8 @@ describe('recipe flags', () => {
     expect(recipeToArgs(kept, MAXQUANT).slice(0, 2)).toEqual(['--keep-decoys', '--zero-is-value']);
     // The batch step after the normalisation, before the imputation; --batch-min only when not the default.
     const batched = recipeFromChoices(MAXQUANT, { ...choicesOf(recipe, MAXQUANT), normalize: true, batch: { columns: ['lab', 'plate'], minPerBatch: 2 }, impute: 'min' }, 1);
-    expect(batched.steps.slice(-3).map((s) => s.kind)).toEqual(['normalize', 'batch', 'impute']);
-    expect(recipeToArgs(batched, MAXQUANT).slice(-5)).toEqual(['median', '--batch', 'lab,plate', '--impute', 'min']);
+    expect(batched.steps.slice(-4).map((s) => s.kind)).toEqual(['normalize', 'batch', 'impute', 'scale']);
+    expect(recipeToArgs(batched, MAXQUANT).slice(-7)).toEqual(['median', '--batch', 'lab,plate', '--impute', 'min', '--scale', 'none']);
     const three = recipeFromChoices(MAXQUANT, { ...choicesOf(recipe, MAXQUANT), batch: { columns: ['lab'], minPerBatch: 3 } }, 1);
     expect(recipeToArgs(three, MAXQUANT)).toContain('--batch-min');
   });
