@@ -102,7 +102,8 @@ const round = (v: number) => (Math.abs(v) >= 1000 ? v.toExponential(1) : String(
 
 /**
  * What to propose, and why, in one sentence. `values`: a row-major matrix of rows of `cols` values (valueStats);
- * `formatSaysRaw`: the format writes raw intensities (QuantityKind.raw).
+ * `formatSaysRaw`: the format writes raw intensities (true), log values (false: no transform unless the values
+ * are plainly raw), or does not say (null; QuantityKind.raw).
  */
 export function proposeTransform(values: Float64Array, formatSaysRaw: boolean | null, cols = 1): { step: TransformStep | null; reason: string } {
   const stats = valueStats(values, cols);
@@ -117,6 +118,9 @@ export function proposeTransform(values: Float64Array, formatSaysRaw: boolean | 
       step: { kind: 'transform', base: 2, nonPositive: 'refuse' },
       reason: `Values ${range} span ${orders} orders of magnitude and are right-skewed (mean ${round(stats.mean)} vs median ${round(stats.median)}): raw intensities, log2 proposed.`,
     };
+  }
+  if (formatSaysRaw === false) {
+    return { step: null, reason: `This format writes values on a log scale (values ${range}): no transform.` };
   }
   if (formatSaysRaw === true && stats.p1 > 0) {
     return { step: { kind: 'transform', base: 2, nonPositive: 'refuse' }, reason: `This format writes raw intensities (values ${range}): log2 proposed.` };
