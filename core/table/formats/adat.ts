@@ -45,6 +45,7 @@ export function readAdat(lines: readonly string[], origin: Omit<TableOrigin, 'he
   const name = `“${origin.fileName}”`;
   const header = new Map<string, string>();
   let section: Section = 'start';
+  let sectionName = '';
   let sectionLine = 0;
   let tableBegin = -1;
   for (let i = 0; i < lines.length; i++) {
@@ -56,6 +57,7 @@ export function readAdat(lines: readonly string[], origin: Omit<TableOrigin, 'he
         break;
       }
       section = anchor[1] === 'HEADER' || anchor[1] === 'COL_DATA' || anchor[1] === 'ROW_DATA' ? anchor[1] : 'other';
+      sectionName = anchor[1]!;
       sectionLine = i + 1;
       continue;
     }
@@ -70,8 +72,9 @@ export function readAdat(lines: readonly string[], origin: Omit<TableOrigin, 'he
       'unreadable-file',
       `${name} ends inside its header block (${where}): the table of analytes and samples never comes; the file is incomplete — export or download it again.`,
     );
+  const lastLine = lines.length - (lines[lines.length - 1] === '' ? 1 : 0);
   if (tableBegin < 0) {
-    throw cut(section === 'start' ? `after line ${lines.length}` : `after line ${lines.length}, in the ^${section === 'other' ? 'header' : section} section begun on line ${sectionLine}`);
+    throw cut(section === 'start' ? `after line ${lastLine}` : `after line ${lastLine}, in the ^${sectionName} section begun on line ${sectionLine}`);
   }
 
   // The analyte annotations: lines that begin with a tab; the empty cells before the field name are the sample fields.
@@ -89,7 +92,7 @@ export function readAdat(lines: readonly string[], origin: Omit<TableOrigin, 'he
     fields.push({ name: cells[shift]!.trim(), cells: cells.slice(shift + 1) });
   }
   if (shift < 0 || at >= lines.length || lines[at]!.trim() === '') {
-    throw cut(`after line ${at}, in the analyte annotations below ^TABLE_BEGIN on line ${tableBegin + 1}`);
+    throw cut(`after line ${Math.min(at, lastLine)}, in the analyte annotations below ^TABLE_BEGIN on line ${tableBegin + 1}`);
   }
   const seqIds = fields.find((f) => f.name === 'SeqId');
   if (!seqIds) {

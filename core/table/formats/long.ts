@@ -50,13 +50,18 @@ function pick(byName: Map<string, string>, wanted: readonly string[]): string | 
   return null;
 }
 
-/** How many distinct texts the column's rows hold (counted up to `limit`). */
-function distinct(table: Table, name: string, limit: number): number {
-  const column = table.columns.find((c) => c.name === name)!;
-  const seen = new Set<string | number>();
-  for (let r = 0; r < table.rowCount && seen.size <= limit; r++) {
+/** How many distinct values the columns' rows hold together (rows with nothing in the first left out). */
+function distinct(table: Table, names: readonly string[]): number {
+  const columns = names.map((name) => table.columns.find((c) => c.name === name)!);
+  const cell = (r: number, k: number) => {
+    const column = columns[k]!;
     const v = column.texts ? column.texts[r] : column.numbers![r];
-    if (v !== null && v !== undefined && v === v) seen.add(typeof v === 'string' ? v.trim() : v);
+    return v === null || v === undefined || v !== v ? '' : String(v).trim();
+  };
+  const seen = new Set<string>();
+  for (let r = 0; r < table.rowCount; r++) {
+    if (cell(r, 0) === '') continue;
+    seen.add(columns.length === 1 ? cell(r, 0) : columns.map((_, k) => cell(r, k)).join('\u0000'));
   }
   return seen.size;
 }
@@ -82,8 +87,8 @@ export function longTable(table: Table): Table | null {
   const run = byName.get('run') ?? byName.get('originalrun') ?? null;
   const channel = byName.get('channel') ?? null;
   const sampleKeys = channel !== null && run !== null ? [run, channel] : [sample];
-  const proteins = distinct(table, protein, table.rowCount);
-  const samples = distinct(table, sampleKeys[0]!, table.rowCount);
+  const proteins = distinct(table, [protein]);
+  const samples = distinct(table, sampleKeys);
   if (samples < 2 || table.rowCount < 1.5 * proteins || table.rowCount < 2 * samples) return null;
 
   const features = FEATURE.map((f) => byName.get(f)).filter((f): f is string => f !== undefined);

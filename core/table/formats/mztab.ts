@@ -11,7 +11,7 @@
  *
  * The samples are the `protein_abundance_assay[n]` columns, named by the assay's run file (its name without path
  * and extensions) and, when several assays share a run, its reagent (“file1 iTRAQ reagent 114”), else
- * "assay[n]"; their study variable (its description), run, reagent and sample are sample annotations. A file
+ * "assay[n]"; their study variable (its description), run, label (reagent) and sample are sample annotations. A file
  * with no assay abundances (a Summary file) gives the `protein_abundance_study_variable[n]` columns instead,
  * named by the study variables' descriptions. The other PRH columns are feature annotations; the label is the
  * accession. "null" (mzTab's missing value) and the usual tokens are missing. Whether the abundances are logged
@@ -155,7 +155,7 @@ export function readMzTab(lines: readonly string[], origin: Omit<TableOrigin, 'h
     ? [
         { name: 'Study variable', values: numbers.map((a) => describe(variableOf.get(a))) },
         { name: 'Run', values: numbers.map(runOfAssay) },
-        { name: 'Reagent', values: numbers.map(reagentOf) },
+        { name: 'Label', values: numbers.map(reagentOf) },
         { name: 'Sample (mzTab)', values: numbers.map(sampleOf) },
       ]
     : [{ name: 'Study variable', values: numbers.map((v) => `study_variable[${v}]`) }];
