@@ -103,7 +103,8 @@ export function readAdat(lines: readonly string[], origin: Omit<TableOrigin, 'he
 
   // The sample-field names, then one line per sample.
   const headerLine = at + 1;
-  const fieldNames = lines[at]!.split('\t').slice(0, shift).map((c) => c.trim());
+  // (ADAT ≥ 1.0 leaves the cell under the analyte fields' names empty, a separator; older ones put a last field there)
+  const fieldNames = lines[at]!.split('\t').slice(0, shift + 1).map((c) => c.trim());
   while (fieldNames.length > 0 && fieldNames[fieldNames.length - 1] === '') fieldNames.pop();
   const rows: { line: number; cells: string[] }[] = [];
   let blank = 0;

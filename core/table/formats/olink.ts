@@ -95,7 +95,8 @@ export function readOlinkWide(rows: readonly (readonly unknown[])[], firstRow: n
   }
   const quantified = titles.some((t) => /Quantified/i.test(t));
   const last = Math.max(...header.values());
-  const width = Math.max(...rows.map((r) => r.length));
+  let width = 0;
+  for (const row of rows) width = Math.max(width, row.length);
   const at = (key: HeaderKey, c: number) => (header.has(key) ? text(rows[header.get(key)!]?.[c]) : null);
 
   // Columns: assays, per-panel sample annotations, internal controls.
