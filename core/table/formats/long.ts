@@ -66,9 +66,15 @@ function distinct(table: Table, names: readonly string[]): number {
   return seen.size;
 }
 
+/**
+ * Columns a long table has at most: its tools write tens (DIA-NN's report ~60, Spectronaut's long report up to a
+ * few hundred); a wider table is a matrix, and is not looked at further (a sheet of 50 000 columns costs nothing).
+ */
+export const LONG_MAX_COLUMNS = 2000;
+
 /** The long table pivoted (module comment), or null when `table` is not a long table. */
 export function longTable(table: Table): Table | null {
-  if (table.rowCount < 4 || table.declared) return null;
+  if (table.rowCount < 4 || table.declared || table.columns.length > LONG_MAX_COLUMNS) return null;
   const byName = new Map<string, string>();
   for (const c of table.columns) if (!byName.has(squash(c.name))) byName.set(squash(c.name), c.name);
   const protein = pick(byName, PROTEIN);

@@ -26,7 +26,7 @@
  */
 import { SkfrError } from '../../errors.js';
 import type { Column, DeclaredLayout, SampleTable, Table } from '../types.js';
-import { squash } from './long.js';
+import { LONG_MAX_COLUMNS, squash } from './long.js';
 import { pivotLong, type LongSpec } from './pivot.js';
 import { cellColumns, declaredTable, distinctNames, plural, quoted, textColumn, type TableOrigin } from './table-builder.js';
 
@@ -223,7 +223,7 @@ export function qcNotes(design: SampleTable, name: string): string[] {
 
 /** An Olink long table pivoted to assays × samples (module comment), or null when `table` is not one. */
 export function olinkLong(table: Table): Table | null {
-  if (table.declared) return null;
+  if (table.declared || table.columns.length > LONG_MAX_COLUMNS) return null;
   const byName = new Map<string, string>();
   for (const c of table.columns) if (!byName.has(squash(c.name))) byName.set(squash(c.name), c.name);
   const sample = byName.get('sampleid');

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { prepare } from '../../../core/prepare/index.js';
 import { completeLayout } from '../../../core/prepare/propose.js';
+import { LONG_MAX_COLUMNS } from '../../../core/table/formats/long.js';
 import { medianPolish } from '../../../core/table/formats/median-polish.js';
 import { recognizeLayout } from '../../../core/table/formats/recognize.js';
 import { parseTable } from '../../../core/table/parse.js';
@@ -62,6 +63,13 @@ describe('protein, sample, value', () => {
     expect(error.message).toBe(
       '“long.csv” is a long table (one row per protein and sample), but 2 protein × sample pairs occur on several rows with different “value” values, e.g. “P1” in “S1” (line 2: 1, line 10: 10); keep one row per protein and sample, or add the column that tells the rows apart (peptide, precursor).',
     );
+  });
+
+  it('a table wider than a long table is ever written (LONG_MAX_COLUMNS): not looked at', () => {
+    // 4 columns + LONG_MAX_COLUMNS − 3 = one column too many; one fewer is still a long table
+    const extra = Array.from({ length: LONG_MAX_COLUMNS - 3 }, (_, c) => `x${c}`);
+    expect(csv(rows.map((r, i) => [...r, ...extra.map((x) => (i === 0 ? x : 0))])).declared).toBeUndefined();
+    expect(csv(rows.map((r, i) => [...r, ...extra.slice(1).map((x) => (i === 0 ? x : 0))])).declared?.format).toBe('long');
   });
 
   it('a wide table with a protein column, or one row per sample: not a long table', () => {
