@@ -138,21 +138,19 @@ export function pivotLong(table: Table, spec: LongSpec, notes: string[]): Table 
 
   // The pairs: first value, running maximum, rows, and whether their values differ.
   const cells = new Float64Array(nP * nS).fill(NaN);
-  const max = new Float64Array(nP * nS).fill(NaN);
+  const max = spec.differing === 'max' ? new Float64Array(nP * nS).fill(NaN) : null;
   const count = new Uint8Array(nP * nS);
   const differs = new Uint8Array(nP * nS);
   let repeated = 0;
   let differing = 0;
   let example: { at: number; first: number; value: number; row: number } | null = null;
-  const firstRow = new Int32Array(nP * nS).fill(-1);
   for (let i = 0; i < used.length; i++) {
     const r = used[i]!;
     const at = pOf[i]! * nS + sOf[i]!;
     const v = valueOf(valueColumn, r);
     if (count[at] === 0) {
       cells[at] = v;
-      max[at] = v;
-      firstRow[at] = r;
+      if (max) max[at] = v;
       count[at] = 1;
       continue;
     }
@@ -164,7 +162,7 @@ export function pivotLong(table: Table, spec: LongSpec, notes: string[]): Table 
       differs[at] = 1;
       example ??= { at, first, value: v, row: r };
     }
-    if (v === v && !(max[at]! >= v)) max[at] = v;
+    if (max && v === v && !(max[at]! >= v)) max[at] = v;
   }
 
   let values: Float64Array = cells;
@@ -176,16 +174,17 @@ export function pivotLong(table: Table, spec: LongSpec, notes: string[]): Table 
     const p = Math.floor(example!.at / nS);
     const s = example!.at % nS;
     const pair = `“${proteins[p]}” in “${spec.nameOf(sampleParts[s]!)}”`;
+    const firstRow = used[pOf.findIndex((q, i) => q === p && sOf[i] === s)]!;
     switch (spec.differing) {
       case 'refuse':
         throw new SkfrError(
           'invalid-option',
           `${file} is a long table (one row per protein and sample), but ${plural(differing, 'protein × sample pair')} occur${differing === 1 ? 's' : ''} on several rows with different “${spec.value}” values, ` +
-            `e.g. ${pair} (${rowAt(table, firstRow[example!.at]!)}: ${example!.first}, ${rowAt(table, example!.row)}: ${example!.value}); keep one row per protein and sample, or add the column that tells the rows apart (peptide, precursor).`,
+            `e.g. ${pair} (${rowAt(table, firstRow)}: ${example!.first}, ${rowAt(table, example!.row)}: ${example!.value}); keep one row per protein and sample, or add the column that tells the rows apart (peptide, precursor).`,
         );
       case 'max':
-        values = max;
-        notes.push(`${plural(differing, 'protein × sample pair')} of ${file} have different “${spec.value}” values on their rows (e.g. ${pair}): the largest is taken, as DIA-NN's diann_matrix does.`);
+        values = max!;
+        notes.push(`${plural(differing, 'protein × sample pair')} of ${file} ${differing === 1 ? 'has' : 'have'} different “${spec.value}” values on ${differing === 1 ? 'its' : 'their'} rows (e.g. ${pair}): the largest is taken, as DIA-NN's diann_matrix does.`);
         break;
       case 'median-polish':
         values = polish(table, spec, used, pOf, sOf, nP, nS);

@@ -134,6 +134,18 @@ describe('DIA-NN report.tsv (precursor rows): PG.MaxLFQ per protein group and ru
   });
 });
 
+describe('DIA-NN report with different quantities for one protein group and run', () => {
+  it('the largest is taken, as diann_matrix does, and said', () => {
+    const t = csv([
+      ['Run', 'Protein.Group', 'Precursor.Id', 'PG.MaxLFQ'],
+      ['a', 'P1', 'AAK2', 100], ['a', 'P1', 'CCR3', 120], ['a', 'P2', 'DDK2', 300],
+      ['b', 'P1', 'AAK2', 110], ['b', 'P2', 'DDK2', 310],
+    ], 'report.tsv', '\t');
+    expect(Array.from(mapped(t).data.matrix.data)).toEqual([120, 300, 110, 310]);
+    expect(t.notes).toContain('1 protein × sample pair of “report.tsv” has different “PG.MaxLFQ” values on its rows (e.g. “P1” in “a”): the largest is taken, as DIA-NN\'s diann_matrix does.');
+  });
+});
+
 describe('other naming variants', () => {
   it('Spectronaut long report: R.FileName the samples, R.Condition an annotation', () => {
     const t = csv([
