@@ -212,13 +212,20 @@ function controlNotes(names: readonly string[], controls: readonly boolean[], qu
 export function qcNotes(design: SampleTable, name: string): string[] {
   const key = design.columns[0]!;
   const flagged: string[] = [];
+  const columns: string[] = [];
   for (const column of design.columns.filter((c) => /^qc[ _]?warning\b/i.test(c.name))) {
     column.values.forEach((v, s) => {
-      if (v !== null && !/^pass$/i.test(v)) flagged.push(`${key.values[s]} (${column.name}: ${v})`);
+      if (v === null || /^pass$/i.test(v)) return;
+      flagged.push(`${key.values[s]} (${column.name}: ${v})`);
+      if (!columns.includes(column.name)) columns.push(column.name);
     });
   }
   if (flagged.length === 0) return [];
-  return [`${plural(flagged.length, 'QC warning')} in ${name}: ${flagged.slice(0, 6).join(', ')}${flagged.length > 6 ? ` and ${flagged.length - 6} more` : ''}; these samples are kept (filter them out by their QC warning annotation).`];
+  const pass = design.columns.find((c) => c.name === columns[0])!.values.find((v) => v !== null && /^pass$/i.test(v)) ?? 'Pass';
+  return [
+    `${plural(flagged.length, 'QC warning')} in ${name}: ${flagged.slice(0, 6).join(', ')}${flagged.length > 6 ? ` and ${flagged.length - 6} more` : ''}; ` +
+      `these samples are kept (to leave them out, keep the samples whose ${quoted(columns)} ${columns.length === 1 ? 'is' : 'are'} ${pass}: --where '${columns[0]}=${pass}'${columns.length > 1 ? ' for each' : ''}).`,
+  ];
 }
 
 /** An Olink long table pivoted to assays × samples (module comment), or null when `table` is not one. */

@@ -54,7 +54,9 @@ describe('Olink NPX wide workbook', () => {
     expect(table.notes).toContain(
       "1 control sample (“CONTROL_SAMPLE_AS 1”) is left out; choose the quantity “NPX with controls” (on the Import screen, or --quantity 'NPX with controls') to keep it.",
     );
-    expect(table.notes).toContain('1 QC warning in “npx.xlsx”: S2 (QC Warning (Olink X): Warning); these samples are kept (filter them out by their QC warning annotation).');
+    expect(table.notes).toContain(
+      "1 QC warning in “npx.xlsx”: S2 (QC Warning (Olink X): Warning); these samples are kept (to leave them out, keep the samples whose “QC Warning (Olink X)” is Pass: --where 'QC Warning (Olink X)=Pass').",
+    );
     expect(table.notes).toContain('1 cell “> ULOQ” of “npx.xlsx” is read as missing, as OlinkAnalyze reads them.');
   });
 
@@ -137,6 +139,8 @@ describe('Olink NPX long table (read_NPX_explore’s columns)', () => {
       'QC_Warning (Olink Y)': ['WARN', 'PASS'],
     });
     expect(data.featureAnnotations!.LOD).toEqual(['0.1', '0.2']);
-    expect(table.notes).toContain('1 QC warning in “npx.csv”: S1 (QC_Warning (Olink Y): WARN); these samples are kept (filter them out by their QC warning annotation).');
+    expect(table.notes).toContain(
+      "1 QC warning in “npx.csv”: S1 (QC_Warning (Olink Y): WARN); these samples are kept (to leave them out, keep the samples whose “QC_Warning (Olink Y)” is PASS: --where 'QC_Warning (Olink Y)=PASS').",
+    );
   });
 });
