@@ -13,6 +13,7 @@ import { chooseScale, proposeScale, ROWS_BASIS, scaleSentence } from '../../core
 import type { Scale } from '../../core/engine/types.js';
 import { completeLayout } from '../../core/prepare/propose.js';
 import { formatSteps } from '../../core/report/command.js';
+import { DECLARED_FORMATS, isDeclaredFormat, notDeclared } from '../../core/table/formats/declared.js';
 import { layoutAs, normalName, recognizeLayout, withQuantity } from '../../core/table/formats/recognize.js';
 import { FORMATS } from '../../core/table/formats/specs.js';
 import { quoteList } from '../../core/table/lookup.js';
@@ -63,7 +64,7 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'features-match', kind: 'value', placeholder: 'REGEX', help: 'instead of --features: the columns whose name matches REGEX' },
   { name: 'where', kind: 'repeat', placeholder: 'COLUMN=VALUE', help: 'keep only rows whose COLUMN equals VALUE; repeatable (the same column\ntwice = either value); COLUMN is kept as an annotation, never fitted\n(samples as columns: keep the samples whose annotation COLUMN = VALUE)' },
   { name: 'samples-as-columns', kind: 'flag', help: 'one sample per column (proteins × samples); default: as recognised' },
-  { name: 'format', kind: 'value', placeholder: 'NAME', help: 'auto (default), maxquant, diann, fragpipe, spectronaut, perseus, table' },
+  { name: 'format', kind: 'value', placeholder: 'NAME', help: 'auto (default), maxquant, diann, fragpipe, spectronaut, perseus, gct,\nadat, olink, mztab, long, table' },
   { name: 'quantity', kind: 'value', placeholder: 'NAME', help: 'quantity read per sample, e.g. "iBAQ" (default: LFQ intensity first)' },
   { name: 'header-row', kind: 'value', placeholder: 'N', help: 'the header is on row N, 1-based (default: detected below title rows)' },
   { name: 'no-header', kind: 'flag', help: 'text files: there is no header row; the first row is data, the columns are "Column 1", …' },
@@ -110,7 +111,7 @@ selected it), clusterFeatureFrequency (local: per cluster, name → fraction; el
 (per sample; null where undefined), ari (per subsample fit), meanAri, unstableSelected (selected names under
 0.5)} with --stability; else null), metrics ({ari, nmi, mixedNodes, totalInMixedNodes} with --class-column; else
 null), imputedCells, timings ({readMs, parseMs, fitMs}), format (maxquant, diann, fragpipe, spectronaut, perseus,
-table), quantity (or null), sheet (workbooks; else null), headerRow (1-based), featureLabels (every feature
+gct, adat, olink, mztab, long, table), quantity (or null), sheet (workbooks; else null), headerRow (1-based), featureLabels (every feature
 analysed, in column order), annotations (annotation → value per sample, the sample table joined), design
 ({source, matchedColumn, matched, samplesWithoutRow, rowsWithoutSample, columns}; else null), preparation
 ([{step, label, count}]: rows read, blank rows skipped, filters, decoys / contaminants / site-only removed,
@@ -155,7 +156,7 @@ export type OutputKind = 'report' | 'samples';
 export type FeaturesFormat = 'csv' | 'xlsx';
 
 export type FormatChoice = 'auto' | FormatId;
-export const FORMAT_CHOICES: readonly FormatChoice[] = ['auto', 'maxquant', 'diann', 'fragpipe', 'spectronaut', 'perseus', 'table'];
+export const FORMAT_CHOICES: readonly FormatChoice[] = ['auto', 'maxquant', 'diann', 'fragpipe', 'spectronaut', 'perseus', ...DECLARED_FORMATS, 'table'];
 
 /**
  * The columns the options name as labels: the id column, the annotation and class columns, the --where columns
@@ -562,6 +563,7 @@ function notThisFormat(table: Table, format: Exclude<FormatId, 'table'>): SkfrEr
   if (format === 'perseus') {
     return invalid(`${fileOf(table)} is not a Perseus matrix: it has no “#!{Type}” row under its header naming the expression (E) columns.`);
   }
+  if (isDeclaredFormat(format)) return invalid(`${notDeclared(table, format)}.`);
   const spec = FORMATS.find((f) => f.id === format)!;
   const names = new Set(table.columns.map((c) => normalName(c.name)));
   const missing = spec.requires.filter((name) => !names.has(name.toLowerCase()));
@@ -793,7 +795,7 @@ function resolveMapping(
     }
     if (options.featureColumn !== null) mapping.featureLabelColumns = [options.featureColumn];
     label = layout.format === 'table' ? 'Protein table, samples as columns' : layout.formatLabel;
-    rowsWord = layout.format === 'perseus' ? 'rows' : (FORMATS.find((f) => f.id === layout.format)?.rows ?? 'proteins');
+    rowsWord = layout.format === 'perseus' ? 'rows' : (FORMATS.find((f) => f.id === layout.format)?.rows ?? (isDeclaredFormat(layout.format) ? table.declared?.rows : undefined) ?? 'proteins');
   }
   mapping.filters = plan.mapping.filters;
   if (!design && !mapping.design) {

@@ -51,6 +51,11 @@ export interface Table {
    * the text inside the braces (`Type`, `C:group`), `cells` one per column (prefix stripped, null = empty).
    */
   metaRows?: { key: string; cells: (string | null)[] }[];
+  /**
+   * Set by the readers of formats with a structure of their own (formats/structured.ts: GCT, SomaScan ADAT, Olink
+   * NPX, mzTab, long tables pivoted): the layout the file itself declares, which recognizeLayout proposes as it is.
+   */
+  declared?: DeclaredLayout;
 }
 
 export interface ColumnSummary {
@@ -148,7 +153,35 @@ export interface DesignJoin {
 }
 
 /** Software layouts recognised from the columns (core/table/formats). 'table' = any other table. */
-export type FormatId = 'maxquant' | 'diann' | 'fragpipe' | 'spectronaut' | 'perseus' | 'table';
+export type FormatId = 'maxquant' | 'diann' | 'fragpipe' | 'spectronaut' | 'perseus' | 'table' | DeclaredFormatId;
+
+/**
+ * Formats read by a reader of their own (core/table/formats/structured.ts), whose files say which columns are
+ * samples: GCT 1.2/1.3, SomaScan ADAT, Olink NPX (wide workbook or long table), mzTab protein sections, and long
+ * tables (one row per protein × sample) pivoted to proteins × samples.
+ */
+export type DeclaredFormatId = 'gct' | 'adat' | 'olink' | 'mztab' | 'long';
+
+/**
+ * What such a file declares, as its reader found it (Table.declared): the Table is already proteins × samples,
+ * and this says which of its columns are samples (per quantity, flagged samples left out of the first), which
+ * label and describe the rows, and the sample annotations the file carries.
+ */
+export interface DeclaredLayout {
+  format: DeclaredFormatId;
+  /** E.g. "GCT 1.3", "SomaScan ADAT", "Olink NPX wide workbook". */
+  label: string;
+  /** What a row of the Table is, plural: "rows", "analytes", "assays", "proteins". */
+  rows: string;
+  /** Preferred first. */
+  quantities: QuantityKind[];
+  labelColumns: string[];
+  annotationColumns: string[];
+  /** The sample annotations the file carries (GCT column annotations, ADAT sample fields, …), one row per sample column. */
+  design: SampleTable | null;
+  /** The format's own preparation steps (e.g. mzTab decoys by accession prefix). */
+  steps: PrepStep[];
+}
 
 /** One kind of quantity a file carries per sample (e.g. MaxQuant's "LFQ intensity", "Intensity", "iBAQ"). */
 export interface QuantityKind {
