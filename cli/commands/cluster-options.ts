@@ -61,7 +61,7 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'features-match', kind: 'value', placeholder: 'REGEX', help: 'instead of --features: the columns whose name matches REGEX' },
   { name: 'where', kind: 'repeat', placeholder: 'COLUMN=VALUE', help: 'keep only rows whose COLUMN equals VALUE; repeatable (the same column\ntwice = either value); COLUMN is kept as an annotation, never fitted\n(samples as columns: keep the samples whose annotation COLUMN = VALUE)' },
   { name: 'samples-as-columns', kind: 'flag', help: 'one sample per column (proteins × samples); default: as recognised' },
-  { name: 'format', kind: 'value', placeholder: 'NAME', help: 'auto (default), maxquant, diann, fragpipe, spectronaut, perseus, table' },
+  { name: 'format', kind: 'value', placeholder: 'NAME', help: 'auto (default), maxquant, diann, fragpipe, spectronaut,\nproteome-discoverer, paw, perseus, table' },
   { name: 'quantity', kind: 'value', placeholder: 'NAME', help: 'quantity read per sample, e.g. "iBAQ" (default: LFQ intensity first)' },
   { name: 'header-row', kind: 'value', placeholder: 'N', help: 'the header is on row N, 1-based (default: detected below title rows)' },
   { name: 'sample-columns', kind: 'value', placeholder: 'REGEX', help: 'the columns whose name matches REGEX are the samples (one per column)' },
@@ -70,6 +70,7 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'keep-decoys', kind: 'flag', help: 'keep decoys (Reverse = +, REV__…), removed by default' },
   { name: 'keep-contaminants', kind: 'flag', help: 'keep contaminants (Potential contaminant = +, CON__…), removed by default' },
   { name: 'keep-site-only', kind: 'flag', help: 'keep proteins only identified by site (= +), removed by default' },
+  { name: 'keep-non-master', kind: 'flag', help: 'Proteome Discoverer: keep proteins that are not their group’s master\n(Master ≠ IsMasterProtein), removed by default' },
   { name: 'zero-is-value', kind: 'flag', help: '0 is a measured value (default for MaxQuant, FragPipe: 0 = missing)' },
   { name: 'transform', kind: 'value', placeholder: 'LOG', help: 'none, log2, log10; LOG:missing makes 0 and negatives missing (default: log2 if raw)' },
   { name: 'min-valid', kind: 'value', placeholder: 'SPEC', help: 'none, N or P%[:total|each|any][:COLUMN]: values a protein needs (default 70%)' },
@@ -146,7 +147,7 @@ export type OutputKind = 'report' | 'samples';
 export type FeaturesFormat = 'csv' | 'xlsx';
 
 export type FormatChoice = 'auto' | FormatId;
-export const FORMAT_CHOICES: readonly FormatChoice[] = ['auto', 'maxquant', 'diann', 'fragpipe', 'spectronaut', 'perseus', 'table'];
+export const FORMAT_CHOICES: readonly FormatChoice[] = ['auto', 'maxquant', 'diann', 'fragpipe', 'spectronaut', 'proteome-discoverer', 'paw', 'perseus', 'table'];
 
 /** How the file's layout is read: the recognition and what the user overrode (--format … --zero-is-value). */
 export interface LayoutOptions {
@@ -163,7 +164,7 @@ export interface LayoutOptions {
   featureColumn: string | null;
   /** --design FILE[:SHEET]. */
   design: { path: string; sheet: string | null } | null;
-  /** --keep-decoys, --keep-contaminants, --keep-site-only. */
+  /** --keep-decoys, --keep-contaminants, --keep-site-only, --keep-non-master. */
   keep: Record<FlagKind, boolean>;
   /** --zero-is-value. */
   zeroIsValue: boolean;
@@ -375,7 +376,12 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
     sampleColumnsMatch,
     featureColumn,
     design: designText !== undefined ? parseDesignSpec(designText) : null,
-    keep: { decoy: parsed.flags.has('keep-decoys'), contaminant: parsed.flags.has('keep-contaminants'), 'site-only': parsed.flags.has('keep-site-only') },
+    keep: {
+      decoy: parsed.flags.has('keep-decoys'),
+      contaminant: parsed.flags.has('keep-contaminants'),
+      'site-only': parsed.flags.has('keep-site-only'),
+      'not-master': parsed.flags.has('keep-non-master'),
+    },
     zeroIsValue: parsed.flags.has('zero-is-value'),
     prep,
     rowsFlags,

@@ -20,6 +20,7 @@ import { checkZipSize } from './zip-guard.js';
 import { classifyText } from './cells.js';
 import { ColumnBuilder, uniqueHeaderNames } from './columns.js';
 import {
+  aboveHeader,
   BLANK,
   BODY_ROWS,
   checkHeaderOptions,
@@ -28,11 +29,14 @@ import {
   headerPastEnd,
   headerRowsAt,
   joinHeaderNames,
+  labelRowAt,
+  labelRowOf,
   metaCell,
   metaNote,
   metaRow,
   MISSING,
   NUMBER,
+  numericBodyColumns,
   PROBE_ROWS,
   probeRow,
   TEXT,
@@ -342,14 +346,20 @@ function tableFromRows(
   const where = `sheet “${sheet}” of “${fileName}”`;
   const headerRow = options.headerRow;
   let probe: number[];
-  let choice: { index: number; rows: 1 | 2 };
+  let choice: { index: number; rows: 1 | 2; label?: number };
   if (headerRow !== undefined) {
     const lastRow = firstRow + rows.length;
     if (headerRow > lastRow) throw headerPastEnd(where, lastRow, headerRow);
     const i = headerRow - firstRow - 1;
     if (i < 0 || isBlankRow(rows[i])) throw headerOnBlank(where, headerRow);
-    probe = nonBlankRows(rows, i, BODY_ROWS + 2);
-    choice = { index: 0, rows: headerRowsAt(probe.map((r) => describe(rows[r]!)), 0, options.headerRows) };
+    // From the non-blank row above the header on (a label row may stand there).
+    let above = i - 1;
+    while (above >= 0 && isBlankRow(rows[above])) above--;
+    probe = above >= 0 ? [above, ...nonBlankRows(rows, i, BODY_ROWS + 2)] : nonBlankRows(rows, i, BODY_ROWS + 2);
+    const at = above >= 0 ? 1 : 0;
+    const described = probe.map((r) => describe(rows[r]!));
+    const count = headerRowsAt(described.slice(at), 0, options.headerRows);
+    choice = { index: at, rows: count, ...(at === 1 && labelRowAt(described, 1, count) ? { label: 0 } : {}) };
   } else {
     probe = nonBlankRows(rows, 0, PROBE_ROWS);
     choice = detectHeader(
@@ -359,12 +369,13 @@ function tableFromRows(
   }
   const h = probe[choice.index]!;
   const second = choice.rows === 2 ? probe[choice.index + 1] : undefined;
+  const labelAt = choice.label !== undefined ? probe[choice.label]! : -1;
   const notes: string[] = [...sheetNotes];
 
   const titleRows: string[] = [];
   const titleLines: number[] = [];
   for (let i = 0; i < h; i++) {
-    if (isBlankRow(rows[i])) continue;
+    if (isBlankRow(rows[i]) || i === labelAt) continue;
     titleLines.push(firstRow + i + 1);
     titleRows.push(titleText(rows[i]!.map(rawText)));
   }
@@ -375,8 +386,18 @@ function tableFromRows(
   let headerCells: (string | null)[] = top;
   if (second !== undefined) {
     const below = rows[second]!.map(cellText);
-    headerCells = joinHeaderNames(top, below, Math.max(top.length, below.length));
+    const width = Math.max(top.length, below.length);
+    const described = probe.map((r) => describe(rows[r]!));
+    // A block row (header.ts aboveHeader) carries its names over the numeric columns only.
+    const numeric = aboveHeader(described, choice.index) === 'blocks' ? numericBodyColumns(described, choice.index + 2, width) : null;
+    headerCells = joinHeaderNames(top, below, width, numeric ? (c) => numeric[c] === true : undefined);
     notes.push(twoRowNote(firstRow + h + 1, firstRow + second + 1, headerCells, below));
+  }
+  let labelRow: Table['labelRow'];
+  if (labelAt >= 0) {
+    const kept = labelRowOf(rows[labelAt]!.map(rawText), headerCells.length, firstRow + labelAt + 1, headerCells);
+    labelRow = { row: firstRow + labelAt + 1, cells: kept.cells };
+    notes.push(kept.note);
   }
 
   let i = (second ?? h) + 1;
@@ -425,6 +446,7 @@ function tableFromRows(
     titleRows,
     blankRowsSkipped,
     metaRows,
+    ...(labelRow ? { labelRow: { row: labelRow.row, cells: labelRow.cells.slice(0, width) } } : {}),
   };
 }
 

@@ -132,7 +132,7 @@ describe('recognizeLayout', () => {
     ], 'combined_protein.tsv');
     const f = recognizeLayout(fp);
     expect(f.format).toBe('fragpipe');
-    expect(f.quantities.map((q) => [q.name, q.columns.length])).toEqual([['MaxLFQ Intensity', 2], ['Intensity', 2], ['Spectral Count', 1]]);
+    expect(f.quantities.map((q) => [q.name, q.columns.length])).toEqual([['MaxLFQ Intensity', 2], ['Intensity', 2], ['Spectral Count', 1], ['Unique Spectral Count', 1]]);
     const ff = prepare(fp, f.mapping, f.recipe, { format: f.format });
     expect(ff.sampleIds).toEqual(['a', 'b']);
     expect(ff.featureNames).toEqual(['X']);
@@ -184,7 +184,8 @@ describe('recognizeLayout', () => {
 
   it('a column of UniProt accessions (by its first 200 present cells, after any number of empty ones) names proteins', () => {
     // 250 rows without an accession, then 60 with one; the column's name says nothing.
-    const rows = Array.from({ length: 310 }, (_, i) => [i < 250 ? '' : `P${String(100000 + i).slice(1)}`, `d${i}`, String(i), String(i + 1), String(i + 2)]);
+    // (Values that are no row numbers: 1000 + (37 i mod 101) …)
+    const rows = Array.from({ length: 310 }, (_, i) => [i < 250 ? '' : `P${String(100000 + i).slice(1)}`, `d${i}`, String(1000 + ((37 * i) % 101)), String(1001 + ((41 * i) % 97)), String(1002 + ((43 * i) % 89))]);
     const layout = recognizeLayout(tsv([['ref', 'note', 'A', 'B', 'C'], ...rows], 'mine.tsv'));
     expect(layout.mapping.orientation).toBe('samples-as-columns');
     expect(layout.mapping.featureLabelColumns).toEqual(['ref']);

@@ -309,7 +309,8 @@ const real = (name: string): Uint8Array => new Uint8Array(readFileSync(realDir +
 
 describe('real files from labs', () => {
   it('every file (every sheet of the workbooks) parses; text files read alike whole and in chunks', async () => {
-    const files = readdirSync(realDir).filter((f) => !f.endsWith('.md'));
+    // GCT and ADAT files have readers of their own (their blocks are no one table under one header).
+    const files = readdirSync(realDir).filter((f) => !f.endsWith('.md') && !/\.(gct|adat)$/i.test(f));
     expect(files.length).toBeGreaterThanOrEqual(8);
     for (const file of files) {
       const bytes = real(file);
@@ -317,7 +318,11 @@ describe('real files from labs', () => {
       for (const sheet of sheets) {
         const t = parseTable(bytes, file, sheet === undefined ? {} : { sheet });
         expect(t.rowCount, file).toBeGreaterThan(0);
-        expect(t.blankRowsSkipped, file).toBe(0);
+        if (sheet === undefined) {
+          // Blank lines (empty, or spaces and delimiters only), counted by hand.
+          const blank = new TextDecoder().decode(bytes).split(/\r?\n/).slice(0, -1).filter((line) => /^[\s,;\t]*$/.test(line)).length;
+          expect(t.blankRowsSkipped, file).toBe(blank);
+        }
       }
       if (sheets[0] === undefined) {
         const streamed = await parseTableChunks(chunked(bytes, 256 * 1024), file);

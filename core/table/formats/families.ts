@@ -1,0 +1,307 @@
+/**
+ * The general rule for the sample columns of a protein × sample table, whatever tool wrote it: the samples are
+ * a family of numeric columns whose names follow one template around a varying sample part, with values of one
+ * kind. `LFQ intensity {S}`, `{S} MaxLFQ Intensity`, `Abundance: {F1: 126}, Sample`, `TotInt_{126C_BGS}`,
+ * `[n] {S}.raw.PG.Quantity`, `/data/run/{S}.raw`, or a bare `{S}`.
+ *
+ * 1. Candidates: columns holding numbers (or nothing), not reserved (ids, labels), whose name is not a
+ *    per-protein statistic (vocabulary.ts: peptide and PSM counts, probabilities, q-values, scores, coverage,
+ *    weights, lengths, reference intensities, fold changes, p-values…).
+ * 2. Templates: every way to cut a name into prefix + sample part + suffix at word boundaries (never inside a
+ *    word nor inside brackets), keeping prefixes and suffixes that two names or more share. A template's
+ *    members are the names whose sample part holds no quantity or statistic word (the sample part never names
+ *    the quantity: in `a Intensity`, `a MaxLFQ Intensity`, `a Spectral Count` the sample is `a`, not the
+ *    quantities) and compares no two groups (`(127) / (126)`, `A vs B`: a fold change).
+ * 3. Families, greedily: the template whose fixed words name a quantity first, then the one with the most
+ *    members, then the shortest fixed text (`{S}.PG.Quantity` over `{S}.raw.PG.Quantity` and `{S}_1.raw.PG.Quantity`:
+ *    the fixed text is the quantity's description, what else the names share stays the samples' own, e.g. a
+ *    replicate number all of them carry); each column joins one family. A family of names without a quantity word keeps only
+ *    columns whose values are of its kind (value-kind.ts), so that a p-value or a row index with an unknown
+ *    name never passes for a sample; a column whose sample part is the leading part of others' (`Reporter
+ *    intensity corrected 1` beside `… 1 01`, `… 1 02`) is their sum, not a sample.
+ * 4. Ranking (`rankFamilies`): among families at least half as large as the largest, the one a scientist would
+ *    fit first (vocabulary.ts quantityTier: normalised and LFQ abundances over raw sums, intensities over
+ *    ratios and counts), then the larger.
+ *
+ * @example findFamilies(table of "Gene", "LFQ intensity A", "LFQ intensity B", "Intensity A", "Intensity B", "Peptides A", "Peptides B")
+ *   // families: LFQ intensity {A, B}, Intensity {A, B}; statistics: Peptides A, Peptides B
+ */
+import { classifyText, isMissingToken } from '../cells.js';
+import { stripTypePrefix } from '../sample-names.js';
+import type { Column, Table } from '../types.js';
+import { compatibleKinds, valueKind, type ValueKind } from './value-kind.js';
+import { isPartWord, isStatisticName, nameWords, quantityTier, saysLogarithmic, testResultKind, wordClass } from './vocabulary.js';
+
+export interface Family {
+  /** Fixed text before and after the sample part: `LFQ intensity ` + {S} + ``. */
+  prefix: string;
+  suffix: string;
+  /** The family as a name for people: "LFQ intensity", "MaxLFQ Intensity", "PG.Quantity"; "Sample columns" when bare. */
+  name: string;
+  /** Its columns, in file order, and the sample part of each. */
+  columns: string[];
+  parts: string[];
+  /** vocabulary.ts quantityTier of the fixed text (0 = first choice). */
+  tier: number;
+  /** The kind most of its columns' values are. */
+  kind: ValueKind;
+  /** The fixed words say logarithms ("log2 LFQ"): true; raw intensities by their values: null (unknown). */
+  logarithmic: boolean;
+}
+
+export interface Families {
+  /** Families of 2 columns or more, in the order found (rankFamilies orders them). */
+  families: Family[];
+  /** Numeric columns that are per-protein statistics (by name or by value) or sums over samples: never samples. */
+  statistics: string[];
+}
+
+/** A column can hold a sample's quantities: numbers (or nothing), or text that is mostly numbers and missing tokens. */
+export function isQuantityColumn(column: Column, missingTokens: readonly string[] = []): boolean {
+  if (column.kind === 'numeric' || column.kind === 'empty') return true;
+  const extra = new Set(missingTokens);
+  let numbers = 0;
+  let other = 0;
+  for (const t of column.texts!) {
+    if (t === null || isMissingToken(t) || extra.has(t.trim())) continue;
+    if (typeof classifyText(t) === 'number') numbers++;
+    else other++;
+    if (other > 20 && other > numbers) return false;
+  }
+  return numbers > 0 && other <= numbers * 0.05;
+}
+
+const SEPARATOR = /[^A-Za-z0-9]/;
+const OPEN = /[[({]/;
+const CLOSE = /[\])}]/;
+
+/** Bracket depth after each character (a cut is allowed only where the depth is 0). */
+function depths(name: string): Int32Array {
+  const out = new Int32Array(name.length + 1);
+  let d = 0;
+  for (let i = 0; i < name.length; i++) {
+    if (OPEN.test(name[i]!)) d++;
+    else if (CLOSE.test(name[i]!)) d = Math.max(0, d - 1);
+    out[i + 1] = d;
+  }
+  return out;
+}
+
+/**
+ * Where a name may be cut: prefix ends (after a run of separators, before a word) and suffix starts (before a
+ * run of separators, after a word), outside brackets. Example: "LFQ intensity H1" → prefix ends [0, 4, 14],
+ * suffix starts [3, 13, 16].
+ */
+export function cuts(name: string): { prefixEnds: number[]; suffixStarts: number[] } {
+  const depth = depths(name);
+  const prefixEnds = [0];
+  const suffixStarts: number[] = [];
+  for (let i = 1; i < name.length; i++) {
+    const before = SEPARATOR.test(name[i - 1]!);
+    const at = SEPARATOR.test(name[i]!);
+    if (before && !at && depth[i] === 0) prefixEnds.push(i);
+    if (!before && at && depth[i] === 0) suffixStarts.push(i);
+  }
+  suffixStarts.push(name.length);
+  return { prefixEnds, suffixStarts };
+}
+
+/** The sample part compares two groups (a fold change or its p-value): `(127) / (126)`, `A vs B`, `KO_over_WT`. */
+export function comparesGroups(part: string): boolean {
+  return /\)\s*\/\s*\(|\s\/\s|\b(vs|versus|over)\b/i.test(part);
+}
+
+/** Names a per-sample column's name is matched by: without Perseus' type prefix ("E: "), trimmed. */
+function bare(name: string): string {
+  return stripTypePrefix(name).trim();
+}
+
+/** At most this many prefix or suffix cuts are tried per name (very long names: the shared ones closest to the ends). */
+const MAX_CUTS = 24;
+
+interface Candidate {
+  column: Column;
+  name: string;
+  index: number;
+  prefixEnds: number[];
+  suffixStarts: number[];
+  /** Part words (isPartWord) in the name's words before each character position: vocab[j] - vocab[i] > 0 when [i, j) holds one. */
+  vocab: Int32Array;
+}
+
+/** Count of part words (vocabulary.ts isPartWord) among the words ending at or before each position. */
+function vocabularyCounts(name: string): Int32Array {
+  const out = new Int32Array(name.length + 1);
+  const re = /[A-Za-z0-9]+/g;
+  let m: RegExpExecArray | null;
+  const ends: number[] = [];
+  while ((m = re.exec(name)) !== null) {
+    let hit = false;
+    for (const w of nameWords(m[0])) if (isPartWord(w)) hit = true;
+    if (hit) ends.push(m.index + m[0].length);
+  }
+  let k = 0;
+  for (let i = 0; i <= name.length; i++) {
+    while (k < ends.length && ends[k]! <= i) k++;
+    out[i] = k;
+  }
+  return out;
+}
+
+interface Template {
+  prefix: string;
+  suffix: string;
+  members: Candidate[];
+}
+
+function displayName(prefix: string, suffix: string): string {
+  const clean = (s: string) => s.replace(/^[^A-Za-z0-9[(]+|[^A-Za-z0-9\])]+$/g, '');
+  if (/[\\/]/.test(prefix) && wordClass(prefix + suffix) !== 'quantity') return 'Runs';
+  const p = clean(prefix);
+  const x = clean(suffix);
+  if (p === '' && x === '') return 'Sample columns';
+  if (p === '' || x === '') return p || x;
+  return `${p} … ${x}`;
+}
+
+/** The families of `table` (module comment); `reserved` columns (ids, labels, annotations) are never candidates. */
+export function findFamilies(table: Table, reserved: ReadonlySet<string> = new Set(), missingTokens: readonly string[] = []): Families {
+  const statistics: string[] = [];
+  const candidates: Candidate[] = [];
+  const testResults = table.columns.some((c) => testResultKind(bare(c.name)) !== null);
+  table.columns.forEach((column, index) => {
+    if (reserved.has(column.name) || !isQuantityColumn(column, missingTokens)) return;
+    const name = bare(column.name);
+    if (isStatisticName(name, { testResults })) {
+      statistics.push(column.name);
+      return;
+    }
+    const { prefixEnds, suffixStarts } = cuts(name);
+    candidates.push({ column, name, index, prefixEnds, suffixStarts, vocab: vocabularyCounts(name) });
+  });
+
+  // Prefixes and suffixes two candidates or more share.
+  const prefixCount = new Map<string, number>();
+  const suffixCount = new Map<string, number>();
+  for (const c of candidates) {
+    for (const i of c.prefixEnds) if (i > 0) prefixCount.set(c.name.slice(0, i), (prefixCount.get(c.name.slice(0, i)) ?? 0) + 1);
+    for (const j of c.suffixStarts) if (j < c.name.length) suffixCount.set(c.name.slice(j), (suffixCount.get(c.name.slice(j)) ?? 0) + 1);
+  }
+  const templates = new Map<string, Template>();
+  for (const c of candidates) {
+    const prefixes = c.prefixEnds.filter((i) => i === 0 || (prefixCount.get(c.name.slice(0, i)) ?? 0) >= 2).slice(-MAX_CUTS);
+    const suffixes = c.suffixStarts.filter((j) => j === c.name.length || (suffixCount.get(c.name.slice(j)) ?? 0) >= 2).slice(0, MAX_CUTS);
+    for (const i of prefixes) {
+      for (const j of suffixes) {
+        if (j <= i) continue;
+        if (c.vocab[j]! - c.vocab[i]! > 0) continue;
+        const part = c.name.slice(i, j);
+        if (!/[A-Za-z0-9]/.test(part) || comparesGroups(part)) continue;
+        const prefix = c.name.slice(0, i);
+        const suffix = c.name.slice(j);
+        const key = `${prefix}\u0000${suffix}`;
+        const t = templates.get(key);
+        if (t) t.members.push(c);
+        else templates.set(key, { prefix, suffix, members: [c] });
+      }
+    }
+  }
+
+  const taken = new Set<Candidate>();
+  const families: Family[] = [];
+  const kinds = new Map<Candidate, ValueKind>();
+  const kindOf = (c: Candidate) => {
+    let k = kinds.get(c);
+    if (k === undefined) kinds.set(c, (k = valueKind(c.column)));
+    return k;
+  };
+  const live = [...templates.values()].filter((t) => t.members.length >= 2);
+  for (;;) {
+    let best: { t: Template; members: Candidate[]; score: [number, number, number] } | null = null;
+    for (const t of live) {
+      const members = t.members.filter((c) => !taken.has(c));
+      if (members.length < 2) continue;
+      const fixed = t.prefix + t.suffix;
+      const score: [number, number, number] = [wordClass(fixed, { testResults }) === 'quantity' ? 1 : 0, members.length, -fixed.replace(/\s/g, '').length];
+      if (best === null || score[0] > best.score[0] || (score[0] === best.score[0] && (score[1] > best.score[1] || (score[1] === best.score[1] && score[2] > best.score[2])))) {
+        best = { t, members, score };
+      }
+    }
+    if (best === null) break;
+    const { t } = best;
+    let members = best.members;
+    const worded = best.score[0] === 1;
+    // A family without a quantity word: only the columns whose values are of its (majority) kind.
+    const counts = new Map<ValueKind, number>();
+    for (const c of members) if (kindOf(c) !== 'empty') counts.set(kindOf(c), (counts.get(kindOf(c)) ?? 0) + 1);
+    let kind: ValueKind = 'empty';
+    for (const [k, n] of counts) if (kind === 'empty' || n > (counts.get(kind) ?? 0)) kind = k;
+    if (!worded) {
+      const odd = members.filter((c) => !compatibleKinds(kind, kindOf(c)) || kindOf(c) === 'index' || kindOf(c) === 'fraction');
+      if (kind === 'index' || kind === 'fraction') {
+        // A family of row numbers or probabilities is no family of samples.
+        for (const c of members) {
+          taken.add(c);
+          statistics.push(c.column.name);
+        }
+        continue;
+      }
+      for (const c of odd) {
+        taken.add(c);
+        statistics.push(c.column.name);
+      }
+      members = members.filter((c) => !odd.includes(c));
+      if (members.length < 2) {
+        for (const c of members) taken.add(c);
+        continue;
+      }
+    }
+    for (const c of members) taken.add(c);
+    if (isStatisticName(t.prefix + t.suffix, { testResults })) {
+      // `Peptides {S}`, `Score Sequest HT {S} Sequest HT`: a statistic per sample, never a sample.
+      for (const c of members) statistics.push(c.column.name);
+      continue;
+    }
+    members.sort((a, b) => a.index - b.index);
+    const parts = members.map((c) => c.name.slice(t.prefix.length, c.name.length - t.suffix.length));
+    // Sums over samples: a sample part that is the leading part of others' (MaxQuant's totals over experiments).
+    const sums = new Set<number>();
+    parts.forEach((p, i) => {
+      if (parts.some((q, j) => j !== i && q.length > p.length && q.startsWith(p) && SEPARATOR.test(q[p.length]!))) sums.add(i);
+    });
+    for (const i of sums) statistics.push(members[i]!.column.name);
+    const kept = members.filter((_, i) => !sums.has(i));
+    if (kept.length < 2) continue;
+    families.push({
+      prefix: t.prefix,
+      suffix: t.suffix,
+      name: displayName(t.prefix, t.suffix),
+      columns: kept.map((c) => c.column.name),
+      parts: parts.filter((_, i) => !sums.has(i)),
+      tier: quantityTier(t.prefix + t.suffix),
+      kind,
+      logarithmic: saysLogarithmic(t.prefix + t.suffix) || nameWords(t.prefix + t.suffix).has('npx'),
+    });
+  }
+  return { families, statistics };
+}
+
+/**
+ * The families in the order a scientist would choose them: those at least half as large as the largest first,
+ * by quantity tier, then by size; the smaller ones after them, by size. Stable otherwise (file order).
+ */
+export function rankFamilies(families: readonly Family[]): Family[] {
+  const largest = Math.max(0, ...families.map((f) => f.columns.length));
+  const large = (f: Family) => f.columns.length * 2 >= largest;
+  return [...families].sort((a, b) => {
+    if (large(a) !== large(b)) return large(a) ? -1 : 1;
+    if (large(a) && a.tier !== b.tier) return a.tier - b.tier;
+    return b.columns.length - a.columns.length;
+  });
+}
+
+/** Families measuring the same samples as `chosen` (half or more of their sample parts shared): the quantities to switch to. */
+export function sameSamples(chosen: Family, others: readonly Family[]): Family[] {
+  const parts = new Set(chosen.parts.map((p) => p.toLowerCase()));
+  return others.filter((f) => f !== chosen && f.parts.filter((p) => parts.has(p.toLowerCase())).length * 2 >= Math.min(f.parts.length, parts.size));
+}
