@@ -11,6 +11,7 @@ import { EMPTY_RECIPE } from '../../core/prepare/index.js';
 import { choicesOf, parseImpute, parseMinValid, parseNormalize, parseTransform, recipeFromChoices, type RecipeChoices } from '../../core/prepare/args.js';
 import { completeLayout } from '../../core/prepare/propose.js';
 import { formatSteps } from '../../core/report/command.js';
+import { sampleNaming } from '../../core/table/formats/naming.js';
 import { layoutAs, normalName, recognizeLayout, withQuantity } from '../../core/table/formats/recognize.js';
 import { FORMATS } from '../../core/table/formats/specs.js';
 import { quoteList } from '../../core/table/lookup.js';
@@ -53,7 +54,7 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'max-iter', kind: 'value', placeholder: 'M', help: `iterations per restart before giving up (${limits(SPECS.maxIterations)})` },
   { name: 'workers', kind: 'value', placeholder: 'N', help: `threads running restarts, gap permutations and subsample fits in\nparallel, at most the number of cores (default: the number of cores,\n${availableParallelism()} here, but a small fit, samples × features × restarts (× ${SUBSAMPLE_FRACTION}·B\nmore with --stability) < 3·10⁷ without --tune-s or --tune-k, runs in\nthis thread); 1 = no threads. Same seed, same result for every N` },
   { name: 'no-standardize', kind: 'flag', help: 'fit the raw values (default: each feature to mean 0, variance 1)' },
-  { name: 'sheet', kind: 'value', placeholder: 'NAME', help: 'sheet of a workbook (default: the first non-empty one)' },
+  { name: 'sheet', kind: 'value', placeholder: 'NAME', help: 'sheet of a workbook (default: the one with the largest block of\nnumbers)' },
   { name: 'id-column', kind: 'value', placeholder: 'C', help: 'column of sample ids (default: row numbers 1, 2, …)' },
   { name: 'class-column', kind: 'value', placeholder: 'C', help: 'column of known classes: adds ARI, NMI and mixed nodes; it is an\nannotation column, never fitted (samples as columns: a --design column\nor a Perseus category row)' },
   { name: 'annotation-columns', kind: 'value', placeholder: 'A,B', help: 'columns kept with the samples but never fitted' },
@@ -509,6 +510,8 @@ export interface ResolvedLayout {
   recipe: Recipe;
   /** Why the preparation is what it is (completeLayout's reasons, and the flags given over them). */
   reasons: string[];
+  /** What the recognition decided about the samples (Layout.notes: columns left out, names from a label row). */
+  notes?: string[];
   /**
    * What `skfr cluster` recognises by itself (format, quantity, mapping, the format's own steps): the reproduce
    * command (core/report/command.ts) leaves out what equals it.
@@ -528,7 +531,7 @@ function notThisFormat(table: Table, format: Exclude<FormatId, 'table'>): SkfrEr
   }
   const spec = FORMATS.find((f) => f.id === format)!;
   const names = new Set(table.columns.map((c) => normalName(c.name)));
-  const missing = spec.requires.filter((name) => !names.has(name.toLowerCase()));
+  const missing = spec.requires.filter((name) => !names.has(normalName(name)));
   const what = missing.length > 0
     ? `it has no ${quoteList(missing)} column${missing.length === 1 ? '' : 's'}`
     : `it has none of the columns ${quoteList(spec.requiresAny)}`;
@@ -717,7 +720,7 @@ function resolveMapping(
     recipe = EMPTY_RECIPE;
   } else {
     if (options.quantity !== null) {
-      if (layout.format === 'table') {
+      if (layout.format === 'table' && layout.quantities.length <= 1) {
         throw invalid(`${fileOf(table)} is a protein table of no known layout: it has no quantity kinds to choose with --quantity; choose its sample columns with --sample-columns REGEX.`);
       }
       const chosen = withQuantity(layout, options.quantity);
@@ -745,12 +748,15 @@ function resolveMapping(
   }
   mapping.filters = plan.mapping.filters;
   if (!design && !mapping.design) {
-    // Samples as columns: annotations come from a sample table only.
+    // Samples as columns: annotations come from a sample table, or from the parts of the sample names
+    // (core/table/formats/naming.ts: a TMT channel and plex, a PD file id).
     const column = mapping.filters[0]?.column ?? plan.classColumn ?? null;
-    if (column !== null) {
+    const columns = mapping.sampleColumns ?? (mapping.sampleColumnsMatch ? matching(table, mapping.sampleColumnsMatch) : []);
+    const parts = column !== null && mapping.sampleNames !== 'as-is' ? sampleNaming(table, columns, layout.format).parts.map((p) => p.name) : [];
+    if (column !== null && !parts.includes(column)) {
       throw invalid(
-        `${mapping.filters.length > 0 ? `--where ${column}=…` : `--class-column ${column}`}: the samples of ${fileOf(table)} (its columns) have no annotations; ` +
-          `attach the sample table that has “${column}” with --design FILE[:SHEET].`,
+        `${mapping.filters.length > 0 ? `--where ${column}=…` : `--class-column ${column}`}: the samples of ${fileOf(table)} (its columns) have no annotation “${column}”` +
+          `${parts.length > 0 ? ` (their names give ${quoteList(parts)})` : ''}; attach the sample table that has “${column}” with --design FILE[:SHEET].`,
       );
     }
   }
@@ -766,5 +772,6 @@ function resolveMapping(
     recipe: adjustRecipe(recipe, options),
     recognised: { format: layout.format, quantity: layout.quantity, mapping: layout.mapping, recipe, quantities: layout.quantities },
     proposable: !plain,
+    ...(layout.notes && options.sampleColumnsMatch === null ? { notes: layout.notes } : {}),
   };
 }

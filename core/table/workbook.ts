@@ -7,8 +7,11 @@
  * kept as text; a two-row header is joined; Perseus annotation rows below it are kept apart. Blank rows are
  * skipped and counted (the data rows' sheet row numbers are kept in `sourceRows`); trailing columns with
  * neither a header nor data are dropped.
- * The default sheet is the first VISIBLE sheet with data (a hidden or very hidden sheet is read only when named,
- * or when no visible sheet has data; a note says so either way). Cells whose meaning would change silently are
+ * The default sheet is the VISIBLE sheet with the largest block of numbers (most number cells; a journal
+ * supplement's 4 × 3 summary or description sheet before its data is not it), a sheet of test results (limma's
+ * logFC, t, P.Value … : formats/vocabulary.ts looksLikeTestResults) only when no other sheet has data; a note
+ * names the sheet read and lists the others. A hidden or very hidden sheet is read only when named, or when no
+ * visible sheet has data (a note says so either way). Cells whose meaning would change silently are
  * reported in `notes`, per column: formulas saved without their results (read as missing), date cells (read as
  * ISO text, `2020-01-01`, so a column of dates is a text annotation, never a numeric feature), and merged
  * ranges over data rows (one value in the first cell, missing in the others).
@@ -17,6 +20,7 @@
 import * as XLSX from 'xlsx';
 import { SkfrError } from '../errors.js';
 import { checkZipSize } from './zip-guard.js';
+import { looksLikeTestResults } from './formats/vocabulary.js';
 import { classifyText } from './cells.js';
 import { ColumnBuilder, uniqueHeaderNames } from './columns.js';
 import {
@@ -203,6 +207,21 @@ function isBlankRow(row: Cell[] | undefined): boolean {
   return !row || row.every(isBlankCell);
 }
 
+/** Number cells of a sheet (the size of its block of numbers). */
+function countNumbers(cells: SheetCells): number {
+  let n = 0;
+  for (const row of cells.rows) for (const v of row) if (typeof v === 'number') n++;
+  return n;
+}
+
+/** The sheet's header (as detected) names test results only (formats/vocabulary.ts looksLikeTestResults). */
+function testResultsSheet(cells: SheetCells): boolean {
+  const probe = nonBlankRows(cells.rows, 0, PROBE_ROWS);
+  if (probe.length === 0) return false;
+  const choice = detectHeader(probe.map((r) => describe(cells.rows[r]!)));
+  return looksLikeTestResults(cells.rows[probe[choice.index]!]!.map(cellText));
+}
+
 function classify(v: Cell): number | string | null {
   if (v === null || v === undefined) return null;
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
@@ -235,7 +254,7 @@ export interface WorkbookHeaderOptions {
 }
 
 /**
- * Parse one sheet (default: the first sheet with data) of a workbook into a Table.
+ * Parse one sheet (default: the sheet with the largest block of numbers, module comment) of a workbook into a Table.
  * Unknown sheet → SkfrError('unknown-sheet') quoting the names available.
  */
 export function parseWorkbook(
@@ -260,6 +279,8 @@ export function parseWorkbook(
   const order = sheet !== undefined ? [sheet] : [...names.filter((n) => !hidden.has(n)), ...names.filter((n) => hidden.has(n))];
   let chosen: string | null = null;
   let data: SheetCells = EMPTY_SHEET;
+  // Sheets with data, with how many numbers each holds and whether it is a sheet of test results.
+  const withData: { name: string; cells: SheetCells; numbers: number; results: boolean }[] = [];
   for (const name of order) {
     let candidate: SheetCells;
     try {
@@ -267,11 +288,18 @@ export function parseWorkbook(
     } catch (error) {
       throw translate(error, fileName, format);
     }
-    if (candidate.rows.some((r) => !isBlankRow(r))) {
-      chosen = name;
-      data = candidate;
+    if (!candidate.rows.some((r) => !isBlankRow(r))) continue;
+    if (sheet !== undefined || hidden.has(name)) {
+      // The sheet named; or (visible sheets come first) the first hidden one, when no visible sheet has data.
+      if (withData.length === 0) withData.push({ name, cells: candidate, numbers: 0, results: false });
       break;
     }
+    withData.push({ name, cells: candidate, numbers: countNumbers(candidate), results: testResultsSheet(candidate) });
+  }
+  const best = [...withData].sort((a, b) => Number(a.results) - Number(b.results) || b.numbers - a.numbers)[0];
+  if (best) {
+    chosen = best.name;
+    data = best.cells;
   }
   if (chosen === null) {
     throw new SkfrError(
@@ -289,11 +317,17 @@ export function parseWorkbook(
         : `Sheet “${chosen}” is hidden in the workbook; it is read because no visible sheet has data.`,
     );
   } else if (sheet === undefined) {
+    const others = withData.filter((d) => d.name !== chosen).map((d) => d.name);
+    if (others.length > 0) {
+      sheetNotes.push(
+        `Sheet “${chosen}” is read: it holds the largest block of numbers; the workbook's other ${others.length === 1 ? 'sheet' : 'sheets'}: ${quoteList(others)}.`,
+      );
+    }
     const skipped = names.filter((n) => hidden.has(n) && wb.Sheets[n]?.['!ref'] !== undefined);
     if (skipped.length > 0) {
       sheetNotes.push(
         `${skipped.length === 1 ? 'The hidden sheet' : 'The hidden sheets'} ${quoteList(skipped)} ${skipped.length === 1 ? 'was' : 'were'} ` +
-          `not read; sheet “${chosen}” is the first visible sheet with data. Choose a hidden sheet by name to read it.`,
+          `not read; the visible sheet “${chosen}” is read. Choose a hidden sheet by name to read it.`,
       );
     }
   }

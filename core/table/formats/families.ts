@@ -207,7 +207,6 @@ export function findFamilies(table: Table, reserved: ReadonlySet<string> = new S
     }
   }
 
-  const taken = new Set<Candidate>();
   const families: Family[] = [];
   const kinds = new Map<Candidate, ValueKind>();
   const kindOf = (c: Candidate) => {
@@ -215,7 +214,18 @@ export function findFamilies(table: Table, reserved: ReadonlySet<string> = new S
     if (k === undefined) kinds.set(c, (k = valueKind(c.column)));
     return k;
   };
+  const taken = new Set<Candidate>();
   const live = [...templates.values()].filter((t) => t.members.length >= 2);
+  // A template whose fixed text names a statistic (`{S}.PG.Qvalue`, `Peptides {S}`, `{S}_mean`): its columns are
+  // statistics per sample, whatever else they share.
+  for (const t of live) {
+    if (!isStatisticName(t.prefix + t.suffix, { testResults })) continue;
+    for (const c of t.members) {
+      if (taken.has(c)) continue;
+      taken.add(c);
+      statistics.push(c.column.name);
+    }
+  }
   for (;;) {
     let best: { t: Template; members: Candidate[]; score: [number, number, number] } | null = null;
     for (const t of live) {
@@ -264,10 +274,12 @@ export function findFamilies(table: Table, reserved: ReadonlySet<string> = new S
     }
     members.sort((a, b) => a.index - b.index);
     const parts = members.map((c) => c.name.slice(t.prefix.length, c.name.length - t.suffix.length));
-    // Sums over samples: a sample part that is the leading part of others' (MaxQuant's totals over experiments).
+    // Sums over samples: a sample part that is the leading part of others' and whose values are their sum
+    // (MaxQuant's `Reporter intensity corrected 1` beside `… 1 01`, `… 1 02`).
     const sums = new Set<number>();
     parts.forEach((p, i) => {
-      if (parts.some((q, j) => j !== i && q.length > p.length && q.startsWith(p) && SEPARATOR.test(q[p.length]!))) sums.add(i);
+      const extensions = members.filter((_, j) => j !== i && parts[j]!.length > p.length && parts[j]!.startsWith(p) && SEPARATOR.test(parts[j]![p.length]!));
+      if (extensions.length > 0 && isSumOf(members[i]!.column, extensions.map((c) => c.column))) sums.add(i);
     });
     for (const i of sums) statistics.push(members[i]!.column.name);
     const kept = members.filter((_, i) => !sums.has(i));
@@ -284,6 +296,35 @@ export function findFamilies(table: Table, reserved: ReadonlySet<string> = new S
     });
   }
   return { families, statistics };
+}
+
+/** A column's value in row `r` (NaN when missing or not a number). */
+function valueAt(column: Column, r: number): number {
+  if (column.numbers) return column.numbers[r]!;
+  const t = column.texts?.[r];
+  if (t === null || t === undefined) return NaN;
+  const v = classifyText(t);
+  return typeof v === 'number' ? v : NaN;
+}
+
+/** `total` holds the sum of `parts` (within 1 %) in 9 rows of 10 or more among up to 500 rows where it is positive. */
+function isSumOf(total: Column, parts: readonly Column[]): boolean {
+  const n = total.numbers ? total.numbers.length : (total.texts?.length ?? 0);
+  const step = Math.max(1, Math.floor(n / 500));
+  let compared = 0;
+  let equal = 0;
+  for (let r = 0; r < n; r += step) {
+    const t = valueAt(total, r);
+    if (!(t > 0)) continue;
+    let sum = 0;
+    for (const p of parts) {
+      const v = valueAt(p, r);
+      if (v === v) sum += v;
+    }
+    compared++;
+    if (Math.abs(sum - t) <= 0.01 * t) equal++;
+  }
+  return compared >= 5 && equal * 10 >= compared * 9;
 }
 
 /**

@@ -199,3 +199,16 @@ export const FILE_ID = /^F\d+(\.\d+)?$/;
 
 /** A replicate index: 1, 01, R1, rep2, Rep_3 (as a token). */
 export const REPLICATE_INDEX = /^(r|rep|replicate|br|tr)?\d{1,2}$/i;
+
+/**
+ * Header names that are a table of test results and nothing else (a workbook's default sheet is never one):
+ * a p-value column, an effect column (fold change, t, AveExpr), and as many statistic names as other names.
+ * @example looksLikeTestResults(['Gene', 'logFC', 'AveExpr', 't', 'P.Value', 'adj.P.Val', 'B']) // true
+ */
+export function looksLikeTestResults(names: readonly (string | null)[]): boolean {
+  const present = names.filter((n): n is string => n !== null && n.trim() !== '');
+  const kinds = present.map(testResultKind);
+  if (!kinds.includes('p-value') || !kinds.includes('effect')) return false;
+  const statistics = present.filter((n) => wordClass(n, { testResults: true }) === 'statistic').length;
+  return statistics >= present.length - statistics;
+}
