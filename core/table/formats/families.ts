@@ -168,7 +168,8 @@ function displayName(prefix: string, suffix: string): string {
 export function findFamilies(table: Table, reserved: ReadonlySet<string> = new Set(), missingTokens: readonly string[] = []): Families {
   const statistics: string[] = [];
   const candidates: Candidate[] = [];
-  const testResults = table.columns.some((c) => testResultKind(bare(c.name)) !== null);
+  // (Beside a p-value, `t` and `B` are limma's statistics; alone they may name samples T and B.)
+  const testResults = table.columns.some((c) => testResultKind(bare(c.name)) === 'p-value');
   table.columns.forEach((column, index) => {
     if (reserved.has(column.name) || !isQuantityColumn(column, missingTokens)) return;
     const name = bare(column.name);

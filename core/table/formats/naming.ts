@@ -7,7 +7,9 @@
  *    (`LFQ intensity `, `.PG.Quantity`), else the whole name.
  * 2. Names: the labels of a label row above the header when it labels every column (a PAW summary's
  *    `BGS-S4-1` over `TotInt_126C_BGS`), else the sample parts cleaned (sample-names.ts cleanSampleName: `[n] `
- *    prefix, run paths and run-file extensions dropped). A name met again gets " (2)", " (3)", … in column order.
+ *    prefix, run paths and run-file extensions dropped); parts holding a reporter channel or a PD file id lose
+ *    the tokens all of them share (one plex's `1 EXP` is channel `1`). A name met again gets " (2)", " (3)", …
+ *    in column order (the names stay unique; a sample table matches either).
  * 3. Name parts as annotations: when every sample part has the same number of tokens (split at spaces,
  *    underscores, colons, commas, semicolons, bars) and more than one, each token position that takes two
  *    values or more, each on two samples or more, is a sample annotation: "channel" (TMT/iTRAQ reporter names,
@@ -165,9 +167,29 @@ export function sampleNaming(table: Table, columns: readonly string[], format?: 
   }
   const labels = columnLabels(table, columns);
   const labelled = columns.length > 0 && labels.every((l) => l !== null);
-  const names = uniqueNames(labelled ? (labels as string[]) : parts.map((p) => cleanSampleName(p)));
   const reporter = quantity ? nameWords(quantity.name).has('reporter') : columns.length > 0 && nameWords(stripTypePrefix(columns[0]!)).has('reporter');
+  const names = uniqueNames(labelled ? (labels as string[]) : structuredNames(parts, reporter));
   return { names, parts: nameParts(parts, tails, reporter), labelled, quantity };
+}
+
+/**
+ * Sample parts cleaned (cleanSampleName); for structured parts — a reporter channel or a PD file id among
+ * their tokens — without the tokens every sample shares: one plex's `1 EXP` … `10 EXP` are channels 1 … 10,
+ * one file's `F1: 126` … are channels 126 …
+ */
+function structuredNames(parts: readonly string[], reporter: boolean): string[] {
+  const clean = parts.map((p) => cleanSampleName(p));
+  const split = clean.map(tokens);
+  const width = split[0]?.length ?? 0;
+  if (parts.length < 2 || width < 2 || split.some((t) => t.length !== width)) return clean;
+  const column = (k: number) => split.map((t) => t[k]!);
+  const structured = Array.from({ length: width }, (_, k) => column(k)).some(
+    (values, k) => values.every((v) => REPORTER_CHANNEL.test(v) || FILE_ID.test(v)) || (reporter && k === 0 && values.every((v) => /^\d{1,2}$/.test(v))),
+  );
+  if (!structured) return clean;
+  const varying = Array.from({ length: width }, (_, k) => k).filter((k) => new Set(column(k)).size > 1);
+  if (varying.length === 0 || varying.length === width) return clean;
+  return split.map((t) => varying.map((k) => t[k]).join(' '));
 }
 
 /**

@@ -394,7 +394,9 @@ function recognizeTable(table: Table): Layout {
   const named = first.name !== 'Sample columns' || others.length > 0;
   const quantities: QuantityKind[] = [{ ...familyQuantity(first), columns: sampleColumns }, ...others.map(familyQuantity)];
   const genes = proteinColumns.filter((c) => /gene|symbol/i.test(c.name)).map((c) => c.name);
-  const labelColumns = [...genes, ...proteinColumns.map((c) => c.name).filter((n) => !genes.includes(n))];
+  // Without a gene column, a FASTA description gives the gene after `GN=` (sample-columns.ts featureLabels).
+  const descriptions = genes.length > 0 ? [] : textColumns.filter((n) => /^(description|protein description|fasta headers?)$/.test(looseName(n)));
+  const labelColumns = [...genes, ...descriptions, ...proteinColumns.map((c) => c.name).filter((n) => !genes.includes(n))];
   const steps = flagSteps(table, GENERIC_FLAGS, proteinColumns.filter((c) => !genes.includes(c.name)).map((c) => c.name));
   return {
     format: 'table',
