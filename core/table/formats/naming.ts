@@ -15,8 +15,7 @@
  *    values or more, each on two samples or more, is a sample annotation: "channel" (TMT/iTRAQ reporter names,
  *    or the first position of a reporter quantity), "file" (Proteome Discoverer file ids F1, F2), "experiment"
  *    (the other position beside a channel: MaxQuant's experiment suffix, PAW's plex name — one TMT plex, a
- *    batch), "replicate" (1, 2, R1, rep2), "group" (the other position beside a replicate: `12500amol` of
- *    `12500amol_1`), else "name part N". A PD study factor value after the sample type
+ *    batch), "replicate" (1, 2, R1, rep2), else "name part N" (`12500amol` of `12500amol_1` is name part 1). A PD study factor value after the sample type
  *    is "study factor N". This is what lets a scientist remove the plex as a batch without a sample table.
  *
  * @example sampleNaming(table, ['TotInt_126C_BGS', 'TotInt_127N_BGS', 'TotInt_126C_FLI', 'TotInt_127N_FLI'], 'paw')
@@ -127,7 +126,6 @@ function nameParts(parts: readonly string[], tails: readonly string[], reporter:
       else if (p.values.every((v) => FILE_ID.test(v))) name = 'file';
       else if (channel) name = 'experiment';
       else if (p === replicate) name = 'replicate';
-      else if (replicate && positions.length === 2) name = 'group';
       else name = `name part ${p.index + 1}`;
       if (out.some((o) => o.name === name)) name = `${name} ${p.index + 1}`;
       out.push({ name, values: p.values });
