@@ -368,8 +368,9 @@ export function isInputFilesTable(table: Pick<Table, 'columns'>): boolean {
   return names.has('file id') && names.has('file name');
 }
 
-function recognizeTable(table: Table): Layout {
-  if (isInputFilesTable(table) && !table.columns.some((c) => c.kind === 'numeric' && /abundance|intensity/i.test(c.name))) {
+/** A table of no known tool (module comment); `refuse`: a table of test results or PD's Input Files is refused. */
+function recognizeTable(table: Table, refuse = true): Layout {
+  if (refuse && isInputFilesTable(table) && !table.columns.some((c) => c.kind === 'numeric' && /abundance|intensity/i.test(c.name))) {
     throw new SkfrError(
       'no-numeric-features',
       `“${table.fileName}” is a Proteome Discoverer Input Files table, which describes the samples (File ID → File Name); ` +
@@ -379,10 +380,10 @@ function recognizeTable(table: Table): Layout {
   const proteinColumns = table.columns.filter((c) => c.kind === 'text' && isProteinColumn(c));
   const textColumns = table.columns.filter((c) => c.kind === 'text').map((c) => c.name);
   const general = proteinColumns.length === 0 ? null : findFamilies(table, new Set(textColumns));
-  if (general) refuseTestResults(table, general.families);
+  if (general && refuse) refuseTestResults(table, general.families);
   const ranked = general ? rankFamilies(general.families) : [];
   if (ranked.length === 0) {
-    if (proteinColumns.length === 0) refuseTestResults(table, findFamilies(table, new Set(textColumns)).families);
+    if (proteinColumns.length === 0 && refuse) refuseTestResults(table, findFamilies(table, new Set(textColumns)).families);
     const mapping = guessRowsMapping(table);
     return rowsLayout(mapping, table.rowCount, mapping.featureColumns?.length ?? 0);
   }
@@ -426,10 +427,13 @@ export function recognizeLayout(table: Table): Layout {
   return recognizeTable(table);
 }
 
-/** The layout of `table` read as `format` (a user's or --format's choice); null when it does not fit at all. */
+/**
+ * The layout of `table` read as `format` (a user's or --format's choice); null when it does not fit at all.
+ * 'table' reads any table, a table of test results too (the user said so).
+ */
 export function layoutAs(table: Table, format: Layout['format']): Layout | null {
   if (format === 'perseus') return recognizePerseus(table);
-  if (format === 'table') return recognizeTable(table);
+  if (format === 'table') return recognizeTable(table, false);
   const spec = FORMATS.find((f) => f.id === format)!;
   return recognizeFormat(table, spec);
 }
