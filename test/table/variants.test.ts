@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { prepare } from '../../core/prepare/index.js';
-import { recognizeLayout } from '../../core/table/formats/recognize.js';
+import { layoutAs, recognizeLayout } from '../../core/table/formats/recognize.js';
 import { parseTable, type Table } from '../../core/table/index.js';
 import { errorOf } from '../skfr-error.js';
 
@@ -316,6 +316,8 @@ describe('an unknown protein table: statistics never among the samples', () => {
     const t = tsv([['Gene', 'logFC', 'AveExpr', 't', 'P.Value', 'adj.P.Val', 'B'], ...body(20, (r) => [`G${r}`], [
       (r) => r / 5 - 2, (r) => 20 + r / 7, (r) => r / 2 - 5, (r) => r / 21, (r) => r / 20.5, (r) => r / 3 - 3])], 'limma.tsv');
     expect(errorOf(() => recognizeLayout(t)).message).toBe('“limma.tsv” holds the results of a statistical test, not measurements; choose a table of measurements.');
+    // Read as a table of no known tool when the user says so (--format table).
+    expect(layoutAs(t, 'table')).not.toBeNull();
   });
 
   it('single-letter samples are samples when no test result is beside them (limma’s t and B are statistics only there)', () => {

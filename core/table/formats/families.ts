@@ -7,8 +7,9 @@
  * 1. Candidates: columns holding numbers (or nothing), not reserved (ids, labels), whose name is not a
  *    per-protein statistic (vocabulary.ts: peptide and PSM counts, probabilities, q-values, scores, coverage,
  *    weights, lengths, reference intensities, fold changes, p-values…).
- * 2. Templates: every way to cut a name into prefix + sample part + suffix at word boundaries (never inside a
- *    word nor inside brackets), keeping prefixes and suffixes that two names or more share. A template's
+ * 2. Templates: the ways to cut a name into prefix + sample part + suffix at word boundaries (never inside a
+ *    word nor inside brackets) next to the words a quantity's or a statistic's description is made of (or at the
+ *    name's ends), keeping prefixes and suffixes that two names or more share. A template's
  *    members are the names whose sample part holds no quantity or statistic word (the sample part never names
  *    the quantity: in `a Intensity`, `a MaxLFQ Intensity`, `a Spectral Count` the sample is `a`, not the
  *    quantities) and compares no two groups (`(127) / (126)`, `A vs B`: a fold change).
@@ -30,7 +31,7 @@ import { classifyText, isMissingToken } from '../cells.js';
 import { stripTypePrefix } from '../sample-names.js';
 import type { Column, Table } from '../types.js';
 import { compatibleKinds, valueKind, type ValueKind } from './value-kind.js';
-import { isPartWord, isStatisticName, nameWords, quantityTier, saysLogarithmic, testResultKind, wordClass } from './vocabulary.js';
+import { isAnchorWord, isPartWord, isStatisticName, nameWords, quantityTier, saysLogarithmic, testResultKind, wordClass } from './vocabulary.js';
 
 export interface Family {
   /** Fixed text before and after the sample part: `LFQ intensity ` + {S} + ``. */
@@ -129,29 +130,60 @@ interface Candidate {
   vocab: Int32Array;
 }
 
-/** Count of part words (vocabulary.ts isPartWord) among the words ending at or before each position. */
-function vocabularyCounts(name: string): Int32Array {
-  const out = new Int32Array(name.length + 1);
+/**
+ * Count of part words (vocabulary.ts isPartWord) among the words ending at or before each position, and the
+ * spans of the anchor words (isAnchorWord) a template's fixed text may end after or start before.
+ */
+function vocabularyCounts(name: string): { counts: Int32Array; anchors: [number, number][] } {
+  const counts = new Int32Array(name.length + 1);
   const re = /[A-Za-z0-9]+/g;
   let m: RegExpExecArray | null;
   const ends: number[] = [];
+  const anchors: [number, number][] = [];
   while ((m = re.exec(name)) !== null) {
-    let hit = false;
-    for (const w of nameWords(m[0])) if (isPartWord(w)) hit = true;
-    if (hit) ends.push(m.index + m[0].length);
+    let part = false;
+    let anchor = false;
+    for (const w of nameWords(m[0])) {
+      if (isPartWord(w)) part = true;
+      if (isAnchorWord(w)) anchor = true;
+    }
+    if (part) ends.push(m.index + m[0].length);
+    if (anchor) anchors.push([m.index, m.index + m[0].length]);
   }
   let k = 0;
   for (let i = 0; i <= name.length; i++) {
     while (k < ends.length && ends[k]! <= i) k++;
-    out[i] = k;
+    counts[i] = k;
   }
-  return out;
+  return { counts, anchors };
+}
+
+/**
+ * The cuts worth trying (module comment, 2): the name's ends, the first prefix end after each anchor word and the
+ * last suffix start before each (`LFQ intensity |H1`, `a| MaxLFQ Intensity`, `TotInt_|126C_BGS`): a template's fixed
+ * text is the quantity's description, whose words are anchors; cutting elsewhere only moves a sample's own words
+ * into the template.
+ */
+function anchoredCuts(name: string, all: { prefixEnds: number[]; suffixStarts: number[] }, anchors: readonly [number, number][]): { prefixEnds: number[]; suffixStarts: number[] } {
+  const prefixEnds = new Set<number>([0]);
+  const suffixStarts = new Set<number>([name.length]);
+  for (const [start, end] of anchors) {
+    const p = all.prefixEnds.find((i) => i >= end);
+    if (p !== undefined) prefixEnds.add(p);
+    let x: number | undefined;
+    for (const j of all.suffixStarts) if (j <= start && j < name.length) x = j;
+    if (x !== undefined) suffixStarts.add(x);
+  }
+  return { prefixEnds: [...prefixEnds].sort((a, b) => a - b), suffixStarts: [...suffixStarts].sort((a, b) => a - b) };
 }
 
 interface Template {
   prefix: string;
   suffix: string;
   members: Candidate[];
+  /** Its fixed words name a quantity (1) or not (0); the length of its fixed text without spaces. */
+  worded?: number;
+  fixedLength?: number;
 }
 
 function displayName(prefix: string, suffix: string): string {
@@ -177,8 +209,9 @@ export function findFamilies(table: Table, reserved: ReadonlySet<string> = new S
       statistics.push(column.name);
       return;
     }
-    const { prefixEnds, suffixStarts } = cuts(name);
-    candidates.push({ column, name, index, prefixEnds, suffixStarts, vocab: vocabularyCounts(name) });
+    const { counts, anchors } = vocabularyCounts(name);
+    const { prefixEnds, suffixStarts } = anchoredCuts(name, cuts(name), anchors);
+    candidates.push({ column, name, index, prefixEnds, suffixStarts, vocab: counts });
   });
 
   // Prefixes and suffixes two candidates or more share.
@@ -233,7 +266,9 @@ export function findFamilies(table: Table, reserved: ReadonlySet<string> = new S
       const members = t.members.filter((c) => !taken.has(c));
       if (members.length < 2) continue;
       const fixed = t.prefix + t.suffix;
-      const score: [number, number, number] = [wordClass(fixed, { testResults }) === 'quantity' ? 1 : 0, members.length, -fixed.replace(/\s/g, '').length];
+      t.worded ??= wordClass(fixed, { testResults }) === 'quantity' ? 1 : 0;
+      t.fixedLength ??= fixed.replace(/\s/g, '').length;
+      const score: [number, number, number] = [t.worded, members.length, -t.fixedLength];
       if (best === null || score[0] > best.score[0] || (score[0] === best.score[0] && (score[1] > best.score[1] || (score[1] === best.score[1] && score[2] > best.score[2])))) {
         best = { t, members, score };
       }
@@ -242,9 +277,10 @@ export function findFamilies(table: Table, reserved: ReadonlySet<string> = new S
     const { t } = best;
     let members = best.members;
     const worded = best.score[0] === 1;
-    // A family without a quantity word: only the columns whose values are of its (majority) kind.
+    // A family without a quantity word: only the columns whose values are of its (majority) kind (a family
+    // named by its quantity: the kind of a few of its columns).
     const counts = new Map<ValueKind, number>();
-    for (const c of members) if (kindOf(c) !== 'empty') counts.set(kindOf(c), (counts.get(kindOf(c)) ?? 0) + 1);
+    for (const c of worded ? members.slice(0, 8) : members) if (kindOf(c) !== 'empty') counts.set(kindOf(c), (counts.get(kindOf(c)) ?? 0) + 1);
     let kind: ValueKind = 'empty';
     for (const [k, n] of counts) if (kind === 'empty' || n > (counts.get(kind) ?? 0)) kind = k;
     if (!worded) {
@@ -278,9 +314,20 @@ export function findFamilies(table: Table, reserved: ReadonlySet<string> = new S
     // Sums over samples: a sample part that is the leading part of others' and whose values are their sum
     // (MaxQuant's `Reporter intensity corrected 1` beside `… 1 01`, `… 1 02`).
     const sums = new Set<number>();
+    // The leading parts (up to a separator) of every sample part: a part among them has extensions.
+    const extended = new Map<string, number[]>();
+    parts.forEach((q, j) => {
+      for (let k = 1; k < q.length; k++) {
+        if (!SEPARATOR.test(q[k]!) || SEPARATOR.test(q[k - 1]!)) continue;
+        const head = q.slice(0, k);
+        const list = extended.get(head);
+        if (list) list.push(j);
+        else extended.set(head, [j]);
+      }
+    });
     parts.forEach((p, i) => {
-      const extensions = members.filter((_, j) => j !== i && parts[j]!.length > p.length && parts[j]!.startsWith(p) && SEPARATOR.test(parts[j]![p.length]!));
-      if (extensions.length > 0 && isSumOf(members[i]!.column, extensions.map((c) => c.column))) sums.add(i);
+      const extensions = extended.get(p);
+      if (extensions && isSumOf(members[i]!.column, extensions.map((j) => members[j]!.column))) sums.add(i);
     });
     for (const i of sums) statistics.push(members[i]!.column.name);
     const kept = members.filter((_, i) => !sums.has(i));

@@ -31,11 +31,27 @@ export function normalName(name: string): string {
   return looseName(name);
 }
 
+/** Each column's loose name (the first column of each), taken once per table. */
+const looseIndex = new WeakMap<readonly Column[], Map<string, string>>();
+
+function byLooseName(table: Table): Map<string, string> {
+  let index = looseIndex.get(table.columns);
+  if (!index) {
+    index = new Map();
+    for (const c of table.columns) {
+      const key = looseName(c.name);
+      if (!index.has(key)) index.set(key, c.name);
+    }
+    looseIndex.set(table.columns, index);
+  }
+  return index;
+}
+
 function findByName(table: Table, candidates: readonly string[]): string | null {
+  const index = byLooseName(table);
   for (const wanted of candidates) {
-    const w = looseName(wanted);
-    const hit = table.columns.find((c) => looseName(c.name) === w);
-    if (hit) return hit.name;
+    const hit = index.get(looseName(wanted));
+    if (hit !== undefined) return hit;
   }
   return null;
 }
@@ -168,7 +184,7 @@ export function affixesFor(quantity: Pick<QuantitySpec, 'affixes' | 'runPaths'> 
 
 /** The table's column names as formats are matched (looseName), taken once for every format tried. */
 function looseNames(table: Table): Set<string> {
-  return new Set(table.columns.map((c) => looseName(c.name)));
+  return new Set(byLooseName(table).keys());
 }
 
 function identifies(spec: FormatSpec, names: ReadonlySet<string>): boolean {
@@ -351,10 +367,10 @@ function where(table: Table): { name: string; what: 'sheet' | 'table' } {
  * beside a p-value): it has a p-value column and an effect column (fold change, t, AveExpr, difference) and no
  * family of sample columns.
  */
-function refuseTestResults(table: Table, families: readonly Family[]): void {
+function refuseTestResults(table: Table, families: () => readonly Family[]): void {
   const kinds = table.columns.map((c) => testResultKind(stripTypePrefix(c.name)));
   if (!kinds.includes('p-value') || !kinds.includes('effect')) return;
-  if (families.some((f) => f.columns.length >= 2)) return;
+  if (families().some((f) => f.columns.length >= 2)) return;
   const { name, what } = where(table);
   throw new SkfrError(
     'no-numeric-features',
@@ -380,10 +396,10 @@ function recognizeTable(table: Table, refuse = true): Layout {
   const proteinColumns = table.columns.filter((c) => c.kind === 'text' && isProteinColumn(c));
   const textColumns = table.columns.filter((c) => c.kind === 'text').map((c) => c.name);
   const general = proteinColumns.length === 0 ? null : findFamilies(table, new Set(textColumns));
-  if (general && refuse) refuseTestResults(table, general.families);
+  if (general && refuse) refuseTestResults(table, () => general.families);
   const ranked = general ? rankFamilies(general.families) : [];
   if (ranked.length === 0) {
-    if (proteinColumns.length === 0 && refuse) refuseTestResults(table, findFamilies(table, new Set(textColumns)).families);
+    if (proteinColumns.length === 0 && refuse) refuseTestResults(table, () => findFamilies(table, new Set(textColumns)).families);
     const mapping = guessRowsMapping(table);
     return rowsLayout(mapping, table.rowCount, mapping.featureColumns?.length ?? 0);
   }

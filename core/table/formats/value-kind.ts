@@ -35,7 +35,7 @@ export function sampleValues(column: Column, limit = SAMPLE_VALUES): number[] {
   return out;
 }
 
-function quantile(sorted: readonly number[], q: number): number {
+function quantile(sorted: ArrayLike<number>, q: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))))]!;
 }
@@ -61,7 +61,7 @@ export function valueKind(column: Column): ValueKind {
   const rows = column.numbers ? column.numbers.length : (column.texts?.length ?? 0);
   if (integers && increasing && values[values.length - 1]! - values[0]! <= 2 * rows) return 'index';
   if (inUnit === values.length) return 'fraction';
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = Float64Array.from(values).sort();
   const median = quantile(sorted, 0.5);
   const nonZero = sorted.filter((v) => v !== 0);
   const nonZeroMedian = quantile(nonZero, 0.5);

@@ -144,6 +144,14 @@ export function isPartWord(word: string): boolean {
   return PART_WORDS.has(word);
 }
 
+/**
+ * The word ends or starts a template's fixed text: a part word (isPartWord) or a statistic's word. A template
+ * is cut only next to such words (families.ts), as the quantity's description is made of them.
+ */
+export function isAnchorWord(word: string): boolean {
+  return PART_WORDS.has(word) || STATISTIC_WORDS.has(word);
+}
+
 /** The text (a sample part of a name) holds a quantity word, qualifier, count or ratio (isPartWord). */
 export function hasVocabulary(text: string): boolean {
   for (const w of nameWords(text)) if (PART_WORDS.has(w)) return true;
