@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { prepare } from '../../core/prepare/index.js';
 import { layoutAs, recognizeLayout } from '../../core/table/formats/recognize.js';
 import { parseTable, type Table } from '../../core/table/index.js';
+import { sniffDelimiter } from '../../core/table/sniff.js';
 import { errorOf } from '../skfr-error.js';
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
@@ -234,6 +235,19 @@ describe('lines above the header, with a row of sample labels', () => {
     // Row 1 reversed (Filter and REV_ prefix), row 2 a contaminant: 10 proteins left.
     expect(prepared.preparation!.filter((s) => s.step === 'remove-flagged').map((s) => s.count)).toEqual([1, 1]);
     expect(prepared.featureNames[0]).toBe('Gene2');
+  });
+
+  it('title lines written without any delimiter (as a program writes them, not Excel) are titles too', () => {
+    // The sniffer judges the delimiter on the field count most rows share, not on the first line's.
+    expect(sniffDelimiter(enc('Samples Report\nExperiment: x\n\nA\tB\tC\n1\t2\t3\n4\t5\t6\n'), 'report.txt')).toBe('\t');
+    expect(sniffDelimiter(enc('a;b\n1,5;2\n'), 'x.csv')).toBe(';');
+    const lines = ['New PAW TMT results file!', 'Program "PAW_protein_grouper.py" run on Mon Feb 13 18:36:31 2023', '', '\t\tS1-1\tS2-1\tunused',
+      'Accession\tDescription\tTotInt_126_A\tTotInt_127N_A\tTotInt_127C_A',
+      ...Array.from({ length: 8 }, (_, r) => [`sp|P${91000 + r}|Z_MOUSE`, `Protein GN=Z${r}`, intensity(r, 0), intensity(r, 1), intensity(r, 2)].join('\t'))];
+    const t = parseTable(enc(lines.join('\n') + '\n'), 'protein_summary.txt');
+    expect(t.headerRow).toBe(5);
+    expect(t.titleRows).toHaveLength(2);
+    expect(open(t).names).toEqual(['S1-1', 'S2-1']);
   });
 
   it('given the header row (as the reproduce command does), the label row is found the same', () => {
