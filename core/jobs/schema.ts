@@ -107,6 +107,7 @@ export const recipeSchema = z.strictObject({
           // The run's seed (the recipe of a run takes it), so the same limits.
           seed: intOption(SPECS.seed),
         }),
+        z.strictObject({ kind: z.literal('scale'), method: z.enum(['unit-variance', 'none']), reason: text.optional() }),
       ]),
     )
     .max(MAX_STEPS, `must have at most ${MAX_STEPS} steps`),
@@ -153,7 +154,6 @@ export const fitSettingsSchema = z
     restarts: intOption(SPECS.restarts),
     seed: intOption(SPECS.seed),
     maxIterations: intOption(SPECS.maxIterations),
-    standardize: z.boolean(),
   })
   .refine((v) => (v.s === undefined) !== (v.tune === undefined), {
     message: 'give exactly one of s (a number of features) and tune (a range of s to try)',
@@ -206,6 +206,8 @@ export const jobRequestSchema = z.discriminatedUnion('type', [
     result: sessionResultSchema,
     fitId: nonEmpty.optional(),
   }),
+  // Issue 27: a live preview at another s or k, warm-started from a kept fit (the engine checks s ≤ p, k ≤ n).
+  z.strictObject({ type: z.literal('preview'), fitId: nonEmpty, s: intOption(SPECS.s), k: intOption(SPECS.k) }),
 ]);
 
 const jobId = z.string().min(1).max(200);

@@ -8,12 +8,15 @@
  *   --min-valid none|N|P%[:total|each|any][:COLUMN]
  *   --normalize none|median
  *   --impute kpod|downshift|min                (downshift: width 0.3 sd, shift 1.8 sd, the run's seed)
- * Steps run in this order: flagged rows, zeros, transform, valid values, normalisation, imputation.
+ *   --scale unit-variance|none                 (always printed; a recipe without a scale step is unit-variance)
+ * Steps run in this order: flagged rows, zeros, transform, valid values, normalisation, imputation, scale.
+ * The scale step's reason is not a flag: `skfr cluster` gives it again (core/prepare/scale.ts chooseScale).
  * @example recipeToArgs({ steps: [{ kind: 'transform', base: 2, nonPositive: 'refuse' }] }, { steps: [] })
- *   // ['--transform', 'log2', '--min-valid', 'none', '--normalize', 'none', '--impute', 'kpod']
+ *   // ['--transform', 'log2', '--min-valid', 'none', '--normalize', 'none', '--impute', 'kpod', '--scale', 'unit-variance']
  */
 import { SkfrError } from '../errors.js';
-import type { FlagKind, ImputeStep, MinValidStep, PrepStep, Recipe, TransformStep } from '../table/types.js';
+import type { Scale } from '../engine/types.js';
+import type { FlagKind, ImputeStep, MinValidStep, PrepStep, Recipe, ScaleStep, TransformStep } from '../table/types.js';
 import { DOWNSHIFT } from './impute.js';
 
 /** The choices the flags carry, beside the format's own steps. */
@@ -24,6 +27,8 @@ export interface RecipeChoices {
   minValid: Omit<MinValidStep, 'kind'> | null;
   normalize: boolean;
   impute: ImputeStep['method'] | null;
+  /** The scale step (method and reason); null = none in the recipe (the fit then scales to unit variance). */
+  scale: Omit<ScaleStep, 'kind'> | null;
 }
 
 const KEEP_FLAG: Record<FlagKind, string> = {
@@ -78,6 +83,7 @@ export function recipeFromChoices(base: Recipe, choices: RecipeChoices, seed: nu
   if (choices.minValid) steps.push({ kind: 'min-valid', ...choices.minValid });
   if (choices.normalize) steps.push({ kind: 'normalize', method: 'median' });
   if (choices.impute) steps.push({ kind: 'impute', method: choices.impute, ...DOWNSHIFT, seed });
+  if (choices.scale) steps.push({ kind: 'scale', ...choices.scale });
   return { steps };
 }
 
@@ -87,6 +93,7 @@ export function choicesOf(recipe: Recipe, base: Recipe): RecipeChoices {
   const transform = recipe.steps.find((s): s is TransformStep => s.kind === 'transform');
   const minValid = recipe.steps.find((s): s is MinValidStep => s.kind === 'min-valid');
   const impute = recipe.steps.find((s): s is ImputeStep => s.kind === 'impute');
+  const scale = recipe.steps.find((s): s is ScaleStep => s.kind === 'scale');
   return {
     keep: base.steps.filter((s) => s.kind === 'remove-flagged' && !flags.has(s.flag)).map((s) => (s as { flag: FlagKind }).flag),
     zeroIsValue: base.steps.some((s) => s.kind === 'zeros-missing') && !recipe.steps.some((s) => s.kind === 'zeros-missing'),
@@ -94,6 +101,7 @@ export function choicesOf(recipe: Recipe, base: Recipe): RecipeChoices {
     minValid: minValid ? { count: minValid.count, percent: minValid.percent, scope: minValid.scope, group: minValid.group } : null,
     normalize: recipe.steps.some((s) => s.kind === 'normalize'),
     impute: impute?.method ?? null,
+    scale: scale ? { method: scale.method, ...(scale.reason !== undefined ? { reason: scale.reason } : {}) } : null,
   };
 }
 
@@ -106,7 +114,15 @@ export function recipeToArgs(recipe: Recipe, base: Recipe): string[] {
   args.push('--min-valid', c.minValid ? minValidText(c.minValid) : 'none');
   args.push('--normalize', c.normalize ? 'median' : 'none');
   args.push('--impute', c.impute ?? 'kpod');
+  args.push('--scale', c.scale?.method ?? 'unit-variance');
   return args;
+}
+
+/** Parse `--scale`. */
+export function parseScale(text: string): Scale {
+  const t = text.trim();
+  if (t === 'unit-variance' || t === 'none') return t;
+  throw invalid(`--scale “${text}” is not possible: use unit-variance (each centred feature divided by its sd) or none (centred only, for values on one log scale).`);
 }
 
 /** Parse `--impute`. */

@@ -12,6 +12,7 @@ import { keepFeatures } from './keep-features.js';
 import type { StepOutcome } from './outcome.js';
 import { transform } from './transform.js';
 import { describeMinValid, minValid } from './valid-values.js';
+import { scaleWords } from './scale.js';
 
 export type { StepOutcome } from './outcome.js';
 export { keepFeatures } from './keep-features.js';
@@ -44,6 +45,10 @@ export function describeStep(step: PrepStep): string {
       return step.method === 'downshift'
         ? `Missing values imputed from a down-shifted normal (shift ${step.shift} sd, width ${step.width} sd, seed ${step.seed})`
         : 'Missing values imputed with the feature’s minimum';
+    case 'scale': {
+      const words = scaleWords(step.method);
+      return `Features ${words}${step.reason ? ` (${step.reason})` : ''}`;
+    }
   }
 }
 
@@ -106,5 +111,8 @@ export function applyStep(data: MappedData, step: PrepStep): StepOutcome {
       return medianCentre(data);
     case 'impute':
       return impute(data, step);
+    case 'scale':
+      // The fit centres and scales (core/engine/prepare.ts): the matrix is left as it is, the method recorded.
+      return { data: { ...data, scale: step.method }, count: data.matrix.cols };
   }
 }

@@ -33,6 +33,13 @@ export interface ParseOptions {
    * “LFQ intensity S1”); 1: one row only. Default: detected, conservatively (header.ts).
    */
   headerRows?: 1 | 2;
+  /**
+   * Label columns (sample ids, annotations, feature labels), by name: read as text, exactly as written,
+   * whatever they look like ("001", "1e3", "0x1", "1.0" and "-0" stay so; columns.ts `forceText`).
+   */
+  textColumns?: readonly string[];
+  /** Text files: there is no header row; the first row is data and the columns are “Column 1”, “Column 2”, … */
+  noHeader?: boolean;
 }
 
 /** Sheet names of a workbook, or the single pseudo-sheet (the file name) of a CSV/TSV file. */
@@ -60,11 +67,12 @@ export function parseTable(bytes: Uint8Array, fileName: string, options: ParseOp
       if (options.sheet !== undefined && options.sheet !== name) {
         throw new SkfrError('unknown-sheet', `“${name}” is a text table with one sheet, “${name}”; there is no sheet “${options.sheet}”.`);
       }
-      return parseDelimited(bytes, name, { allocate: options.allocate, headerRow: options.headerRow, headerRows: options.headerRows });
+      return parseDelimited(bytes, name, { allocate: options.allocate, headerRow: options.headerRow, headerRows: options.headerRows, textColumns: options.textColumns, noHeader: options.noHeader });
     }
     case 'xlsx':
     case 'xls':
-      return parseWorkbook(bytes, name, format, options.sheet, { headerRow: options.headerRow, headerRows: options.headerRows });
+      if (options.noHeader) throw new SkfrError('invalid-option', `“${name}” is a workbook: “no header row” is for text files (CSV, TSV); give its header row instead.`);
+      return parseWorkbook(bytes, name, format, options.sheet, { headerRow: options.headerRow, headerRows: options.headerRows, textColumns: options.textColumns });
     default:
       return assertNever(format);
   }

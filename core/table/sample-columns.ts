@@ -19,6 +19,9 @@
  */
 import { SkfrError } from '../errors.js';
 import { classifyText, isMissingToken } from './cells.js';
+import { namePattern } from './name-pattern.js';
+import { nameRecord } from './name-record.js';
+import { textCellsWarning } from './text-cells.js';
 import { joinDesign } from './design.js';
 import { namesFromSampleTable, sampleNaming } from './formats/naming.js';
 import { columnTexts, findColumn, quoteList, rowLocation } from './lookup.js';
@@ -37,13 +40,7 @@ function resolveSampleColumns(table: Table, mapping: Mapping): Column[] {
   }
   const pattern = mapping.sampleColumnsMatch ?? '';
   if (pattern !== '') {
-    let regex: RegExp;
-    try {
-      regex = new RegExp(pattern);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : String(error);
-      throw new SkfrError('invalid-regex', `The sample-column pattern “${pattern}” is not a valid regular expression (${reason}).`);
-    }
+    const regex = namePattern(pattern, 'The sample-column pattern');
     const chosen = table.columns.filter((c) => regex.test(c.name));
     if (chosen.length === 0) {
       throw new SkfrError('no-numeric-features', `No column of “${table.fileName}” matches the sample-column pattern “${pattern}”.`);
@@ -197,12 +194,12 @@ export function mapSampleColumns(table: Table, mapping: Mapping, options: Sample
 
   const warnings: TableWarning[] = [];
   const report: StepReport[] = [];
-  let annotations: Record<string, (string | null)[]> = {};
+  let annotations = nameRecord<(string | null)[]>();
   for (const part of naming?.parts ?? []) annotations[part.name] = part.values;
   let design: MappedData['design'] = null;
   if (mapping.design) {
     const joined = joinDesign(mapping.design, allIds, sourceNames, new Set(Object.keys(annotations)));
-    annotations = { ...annotations, ...joined.annotations };
+    annotations = Object.assign(annotations, joined.annotations);
     design = joined.join;
     const renamed = namesFromSampleTable(allIds, joined.join, joined.annotations);
     if (renamed) {
@@ -226,18 +223,13 @@ export function mapSampleColumns(table: Table, mapping: Mapping, options: Sample
       data[offset + r] = v;
       if (v !== v) missingCells++;
     }
-    if (bad.length > 0) {
-      const shown = bad.slice(0, 5).map((b) => `${rowLocation(table, b.row)} “${b.text}”`).join(', ');
-      warnings.push({
-        code: 'text-in-feature',
-        message: `Sample column “${column.name}” has text in ${bad.length} cell${bad.length === 1 ? '' : 's'} (${shown}${bad.length > 5 ? ` and ${bad.length - 5} more` : ''}); treated as missing.`,
-      });
-    }
+    const warning = textCellsWarning(`Sample column “${column.name}”`, bad, (row) => rowLocation(table, row));
+    if (warning) warnings.push(warning);
   }
 
-  const featureAnnotations: Record<string, (string | null)[]> = {};
+  const featureAnnotations = nameRecord<(string | null)[]>();
   for (const name of annotationNames) featureAnnotations[name] = columnTexts(findColumn(table, name, 'Feature annotation column'));
-  const keptAnnotations: Record<string, (string | null)[]> = {};
+  const keptAnnotations = nameRecord<(string | null)[]>();
   for (const [name, values] of Object.entries(annotations)) keptAnnotations[name] = Array.from(kept, (i) => values[i] ?? null);
 
   return {

@@ -165,7 +165,7 @@ async function firstPass(open: ChunkSource, name: string, step: number, big?: { 
   return { delimiter: plan.delimiter, skip: plan.skip, lines: counter.total, bytes: offset, checkpoints: counter.loneCr ? [] : checkpoints };
 }
 
-export interface ChunkOptions extends Pick<ParseOptions, 'headerRow' | 'headerRows'> {
+export interface ChunkOptions extends Pick<ParseOptions, 'headerRow' | 'headerRows' | 'textColumns' | 'noHeader'> {
   /**
    * Where the columns' one buffer of numbers is allocated (DelimitedReaderOptions.allocate), e.g.
    * `allocateSharedFloat64` so that `applyMapping(table, mapping, { consume: true })` builds a shared matrix.
@@ -238,6 +238,8 @@ export async function parseTableChunks(open: ChunkSource, fileName: string, opti
     allocate: options.allocate,
     headerRow: options.headerRow,
     headerRows: options.headerRows,
+    textColumns: options.textColumns,
+    noHeader: options.noHeader,
     ...(options.rowMajor ? { rowMajor: true } : {}),
     ...(parallel ? { handOff: true, allocateRows: (length: number) => parallel.allocateRows(length) } : {}),
   });

@@ -2,7 +2,7 @@
  * Types of core/table: sheets in (parse, infer, map, transpose, filter) and out (CSV, XLSX).
  * Platform-free: functions take and return bytes or strings, never paths.
  */
-import type { Matrix } from '../engine/types.js';
+import type { Matrix, Scale } from '../engine/types.js';
 
 export type FileFormat = 'csv' | 'tsv' | 'xlsx' | 'xls';
 
@@ -188,6 +188,21 @@ export interface Layout {
    * out (a channel labelled “unused”), names taken from a label row, a sample table that would name them.
    */
   notes?: string[];
+  /** What the proposed scale depends on besides the recipe (core/prepare/scale.ts proposeScale). */
+  scaleBasis?: ScaleBasis;
+}
+
+/**
+ * What decides the proposed scale, apart from the recipe's transform (core/prepare/scale.ts): whether the table
+ * has one sample per column (proteins × samples), its quantity and whether its format documents it as raw
+ * (QuantityKind.raw), and whether its values, before any transform, look logarithmic (transform.ts
+ * looksLogarithmic).
+ */
+export interface ScaleBasis {
+  samplesAsColumns: boolean;
+  quantity: string | null;
+  raw: boolean | null;
+  looksLogarithmic: boolean;
 }
 
 /** Rows flagged by the quantification software ('not-master': Proteome Discoverer proteins that are not their group's master). */
@@ -207,7 +222,22 @@ export type PrepStep =
   | TransformStep
   | MinValidStep
   | { kind: 'normalize'; method: 'median' }
-  | ImputeStep;
+  | ImputeStep
+  | ScaleStep;
+
+/**
+ * How the fit scales each feature once it has centred it (centring is part of the model: the ranking assumes
+ * centred features). Always the last step; it does not change the prepared matrix (prepare() counts the
+ * features and records the method in MappedData.scale, which the fit reads). 'unit-variance': each feature
+ * divided by its sd (features in their own units); 'none': centred only (proteins on one log scale keep their
+ * spread). `reason`: why it was proposed or chosen, in the user's terms ("values are log2 intensities on one
+ * scale"). A recipe without this step fits with unit variance (old sessions, direct engine calls).
+ */
+export interface ScaleStep {
+  kind: 'scale';
+  method: Scale;
+  reason?: string;
+}
 
 /**
  * log2 or log10 of every value. `nonPositive`: what to do with 0 and negative values, which have no logarithm:
@@ -254,6 +284,8 @@ export interface StepReport {
   label: string;
   /** Rows, features, samples or cells affected, as the label says. */
   count: number;
+  /** For 'remove-flagged': which flag (decoy, contaminant, site-only). */
+  flag?: FlagKind;
 }
 
 export interface TableWarning {
@@ -294,4 +326,6 @@ export interface MappedData {
   imputed?: Uint8Array | null;
   /** The workbook sheet the data came from (absent for CSV/TSV), for the report's Summary. */
   sheet?: string;
+  /** How the fit scales the centred features: the recipe's scale step (prepare); absent = 'unit-variance'. */
+  scale?: Scale;
 }

@@ -251,6 +251,8 @@ function cellText(v: Cell): string | null {
 export interface WorkbookHeaderOptions {
   headerRow?: number;
   headerRows?: 1 | 2;
+  /** Label columns read as text as written (ParseOptions.textColumns). */
+  textColumns?: readonly string[] | undefined;
 }
 
 /**
@@ -460,9 +462,11 @@ function tableFromRows(
     const row = rows[r]!;
     for (let c = 0; c < width; c++) builders[c]!.setCell(k, classify(row[c]));
   });
-  const metaRows = meta.map((r) => metaRow(rows[r]!.map(rawText), width));
+  const metaRows = meta.map((r) => metaRow(rows[r]!.map(rawText), width, { where: `Sheet “${sheet}” of “${fileName}”, row ${firstRow + r + 1}`, names: headerCells }));
   if (metaRows.length > 0) notes.push(metaNote(metaRows.map((m) => m.key)));
   const named = uniqueHeaderNames(Array.from({ length: width }, (_, c) => headerCells[c] ?? null));
+  const labels = new Set(options.textColumns ?? []);
+  builders.forEach((b, c) => (b.forceText = labels.has(named.names[c]!)));
   const columns: Column[] = builders.map((b, c) =>
     b.finish(named.names[c]!, n, b.needsAllTexts ? dataRows.map((r) => cellText(rows[r]![c])) : undefined),
   );

@@ -1,7 +1,7 @@
 /** The recipe as CLI flags and back: hand-written cases, then the round trip for any recipe (property). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { choicesOf, parseMinValid, parseTransform, recipeFromChoices, recipeToArgs, type RecipeChoices } from '../../core/prepare/args.js';
+import { choicesOf, parseMinValid, parseScale, parseTransform, recipeFromChoices, recipeToArgs, type RecipeChoices } from '../../core/prepare/args.js';
 import type { Recipe } from '../../core/table/types.js';
 
 const MAXQUANT: Recipe = {
@@ -27,8 +27,13 @@ describe('recipe flags', () => {
   });
 
   it('the MaxQuant defaults with log2 and 70 % in a condition read as flags', () => {
-    const recipe = recipeFromChoices(MAXQUANT, { keep: [], zeroIsValue: false, transform: { base: 2, nonPositive: 'refuse' }, minValid: { count: null, percent: 70, scope: 'any', group: 'condition' }, normalize: false, impute: null }, 1);
-    expect(recipeToArgs(recipe, MAXQUANT)).toEqual(['--transform', 'log2', '--min-valid', '70%:any:condition', '--normalize', 'none', '--impute', 'kpod']);
+    const recipe = recipeFromChoices(MAXQUANT, { keep: [], zeroIsValue: false, transform: { base: 2, nonPositive: 'refuse' }, minValid: { count: null, percent: 70, scope: 'any', group: 'condition' }, normalize: false, impute: null, scale: { method: 'none', reason: 'values are log2 intensities on one scale' } }, 1);
+    expect(recipeToArgs(recipe, MAXQUANT)).toEqual(['--transform', 'log2', '--min-valid', '70%:any:condition', '--normalize', 'none', '--impute', 'kpod', '--scale', 'none']);
+    expect(recipe.steps.at(-1)).toEqual({ kind: 'scale', method: 'none', reason: 'values are log2 intensities on one scale' });
+    // A recipe without a scale step (an old session) fits with unit variance, and says so.
+    expect(recipeToArgs({ steps: [] }, { steps: [] }).slice(-2)).toEqual(['--scale', 'unit-variance']);
+    expect(parseScale('none')).toBe('none');
+    expect(() => parseScale('z-score')).toThrow(/--scale “z-score” is not possible/);
     const kept = recipeFromChoices(MAXQUANT, { ...choicesOf(recipe, MAXQUANT), keep: ['decoy'], zeroIsValue: true }, 1);
     expect(recipeToArgs(kept, MAXQUANT).slice(0, 2)).toEqual(['--keep-decoys', '--zero-is-value']);
   });
@@ -47,6 +52,8 @@ describe('recipe flags', () => {
       ),
       normalize: fc.boolean(),
       impute: fc.constantFrom(null, 'downshift' as const, 'min' as const),
+      // The reason is not a flag (skfr cluster gives it again): the words carry the method.
+      scale: fc.record({ method: fc.constantFrom('unit-variance' as const, 'none' as const) }),
     });
     fc.assert(
       fc.property(choices, fc.integer({ min: 0, max: 2 ** 32 - 1 }), (c, seed) => {
@@ -65,6 +72,7 @@ describe('recipe flags', () => {
             minValid: parseMinValid(value('--min-valid')),
             normalize: value('--normalize') === 'median',
             impute: value('--impute') === 'kpod' ? null : (value('--impute') as 'downshift' | 'min'),
+            scale: { method: parseScale(value('--scale')) },
           },
           seed,
         );

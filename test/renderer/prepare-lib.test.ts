@@ -12,7 +12,10 @@ import { annotationsFromValues, proposedGroup, regroup } from '../../renderer/sr
 import {
   canonical,
   convertAmount,
+  followScale,
   imputeOf,
+  scaleStepOf,
+  setScale,
   minValidOf,
   parseAmount,
   setImpute,
@@ -95,6 +98,30 @@ describe('recipe editing keeps the canonical order', () => {
     const grouped = setMinValid(maxquant, { count: 2, percent: null, scope: 'each', group: 'condition' });
     expect(minValidOf(ungroup(grouped, ['condition', 'replicate']))).toEqual({ kind: 'min-valid', count: 2, percent: null, scope: 'total', group: null });
     expect(ungroup(grouped, ['replicate'])).toBe(grouped);
+  });
+});
+
+describe('the scale step (issue 24): last, following the transform until chosen, as skfr cluster', () => {
+  const basis = { samplesAsColumns: true, quantity: 'LFQ intensity', raw: true, looksLogarithmic: false };
+  const proposed = { steps: [...maxquant.steps, { kind: 'scale', method: 'none', reason: 'values are log2 intensities on one scale' } as const] };
+
+  it('stays last whatever is added, and the CLI flags build the same recipe', () => {
+    const edited = setImpute(setNormalize(proposed, true), 'min', 3);
+    expect(kinds(edited)).toEqual([...ORDER, 'scale']);
+    const base: Recipe = { steps: [decoy, contaminant, zeros] };
+    expect(recipeFromChoices(base, choicesOf(edited, base), 3)).toEqual(edited);
+  });
+
+  it('no log → unit variance; log2 again → centred only (the rule skfr cluster follows for --transform without --scale)', () => {
+    const noLog = followScale(setTransform(proposed, null), basis);
+    expect(scaleStepOf(noLog)).toEqual({ kind: 'scale', method: 'unit-variance', reason: 'values are not on a log scale: each feature in its own units' });
+    expect(followScale(setTransform(noLog, 2), basis)).toEqual(proposed);
+    expect(followScale(proposed, basis)).toBe(proposed);
+  });
+
+  it('a chosen scale keeps the proposal’s reason when it agrees, and says it was chosen when not', () => {
+    expect(setScale(proposed, 'none', basis)).toBe(proposed);
+    expect(scaleStepOf(setScale(proposed, 'unit-variance', basis))).toEqual({ kind: 'scale', method: 'unit-variance', reason: 'chosen instead of the proposed centring only' });
   });
 });
 

@@ -2,14 +2,16 @@
  * The Prepare panel's recipe editing: the log transform, the valid-value filter, the normalisation and the
  * imputation, each set, changed or taken out while every step keeps its canonical place (the order
  * core/prepare/args.ts builds and the CLI runs): flagged rows, zeros → missing, transform, valid values,
- * normalisation, imputation. Steps of one kind appear once (flagged rows: once per flag, in their order).
+ * normalisation, imputation, scale (how the fit scales the centred features, always last). Steps of one kind appear once (flagged rows: once per flag, in their order).
  * Every function returns a new recipe, or the same object when nothing changes (so a watcher can tell).
  *
  * @example setNormalize({ steps: [{ kind: 'impute', method: 'min', width: 0.3, shift: 1.8, seed: 1 }] }, true)
  *   .steps.map((s) => s.kind) // ['normalize', 'impute']
  */
-import type { ImputeStep, MinValidStep, PrepStep, Recipe, TransformStep } from '../../../core/table/types';
+import type { Scale } from '../../../core/engine/types';
+import type { ImputeStep, MinValidStep, PrepStep, Recipe, ScaleBasis, ScaleStep, TransformStep } from '../../../core/table/types';
 import { DOWNSHIFT } from '../../../core/prepare/impute';
+import { chooseScale, proposeScale, ROWS_BASIS } from '../../../core/prepare/scale';
 
 export type MinValidChoice = Omit<MinValidStep, 'kind'>;
 
@@ -20,6 +22,7 @@ const RANK: Record<PrepStep['kind'], number> = {
   'min-valid': 3,
   normalize: 4,
   impute: 5,
+  scale: 6,
 };
 
 /** The steps in the canonical order (a stable sort: flagged rows keep their relative order). */
@@ -28,7 +31,7 @@ export function canonical(steps: readonly PrepStep[]): Recipe {
 }
 
 /** The recipe with its step of `kind` replaced by `step` (or taken out when null), in the canonical order. */
-function replaceKind(recipe: Recipe, kind: 'transform' | 'min-valid' | 'normalize' | 'impute', step: PrepStep | null): Recipe {
+function replaceKind(recipe: Recipe, kind: 'transform' | 'min-valid' | 'normalize' | 'impute' | 'scale', step: PrepStep | null): Recipe {
   return canonical([...recipe.steps.filter((s) => s.kind !== kind), ...(step ? [step] : [])]);
 }
 
@@ -102,6 +105,34 @@ export function withImputeSeed(recipe: Recipe, seed: number): Recipe {
   const current = imputeOf(recipe);
   if (!current || current.seed === seed) return recipe;
   return { steps: recipe.steps.map((s) => (s.kind === 'impute' ? { ...s, seed } : s)) };
+}
+
+export function scaleStepOf(recipe: Recipe | null | undefined): ScaleStep | null {
+  return find(recipe, 'scale');
+}
+
+/**
+ * The scale the user chose (core/prepare/scale.ts chooseScale: the proposal's reason kept when they agree).
+ * `basis`: the layout's (Layout.scaleBasis; a table with one sample per row without one).
+ */
+export function setScale(recipe: Recipe, method: Scale, basis: ScaleBasis | null | undefined): Recipe {
+  const step = chooseScale(method, proposeScale(recipe, basis ?? ROWS_BASIS));
+  const current = scaleStepOf(recipe);
+  if (current && current.method === step.method && current.reason === step.reason) return recipe;
+  return replaceKind(recipe, 'scale', step);
+}
+
+/**
+ * The recipe with its scale proposed again (the rule `skfr cluster` follows when --transform is given without
+ * --scale): after the transform changed, unless the user chose the scale. A recipe without a scale step (an
+ * example table) is left as it is.
+ */
+export function followScale(recipe: Recipe, basis: ScaleBasis | null | undefined): Recipe {
+  if (scaleStepOf(recipe) === null) return recipe;
+  const step = proposeScale(recipe, basis ?? ROWS_BASIS);
+  const current = scaleStepOf(recipe);
+  if (current && current.method === step.method && current.reason === step.reason) return recipe;
+  return replaceKind(recipe, 'scale', step);
 }
 
 export type AmountUnit = 'percent' | 'count';

@@ -66,6 +66,8 @@ export const useDatasetStore = defineStore('dataset', () => {
   const prepError = ref<ErrorInfo | null>(null);
   /** The user changed the valid-value filter: its group no longer follows the sample table. */
   const filterEdited = ref(false);
+  /** The user chose the scale: it no longer follows the transform (core/prepare/scale.ts proposeScale). */
+  const scaleEdited = ref(false);
   /** Where the opened table was read from (desktop: a path; null for bytes and the example), for a saved analysis. */
   const openedPath = ref<string | null>(null);
 
@@ -149,6 +151,7 @@ export const useDatasetStore = defineStore('dataset', () => {
     prepError.value = null;
     designOrigin.value = null;
     filterEdited.value = false;
+    scaleEdited.value = false;
     goodRecipe = null;
     followed = undefined;
     undo = null;
@@ -269,10 +272,12 @@ export const useDatasetStore = defineStore('dataset', () => {
 
   /**
    * A new recipe (from the Preparation switches or the Prepare panel); if its map fails, the last recipe that
-   * worked comes back. `edited.filter`: the user set the valid-value filter (it stops following the sample table).
+   * worked comes back. `edited.filter`: the user set the valid-value filter (it stops following the sample table);
+   * `edited.scale`: the user chose the scale (it stops following the transform).
    */
-  function setRecipe(next: Recipe, edited: { filter?: boolean } = {}): void {
+  function setRecipe(next: Recipe, edited: { filter?: boolean; scale?: boolean } = {}): void {
     if (edited.filter) filterEdited.value = true;
+    if (edited.scale) scaleEdited.value = true;
     undo = { kind: 'recipe', mapping: plain(mapping.value), recipe: goodRecipe ?? plain(recipe.value), origin: designOrigin.value, result: mapResult.value };
     prepError.value = null;
     recipe.value = next;
@@ -466,6 +471,7 @@ export const useDatasetStore = defineStore('dataset', () => {
     annotationValues,
     prepError,
     filterEdited,
+    scaleEdited,
     openedPath,
     columns,
     size,
