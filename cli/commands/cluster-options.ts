@@ -8,12 +8,13 @@ import { DEFAULT_PERMUTATIONS, settingsFromOptions } from '../../core/analysis.j
 import { OPTION_SPECS as SPECS, rangeText, SUBSAMPLE_FRACTION, type IntSpec } from '../../core/engine/option-specs.js';
 import type { FitSettings } from '../../core/jobs/types.js';
 import { EMPTY_RECIPE } from '../../core/prepare/index.js';
-import { choicesOf, parseImpute, parseMinValid, parseNormalize, parseScale, parseTransform, recipeFromChoices, type RecipeChoices } from '../../core/prepare/args.js';
+import { choicesOf, parseBatch, parseImpute, parseMinValid, parseNormalize, parseScale, parseTransform, recipeFromChoices, type RecipeChoices } from '../../core/prepare/args.js';
 import { chooseScale, proposeScale, ROWS_BASIS, scaleSentence } from '../../core/prepare/scale.js';
 import type { Scale } from '../../core/engine/types.js';
 import { completeLayout } from '../../core/prepare/propose.js';
 import { formatSteps } from '../../core/report/command.js';
 import { sampleNaming } from '../../core/table/formats/naming.js';
+import { DECLARED_FORMATS, isDeclaredFormat, notDeclared } from '../../core/table/formats/declared.js';
 import { layoutAs, normalName, recognizeLayout, withQuantity } from '../../core/table/formats/recognize.js';
 import { FORMATS } from '../../core/table/formats/specs.js';
 import { quoteList } from '../../core/table/lookup.js';
@@ -64,7 +65,7 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'features-match', kind: 'value', placeholder: 'REGEX', help: 'instead of --features: the columns whose name matches REGEX' },
   { name: 'where', kind: 'repeat', placeholder: 'COLUMN=VALUE', help: 'keep only rows whose COLUMN equals VALUE; repeatable (the same column\ntwice = either value); COLUMN is kept as an annotation, never fitted\n(samples as columns: keep the samples whose annotation COLUMN = VALUE)' },
   { name: 'samples-as-columns', kind: 'flag', help: 'one sample per column (proteins × samples); default: as recognised' },
-  { name: 'format', kind: 'value', placeholder: 'NAME', help: 'auto (default), maxquant, diann, fragpipe, spectronaut,\nproteome-discoverer, paw, perseus, table' },
+  { name: 'format', kind: 'value', placeholder: 'NAME', help: 'auto (default), maxquant, diann, fragpipe, spectronaut,\nproteome-discoverer, paw, perseus, gct, adat, olink, mztab, long, table' },
   { name: 'quantity', kind: 'value', placeholder: 'NAME', help: 'quantity read per sample, e.g. "iBAQ" (default: LFQ intensity first)' },
   { name: 'header-row', kind: 'value', placeholder: 'N', help: 'the header is on row N, 1-based (default: detected below title rows)' },
   { name: 'no-header', kind: 'flag', help: 'text files: there is no header row; the first row is data, the columns are "Column 1", …' },
@@ -79,6 +80,8 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'transform', kind: 'value', placeholder: 'LOG', help: 'none, log2, log10; LOG:missing makes 0 and negatives missing (default: log2 if raw)' },
   { name: 'min-valid', kind: 'value', placeholder: 'SPEC', help: 'none, N or P%[:total|each|any][:COLUMN]: values a protein needs (default 70%)' },
   { name: 'normalize', kind: 'value', placeholder: 'none|median', help: 'median: subtract each sample’s median from its values (default none)' },
+  { name: 'batch', kind: 'value', placeholder: 'COLUMN[,COLUMN]', help: 'remove the batch effect of these sample annotations (lab, plex, run\ndate, …): each protein’s mean in each batch made its overall mean,\nafter --normalize; several columns are removed together (default none)' },
+  { name: 'batch-min', kind: 'value', placeholder: 'N', help: 'with --batch: a protein keeps its values in a batch where it has fewer\nthan N values (default 2)' },
   { name: 'impute', kind: 'value', placeholder: 'METHOD', help: 'kpod (in the fit, default), downshift (Perseus normal, --seed) or min, before it' },
   { name: 'scale', kind: 'value', placeholder: 'unit-variance|none', help: 'every fit centres each feature; unit-variance also divides it by its sd\n(features in their own units), none keeps its spread (one log scale).\nDefault: none for proteins × samples on a log scale (after log2, or\nalready logarithmic), else unit-variance' },
   { name: 'no-standardize', kind: 'flag', help: 'the same as --scale none (kept for old commands)' },
@@ -110,21 +113,23 @@ selected it), clusterFeatureFrequency (local: per cluster, name → fraction; el
 (per sample; null where undefined), ari (per subsample fit), meanAri, unstableSelected (selected names under
 0.5)} with --stability; else null), metrics ({ari, nmi, mixedNodes, totalInMixedNodes} with --class-column; else
 null), imputedCells, timings ({readMs, parseMs, fitMs}), format (maxquant, diann, fragpipe, spectronaut, perseus,
-table), quantity (or null), sheet (workbooks; else null), headerRow (1-based), featureLabels (every feature
+gct, adat, olink, mztab, long, table), quantity (or null), sheet (workbooks; else null), headerRow (1-based), featureLabels (every feature
 analysed, in column order), annotations (annotation → value per sample, the sample table joined), design
 ({source, matchedColumn, matched, samplesWithoutRow, rowsWithoutSample, columns}; else null), preparation
 ([{step, label, count}]: rows read, blank rows skipped, filters, decoys / contaminants / site-only removed,
-zeros made missing, log transform, valid-value filter, normalisation, imputation, features with no value
-removed), recipe ({steps}: the preparation that ran), reasons (why it was proposed), imputedBySample /
+zeros made missing, log transform, valid-value filter, normalisation, batch correction (and the samples it
+left out), imputation, features with no value removed), recipe ({steps}: the preparation that ran), reasons (why it was proposed), imputedBySample /
 imputedByFeature (cells filled by --impute, in sampleIds / featureLabels order; else null), warnings
-([{code, about, message}]: results that look wrong), command (the skfr command that reproduces the run).
+([{code, about, message}]: results that look wrong, clusters that follow an annotation other than the
+class, a batch column confounded with the class), command (the skfr command that reproduces the run).
 
 Examples:
   skfr cluster mice_protein.csv --id-column MouseID --class-column class \\
     --annotation-columns Genotype,Treatment,Behavior --where Genotype=Control --k 49 --s 24 --json
   skfr cluster mice_protein.csv --id-column MouseID --class-column class --k 8 --tune-s 1:77 --stability 50
   skfr cluster proteinGroups.txt --design experimentalDesign.txt --class-column condition --k 3 --s 10
-  skfr cluster proteinGroups.txt --transform log2 --min-valid 3:each:condition --impute downshift --k 3 --s 10`;
+  skfr cluster proteinGroups.txt --transform log2 --min-valid 3:each:condition --impute downshift --k 3 --s 10
+  skfr cluster proteinGroups.txt --design design.txt --class-column condition --batch lab --k 3 --s 10`;
 
 /**
  * Without --workers, a fit with samples × features × restarts below this runs in the calling thread:
@@ -153,7 +158,7 @@ export type OutputKind = 'report' | 'samples';
 export type FeaturesFormat = 'csv' | 'xlsx';
 
 export type FormatChoice = 'auto' | FormatId;
-export const FORMAT_CHOICES: readonly FormatChoice[] = ['auto', 'maxquant', 'diann', 'fragpipe', 'spectronaut', 'proteome-discoverer', 'paw', 'perseus', 'table'];
+export const FORMAT_CHOICES: readonly FormatChoice[] = ['auto', 'maxquant', 'diann', 'fragpipe', 'spectronaut', 'proteome-discoverer', 'paw', 'perseus', ...DECLARED_FORMATS, 'table'];
 
 /**
  * The columns the options name as labels: the id column, the annotation and class columns, the --where columns
@@ -193,7 +198,7 @@ export interface LayoutOptions {
   keep: Record<FlagKind, boolean>;
   /** --zero-is-value. */
   zeroIsValue: boolean;
-  /** --transform, --min-valid, --normalize, --impute as given (undefined: not given, the proposed choice). */
+  /** --transform, --min-valid, --normalize, --batch, --impute as given (undefined: not given, the proposed choice). */
   prep: PrepOptions;
   /** The samples-as-rows options given explicitly (--id-column, --annotation-columns, --features, --features-match). */
   rowsFlags: string[];
@@ -204,6 +209,7 @@ export interface PrepOptions {
   transform?: RecipeChoices['transform'];
   minValid?: RecipeChoices['minValid'];
   normalize?: boolean;
+  batch?: RecipeChoices['batch'];
   impute?: RecipeChoices['impute'];
   /** --scale (or --no-standardize = none). */
   scale?: Scale;
@@ -402,6 +408,8 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
     ...(prepText('impute') !== undefined ? { impute: parseImpute(prepText('impute')!) } : {}),
     ...scaleOption(parsed),
   };
+  if (prepText('batch') !== undefined) prep.batch = parseBatch(prepText('batch')!, prepText('batch-min'));
+  else if (prepText('batch-min') !== undefined) throw invalid('--batch-min applies only with --batch COLUMN[,COLUMN] (the batch columns).');
   const layout: LayoutOptions = {
     format,
     quantity,
@@ -433,6 +441,8 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
   };
   for (const name of readList(parsed, 'annotation-columns') ?? []) addAnnotation(name);
   if (classColumn !== null) addAnnotation(classColumn);
+  // The batch columns are annotations too (samples as rows; samples as columns: columns of the sample table).
+  for (const name of prep.batch?.columns ?? []) addAnnotation(name);
 
   const mapping: Mapping = {
     orientation: samplesAsColumns ? 'samples-as-columns' : 'samples-as-rows',
@@ -562,6 +572,7 @@ function notThisFormat(table: Table, format: Exclude<FormatId, 'table'>): SkfrEr
   if (format === 'perseus') {
     return invalid(`${fileOf(table)} is not a Perseus matrix: it has no “#!{Type}” row under its header naming the expression (E) columns.`);
   }
+  if (isDeclaredFormat(format)) return invalid(`${notDeclared(table, format)}.`);
   const spec = FORMATS.find((f) => f.id === format)!;
   const names = new Set(table.columns.map((c) => normalName(c.name)));
   const missing = spec.requires.filter((name) => !names.has(normalName(name)));
@@ -673,6 +684,7 @@ function resolveRecipe(table: Table, resolved: Omit<ResolvedMapping, 'proposable
     given.push('--min-valid');
   }
   if (prep.normalize !== undefined) choices.normalize = prep.normalize;
+  if (prep.batch !== undefined) choices.batch = prep.batch;
   if (prep.impute !== undefined) choices.impute = prep.impute;
   // The scale follows the transform as run (the rule the Prepare panel follows too), unless --scale says.
   const { kind: _kind, ...ruled } = proposeScale(recipeFromChoices(base, choices, seed), basis);
@@ -792,7 +804,7 @@ function resolveMapping(
     }
     if (options.featureColumn !== null) mapping.featureLabelColumns = [options.featureColumn];
     label = layout.format === 'table' ? 'Protein table, samples as columns' : layout.formatLabel;
-    rowsWord = layout.format === 'perseus' ? 'rows' : (FORMATS.find((f) => f.id === layout.format)?.rows ?? 'proteins');
+    rowsWord = layout.format === 'perseus' ? 'rows' : (FORMATS.find((f) => f.id === layout.format)?.rows ?? (isDeclaredFormat(layout.format) ? table.declared?.rows : undefined) ?? 'proteins');
   }
   mapping.filters = plan.mapping.filters;
   if (!design && !mapping.design) {

@@ -110,6 +110,9 @@ export function runWarnings(prep: RunPrep, mapped: MappedData, result: AnalysisR
     rawQuantity: prep.rawQuantity,
     tune: settings.tune ? { from: settings.tune.from, to: settings.tune.to, chosen: result.chosenS } : null,
     before: { filledByFeature: prep.imputed.byFeature, stats: prep.stats },
+    labels: fit.labels,
+    annotations: mapped.annotations,
+    classColumn: result.metrics?.classColumn ?? null,
   });
 }
 

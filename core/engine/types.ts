@@ -327,7 +327,7 @@ export interface MixedNodes {
   totalInMixedNodes: number;
 }
 
-export type Design = 'sparse' | 'outliers' | 'subsets' | 'missing';
+export type Design = 'sparse' | 'outliers' | 'subsets' | 'missing' | 'batch';
 
 export interface SimulateOptions {
   n?: number;
@@ -339,13 +339,17 @@ export interface SimulateOptions {
   outlierFraction?: number;
   /** missing design: fraction of cells set missing (default 0.1). */
   missingFraction?: number;
+  /** batch design: number of batches (default 3). */
+  batches?: number;
 }
 
 export interface Simulated {
   design: Design;
   X: Matrix;
-  /** True class (0-based) of each sample. */
+  /** True class (0-based) of each sample (batch design: the condition). */
   classes: Int32Array;
+  /** batch design: the batch (0-based) of each sample; null for the other designs. */
+  batches: Int32Array | null;
   /** Informative features: shared (sparse/outliers/missing) or per class (subsets). */
   informative: number[];
   informativeByClass: number[][] | null;

@@ -100,6 +100,11 @@ export const recipeSchema = z.strictObject({
         }),
         z.strictObject({ kind: z.literal('normalize'), method: z.literal('median') }),
         z.strictObject({
+          kind: z.literal('batch'),
+          columns: z.array(text).min(1, 'must name at least one column').max(100, 'must name at most 100 columns'),
+          minPerBatch: int.min(1, 'must be at least 1').max(1_000_000_000),
+        }),
+        z.strictObject({
           kind: z.literal('impute'),
           method: z.enum(['downshift', 'min']),
           width: z.number().min(0).max(100),

@@ -16,6 +16,7 @@
  */
 import { runAnalysisAsync, computeMetrics, type AnalysisEngine } from '../analysis.js';
 import { SkfrError, assertNever, toErrorInfo } from '../errors.js';
+import { confoundings } from '../prepare/confounding.js';
 import { EMPTY_RECIPE, prepare, scaleOf } from '../prepare/index.js';
 import type { FormatId, Layout, Mapping, MappedData, Recipe } from '../table/types.js';
 import { type Dataset, loadDataset, openResult, sourceBytes, withLabelColumns, withSheet } from './datasets.js';
@@ -98,7 +99,7 @@ export function annotationValues(annotations: MappedData['annotations']): MapRes
   return out;
 }
 
-function mapResult(datasetId: string, mapped: MappedData): MapResult {
+function mapResult(datasetId: string, mapped: MappedData, recipe: Recipe): MapResult {
   const missing = missingCounts(mapped);
   return {
     datasetId,
@@ -115,6 +116,7 @@ function mapResult(datasetId: string, mapped: MappedData): MapResult {
     design: mapped.design ?? null,
     annotationNames: Object.keys(mapped.annotations),
     annotationValues: annotationValues(mapped.annotations),
+    confounding: confoundings(mapped.annotations, recipe),
   };
 }
 
@@ -301,7 +303,8 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
         return readDesign(request, dataset, io);
       case 'map': {
         const d = await labelled(request.datasetId, request.mapping);
-        return mapResult(d.id, mapDataset(d, request.mapping, request.recipe ?? EMPTY_RECIPE));
+        const recipe = request.recipe ?? EMPTY_RECIPE;
+        return mapResult(d.id, mapDataset(d, request.mapping, recipe), recipe);
       }
       case 'fit': {
         const d = await labelled(request.datasetId, request.mapping);

@@ -7,6 +7,7 @@
  * Datasets and fits stay in the host; the renderer holds only ids, previews and results.
  */
 import type { ErrorInfo } from '../errors.js';
+import type { Confounding } from '../prepare/confounding.js';
 import type { Sha256Provider } from '../sha256.js';
 import type { ResultWarning } from '../report/warnings.js';
 import type { SessionFile } from './session-file.js';
@@ -262,6 +263,11 @@ export interface MapResult {
   annotationNames: string[];
   /** Distinct values of each sample annotation with their counts, for filters (samples as columns). */
   annotationValues: Record<string, { value: string; count: number }[]>;
+  /**
+   * The recipe's batch columns confounded with a sample annotation (core/prepare/confounding.ts), each pair with its
+   * sentence: the Prepare panel shows the one with the known class. Empty without a batch step.
+   */
+  confounding?: Confounding[];
 }
 
 export interface RankedFeature {

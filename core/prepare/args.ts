@@ -7,16 +7,19 @@
  *   --transform none|log2|log10[:missing]      (:missing = 0 and negatives made missing instead of refused)
  *   --min-valid none|N|P%[:total|each|any][:COLUMN]
  *   --normalize none|median
+ *   --batch COLUMN[,COLUMN] [--batch-min N]    (only when the recipe removes a batch effect: the CLI never adds
+ *                                               one by itself; --batch-min only when N is not the default 2)
  *   --impute kpod|downshift|min                (downshift: width 0.3 sd, shift 1.8 sd, the run's seed)
  *   --scale unit-variance|none                 (always printed; a recipe without a scale step is unit-variance)
- * Steps run in this order: flagged rows, zeros, transform, valid values, normalisation, imputation, scale.
+ * Steps run in this order: flagged rows, zeros, transform, valid values, normalisation, batch, imputation, scale.
  * The scale step's reason is not a flag: `skfr cluster` gives it again (core/prepare/scale.ts chooseScale).
  * @example recipeToArgs({ steps: [{ kind: 'transform', base: 2, nonPositive: 'refuse' }] }, { steps: [] })
  *   // ['--transform', 'log2', '--min-valid', 'none', '--normalize', 'none', '--impute', 'kpod', '--scale', 'unit-variance']
  */
 import { SkfrError } from '../errors.js';
 import type { Scale } from '../engine/types.js';
-import type { FlagKind, ImputeStep, MinValidStep, PrepStep, Recipe, ScaleStep, TransformStep } from '../table/types.js';
+import type { BatchStep, FlagKind, ImputeStep, MinValidStep, PrepStep, Recipe, ScaleStep, TransformStep } from '../table/types.js';
+import { DEFAULT_MIN_PER_BATCH } from './batch.js';
 import { DOWNSHIFT } from './impute.js';
 
 /** The choices the flags carry, beside the format's own steps. */
@@ -26,6 +29,7 @@ export interface RecipeChoices {
   transform: Omit<TransformStep, 'kind'> | null;
   minValid: Omit<MinValidStep, 'kind'> | null;
   normalize: boolean;
+  batch: Omit<BatchStep, 'kind'> | null;
   impute: ImputeStep['method'] | null;
   /** The scale step (method and reason); null = none in the recipe (the fit then scales to unit variance). */
   scale: Omit<ScaleStep, 'kind'> | null;
@@ -67,6 +71,29 @@ export function parseMinValid(text: string): Omit<MinValidStep, 'kind'> | null {
   return { count: percent ? null : amount, percent: percent ? amount : null, scope: group === null ? 'total' : scope, group };
 }
 
+/**
+ * `--batch lab` or `--batch lab,plate` (the sample annotation columns; `none`: no batch step), with `--batch-min N`
+ * (default 2) when given.
+ * @example parseBatch('lab, plate') // { columns: ['lab', 'plate'], minPerBatch: 2 }
+ */
+export function parseBatch(text: string, minText?: string): Omit<BatchStep, 'kind'> | null {
+  const t = text.trim();
+  let minPerBatch = DEFAULT_MIN_PER_BATCH;
+  if (minText !== undefined) {
+    minPerBatch = /^\d+$/.test(minText.trim()) ? Number(minText.trim()) : NaN;
+    if (!(Number.isSafeInteger(minPerBatch) && minPerBatch >= 1)) {
+      throw invalid(`--batch-min “${minText}” is not possible: the values a protein needs in a batch to be corrected there is a whole number of at least 1 (default ${DEFAULT_MIN_PER_BATCH}).`);
+    }
+  }
+  if (t === 'none') {
+    if (minText !== undefined) throw invalid('--batch-min applies only with --batch COLUMN[,COLUMN] (the batch columns).');
+    return null;
+  }
+  const columns = t.split(',').map((c) => c.trim());
+  if (columns.some((c) => c === '')) throw invalid(`--batch “${text}” names an empty column: give the sample annotation columns that hold the batches, e.g. --batch lab or --batch lab,plate.`);
+  return { columns: [...new Set(columns)], minPerBatch };
+}
+
 function minValidText(step: Omit<MinValidStep, 'kind'>): string {
   const amount = step.count !== null ? String(step.count) : `${step.percent}%`;
   return step.group === null || step.scope === 'total' ? amount : `${amount}:${step.scope}:${step.group}`;
@@ -82,6 +109,7 @@ export function recipeFromChoices(base: Recipe, choices: RecipeChoices, seed: nu
   if (choices.transform) steps.push({ kind: 'transform', ...choices.transform });
   if (choices.minValid) steps.push({ kind: 'min-valid', ...choices.minValid });
   if (choices.normalize) steps.push({ kind: 'normalize', method: 'median' });
+  if (choices.batch) steps.push({ kind: 'batch', columns: [...choices.batch.columns], minPerBatch: choices.batch.minPerBatch });
   if (choices.impute) steps.push({ kind: 'impute', method: choices.impute, ...DOWNSHIFT, seed });
   if (choices.scale) steps.push({ kind: 'scale', ...choices.scale });
   return { steps };
@@ -93,6 +121,7 @@ export function choicesOf(recipe: Recipe, base: Recipe): RecipeChoices {
   const transform = recipe.steps.find((s): s is TransformStep => s.kind === 'transform');
   const minValid = recipe.steps.find((s): s is MinValidStep => s.kind === 'min-valid');
   const impute = recipe.steps.find((s): s is ImputeStep => s.kind === 'impute');
+  const batch = recipe.steps.find((s): s is BatchStep => s.kind === 'batch');
   const scale = recipe.steps.find((s): s is ScaleStep => s.kind === 'scale');
   return {
     keep: base.steps.filter((s) => s.kind === 'remove-flagged' && !flags.has(s.flag)).map((s) => (s as { flag: FlagKind }).flag),
@@ -100,6 +129,7 @@ export function choicesOf(recipe: Recipe, base: Recipe): RecipeChoices {
     transform: transform ? { base: transform.base, nonPositive: transform.nonPositive } : null,
     minValid: minValid ? { count: minValid.count, percent: minValid.percent, scope: minValid.scope, group: minValid.group } : null,
     normalize: recipe.steps.some((s) => s.kind === 'normalize'),
+    batch: batch ? { columns: [...batch.columns], minPerBatch: batch.minPerBatch } : null,
     impute: impute?.method ?? null,
     scale: scale ? { method: scale.method, ...(scale.reason !== undefined ? { reason: scale.reason } : {}) } : null,
   };
@@ -113,6 +143,10 @@ export function recipeToArgs(recipe: Recipe, base: Recipe): string[] {
   args.push('--transform', c.transform ? `log${c.transform.base}${c.transform.nonPositive === 'missing' ? ':missing' : ''}` : 'none');
   args.push('--min-valid', c.minValid ? minValidText(c.minValid) : 'none');
   args.push('--normalize', c.normalize ? 'median' : 'none');
+  if (c.batch) {
+    args.push('--batch', c.batch.columns.join(','));
+    if (c.batch.minPerBatch !== DEFAULT_MIN_PER_BATCH) args.push('--batch-min', String(c.batch.minPerBatch));
+  }
   args.push('--impute', c.impute ?? 'kpod');
   args.push('--scale', c.scale?.method ?? 'unit-variance');
   return args;

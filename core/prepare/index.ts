@@ -104,7 +104,7 @@ export function prepare(table: Table, mapping: Mapping, recipe: Recipe = EMPTY_R
     if (step.kind === 'remove-flagged' && !columnsMode) continue;
     const outcome = applyStep(data, step);
     data = outcome.data;
-    report.push({ step: step.kind, label: describeStep(step), count: outcome.count, ...(step.kind === 'remove-flagged' ? { flag: step.flag } : {}) });
+    report.push({ step: step.kind, label: describeStep(step), count: outcome.count, ...(step.kind === 'remove-flagged' ? { flag: step.flag } : {}) }, ...(outcome.more ?? []));
   }
   data = finish(data, report, columnsMode, knownComplete(data, recipe));
   const workbook = table.format === 'xlsx' || table.format === 'xls';

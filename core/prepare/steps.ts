@@ -6,6 +6,7 @@
  * "REV__" are dropped: 3 features [A, REV__B, C] → [A, C], count 1.
  */
 import type { FlagKind, MappedData, PrepStep } from '../table/types.js';
+import { describeBatch, removeBatch } from './batch.js';
 import { impute } from './impute.js';
 import { medianCentre } from './normalize.js';
 import { keepFeatures } from './keep-features.js';
@@ -41,6 +42,8 @@ export function describeStep(step: PrepStep): string {
       return describeMinValid(step);
     case 'normalize':
       return 'Median centring of each sample';
+    case 'batch':
+      return describeBatch(step);
     case 'impute':
       return step.method === 'downshift'
         ? `Missing values imputed from a down-shifted normal (shift ${step.shift} sd, width ${step.width} sd, seed ${step.seed})`
@@ -109,6 +112,8 @@ export function applyStep(data: MappedData, step: PrepStep): StepOutcome {
       return minValid(data, step);
     case 'normalize':
       return medianCentre(data);
+    case 'batch':
+      return removeBatch(data, step);
     case 'impute':
       return impute(data, step);
     case 'scale':

@@ -102,10 +102,12 @@ const round = (v: number) => (Math.abs(v) >= 1000 ? v.toExponential(1) : String(
 
 /**
  * What to propose, and why, in one sentence. `values`: a row-major matrix of rows of `cols` values (valueStats);
- * `formatSaysRaw`: the format documents the quantity as a raw intensity (QuantityKind.raw), `quantity` its name.
+ * `formatSaysRaw`: the format documents the quantity as a raw intensity (true), as log values (false: no transform
+ * unless the values are plainly raw), or does not say (null; QuantityKind.raw); `quantity` its name.
  * A documented raw intensity gets log2 because of its kind (MaxQuant's LFQ intensity is raw whatever the spread
  * of one experiment's values); the percentile test (looksRaw) decides for the others. Values that look
- * logarithmic are never logged again. `logarithmic`: whether the values look log-transformed already.
+ * logarithmic are never logged again. `logarithmic`: whether the values are log-transformed already (they look
+ * so, or the format says so).
  * @example proposeTransform(lfq, true, 15, 'LFQ intensity').reason
  *   // 'LFQ intensity is a raw intensity, values between 1.2e+5 and 5.6e+7 (1st to 99th percentile): log2 proposed.'
  */
@@ -136,6 +138,9 @@ export function proposeTransform(
       reason: `Values ${range} span ${orders} orders of magnitude and are right-skewed (mean ${round(stats.mean)} vs median ${round(stats.median)}): raw intensities, log2 proposed.`,
       logarithmic: false,
     };
+  }
+  if (formatSaysRaw === false) {
+    return { step: null, reason: `This format writes values on a log scale (values ${range}): no transform.`, logarithmic: true };
   }
   return { step: null, reason: `Values ${range} do not look like raw intensities: no transform.`, logarithmic: false };
 }

@@ -7,12 +7,18 @@
  *   documents as a raw intensity (MaxQuant LFQ intensity, …: by its kind), or values that look raw (several
  *   orders of magnitude, right-skewed: by the percentile test, for tables of no known format);
  * - 's-at-range-end' (gap): the chosen s is the end of the range tried, so a larger (or smaller) s might be
- *   better still.
+ *   better still;
+ * - 'clusters-follow-annotation' (clusters): a sample annotation other than the known class explains the
+ *   clusters (ARI ≥ 0.5 and above the class's), e.g. the lab — a batch effect? (agreement.ts);
+ * - 'batch-confounded' (data): a batch column of the recipe is confounded with the known class, so removing it
+ *   removes class differences too (core/prepare/confounding.ts).
  * Example: cluster sizes [5, 1, 6] → one 'singleton-cluster' warning naming cluster 2.
  */
+import { batchWarnings } from '../prepare/confounding.js';
 import { looksLogarithmic, looksRaw, valueStats, type ValueStats } from '../prepare/transform.js';
 import { FORMATS } from '../table/formats/specs.js';
 import type { FormatId, Recipe } from '../table/types.js';
+import { agreementWarning } from './agreement.js';
 
 /**
  * The quantity's name when its format documents it as a raw intensity (QuantitySpec.raw), else null.
@@ -24,7 +30,7 @@ export function rawQuantity(format: FormatId | null | undefined, quantity: strin
 }
 
 export interface ResultWarning {
-  code: 'singleton-cluster' | 'mostly-imputed' | 'raw-untransformed' | 's-at-range-end';
+  code: 'singleton-cluster' | 'mostly-imputed' | 'raw-untransformed' | 's-at-range-end' | 'clusters-follow-annotation' | 'batch-confounded';
   about: 'clusters' | 'features' | 'data' | 'gap';
   message: string;
 }
@@ -49,10 +55,24 @@ export interface WarningInput {
   rawQuantity?: string | null;
   /** The s range tried and the s chosen, when s was tuned. */
   tune: { from: number; to: number; chosen: number } | null;
+  /**
+   * The fitted clusters (any integers, one per sample) and the sample annotations, with the run's class column,
+   * for the annotation agreement and the batch confounding (both left out when absent).
+   */
+  labels?: ArrayLike<number>;
+  annotations?: Record<string, readonly (string | null)[]>;
+  classColumn?: string | null;
 }
 
 export function resultWarnings(input: WarningInput): ResultWarning[] {
   const warnings: ResultWarning[] = [];
+  for (const message of input.annotations ? batchWarnings(input.annotations, input.recipe, input.classColumn ?? null) : []) {
+    warnings.push({ code: 'batch-confounded', about: 'data', message });
+  }
+  const follows = input.annotations && input.labels
+    ? agreementWarning({ labels: input.labels, annotations: input.annotations, classColumn: input.classColumn ?? null, recipe: input.recipe })
+    : null;
+  if (follows !== null) warnings.push({ code: 'clusters-follow-annotation', about: 'clusters', message: follows });
   const singles = input.clusterSizes.map((size, j) => (size === 1 ? j + 1 : 0)).filter((j) => j > 0);
   if (singles.length > 0) {
     warnings.push({

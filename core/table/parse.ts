@@ -1,11 +1,13 @@
 /**
  * Entry points for reading a table from bytes: `listSheets` and `parseTable` dispatch on the detected format
- * (see detect.ts) to the CSV/TSV fast path or to SheetJS for workbooks.
+ * (see detect.ts) to the CSV/TSV fast path or to SheetJS for workbooks; files with a structure of their own
+ * (GCT, ADAT, mzTab, Olink NPX sheets, long tables) are read as what they are (formats/structured.ts).
  * Example: parseTable(bytes, 'mice.csv') → Table with 1080 rows and 82 columns.
  */
 import { assertNever, SkfrError } from '../errors.js';
 import { parseDelimited } from './csv.js';
 import { baseName, detectFormat } from './detect.js';
+import { readStructuredSheet, readStructuredText, structureTable } from './formats/structured.js';
 import type { Table } from './types.js';
 import { listWorkbookSheets, parseWorkbook } from './workbook.js';
 
@@ -67,12 +69,29 @@ export function parseTable(bytes: Uint8Array, fileName: string, options: ParseOp
       if (options.sheet !== undefined && options.sheet !== name) {
         throw new SkfrError('unknown-sheet', `“${name}” is a text table with one sheet, “${name}”; there is no sheet “${options.sheet}”.`);
       }
-      return parseDelimited(bytes, name, { allocate: options.allocate, headerRow: options.headerRow, headerRows: options.headerRows, textColumns: options.textColumns, noHeader: options.noHeader });
+      // GCT, ADAT and mzTab files by their own readers; long tables pivoted (formats/structured.ts).
+      return (
+        readStructuredText(bytes, name, options.headerRow) ??
+        structureTable(
+          parseDelimited(bytes, name, {
+            allocate: options.allocate,
+            headerRow: options.headerRow,
+            headerRows: options.headerRows,
+            textColumns: options.textColumns,
+            noHeader: options.noHeader,
+          }),
+        )
+      );
     }
     case 'xlsx':
-    case 'xls':
+    case 'xls': {
       if (options.noHeader) throw new SkfrError('invalid-option', `“${name}” is a workbook: “no header row” is for text files (CSV, TSV); give its header row instead.`);
-      return parseWorkbook(bytes, name, format, options.sheet, { headerRow: options.headerRow, headerRows: options.headerRows, textColumns: options.textColumns });
+      // An Olink NPX sheet by its own reader; long tables pivoted (formats/structured.ts).
+      const special = (rows: readonly (readonly unknown[])[], at: Parameters<typeof readStructuredSheet>[1]) => readStructuredSheet(rows, at, options.headerRow);
+      return structureTable(
+        parseWorkbook(bytes, name, format, options.sheet, { headerRow: options.headerRow, headerRows: options.headerRows, textColumns: options.textColumns }, special),
+      );
+    }
     default:
       return assertNever(format);
   }

@@ -57,6 +57,11 @@ export interface Table {
    * spreadsheet shows it, `cells` one per column (null = empty). header.ts says when a row is one.
    */
   labelRow?: { row: number; cells: (string | null)[] };
+  /**
+   * Set by the readers of formats with a structure of their own (formats/structured.ts: GCT, SomaScan ADAT, Olink
+   * NPX, mzTab, long tables pivoted): the layout the file itself declares, which recognizeLayout proposes as it is.
+   */
+  declared?: DeclaredLayout;
 }
 
 export interface ColumnSummary {
@@ -154,7 +159,35 @@ export interface DesignJoin {
 }
 
 /** Software layouts recognised from the columns (core/table/formats). 'table' = any other table. */
-export type FormatId = 'maxquant' | 'diann' | 'fragpipe' | 'spectronaut' | 'proteome-discoverer' | 'paw' | 'perseus' | 'table';
+export type FormatId = 'maxquant' | 'diann' | 'fragpipe' | 'spectronaut' | 'proteome-discoverer' | 'paw' | 'perseus' | 'table' | DeclaredFormatId;
+
+/**
+ * Formats read by a reader of their own (core/table/formats/structured.ts), whose files say which columns are
+ * samples: GCT 1.2/1.3, SomaScan ADAT, Olink NPX (wide workbook or long table), mzTab protein sections, and long
+ * tables (one row per protein × sample) pivoted to proteins × samples.
+ */
+export type DeclaredFormatId = 'gct' | 'adat' | 'olink' | 'mztab' | 'long';
+
+/**
+ * What such a file declares, as its reader found it (Table.declared): the Table is already proteins × samples,
+ * and this says which of its columns are samples (per quantity, flagged samples left out of the first), which
+ * label and describe the rows, and the sample annotations the file carries.
+ */
+export interface DeclaredLayout {
+  format: DeclaredFormatId;
+  /** E.g. "GCT 1.3", "SomaScan ADAT", "Olink NPX wide workbook". */
+  label: string;
+  /** What a row of the Table is, plural: "rows", "analytes", "assays", "proteins". */
+  rows: string;
+  /** Preferred first. */
+  quantities: QuantityKind[];
+  labelColumns: string[];
+  annotationColumns: string[];
+  /** The sample annotations the file carries (GCT column annotations, ADAT sample fields, …), one row per sample column. */
+  design: SampleTable | null;
+  /** The format's own preparation steps (e.g. mzTab decoys by accession prefix). */
+  steps: PrepStep[];
+}
 
 /** One kind of quantity a file carries per sample (e.g. MaxQuant's "LFQ intensity", "Intensity", "iBAQ"). */
 export interface QuantityKind {
@@ -222,6 +255,7 @@ export type PrepStep =
   | TransformStep
   | MinValidStep
   | { kind: 'normalize'; method: 'median' }
+  | BatchStep
   | ImputeStep
   | ScaleStep;
 
@@ -259,6 +293,17 @@ export interface MinValidStep {
   percent: number | null;
   scope: 'total' | 'each' | 'any';
   group: string | null;
+}
+
+/**
+ * Remove a batch effect (core/prepare/batch.ts): per protein, each batch (level of the sample annotation
+ * `columns[c]`) is moved onto the protein's common mean; a protein with fewer than `minPerBatch` observed values
+ * in a batch keeps its values there. Several columns are additive effects, removed together.
+ */
+export interface BatchStep {
+  kind: 'batch';
+  columns: string[];
+  minPerBatch: number;
 }
 
 /**

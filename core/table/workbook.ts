@@ -247,6 +247,15 @@ function cellText(v: Cell): string | null {
   return typeof v === 'string' ? v.trim() : String(c);
 }
 
+/**
+ * A reader that may take a whole sheet as a format of its own (an Olink NPX sheet: formats/structured.ts, which
+ * parse.ts passes): the sheet's rows as sheetRows gives them and where they are; null = read the sheet plainly.
+ */
+export type SheetReader = (
+  rows: readonly (readonly Cell[])[],
+  at: { fileName: string; format: 'xlsx' | 'xls'; sheets: string[]; sheet: string; firstRow: number; notes: string[] },
+) => Table | null;
+
 /** Where the header is (ParseOptions.headerRow / headerRows); default: detected. */
 export interface WorkbookHeaderOptions {
   headerRow?: number;
@@ -265,6 +274,7 @@ export function parseWorkbook(
   format: FileFormat,
   sheet?: string,
   header: WorkbookHeaderOptions = {},
+  sheetReader?: SheetReader,
 ): Table {
   checkHeaderOptions(header.headerRow, header.headerRows);
   const names = listWorkbookSheets(bytes, fileName, format);
@@ -333,6 +343,8 @@ export function parseWorkbook(
       );
     }
   }
+  const special = sheetReader?.(data.rows, { fileName, format: format === 'xls' ? 'xls' : 'xlsx', sheets: names, sheet: chosen, firstRow: data.firstRow, notes: sheetNotes });
+  if (special) return special;
   return tableFromRows(data, fileName, format, names, chosen, header, sheetNotes);
 }
 

@@ -1,7 +1,7 @@
 /**
  * The Prepare panel's pure helpers on tiny hand-checked recipes: every edit (transform, valid values,
- * normalisation, imputation) keeps the canonical order flagged rows → zeros → transform → valid values →
- * normalisation → imputation; the filter's amount as typed and in the other unit; the group proposed from the
+ * normalisation, batch, imputation) keeps the canonical order flagged rows → zeros → transform → valid values →
+ * normalisation → batch → imputation; the filter's amount as typed and in the other unit; the group proposed from the
  * value counts of a map; where the result warnings go; copying the reproduce command.
  */
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import type { ResultWarning } from '../../core/report/warnings';
 import { recipeFromChoices, choicesOf } from '../../core/prepare/args';
 import { annotationsFromValues, proposedGroup, regroup } from '../../renderer/src/lib/group';
 import {
+  batchOf,
   canonical,
   convertAmount,
   followScale,
@@ -18,10 +19,12 @@ import {
   setScale,
   minValidOf,
   parseAmount,
+  setBatch,
   setImpute,
   setMinValid,
   setNormalize,
   setTransform,
+  unbatch,
   ungroup,
   withAmount,
   withImputeSeed,
@@ -92,6 +95,21 @@ describe('recipe editing keeps the canonical order', () => {
     expect(imputeOf(withImputeSeed(r, 42))?.seed).toBe(42);
     expect(withImputeSeed(r, 1)).toBe(r);
     expect(withImputeSeed(maxquant, 42)).toBe(maxquant);
+  });
+
+  it('the batch step goes between the normalisation and the imputation, as the CLI flags build it', () => {
+    const r = setBatch(setImpute(setNormalize(maxquant, true), 'min', 1), ['lab', 'plate']);
+    expect(kinds(r)).toEqual([...ORDER.slice(0, -1), 'batch', 'impute']);
+    expect(batchOf(r)).toEqual({ kind: 'batch', columns: ['lab', 'plate'], minPerBatch: 2 });
+    const base: Recipe = { steps: [decoy, contaminant, zeros] };
+    expect(recipeFromChoices(base, choicesOf(r, base), 1)).toEqual(r);
+    expect(setBatch(r, ['lab', 'plate'])).toBe(r);
+    expect(batchOf(setBatch(r, []))).toBeNull();
+    expect(setBatch(maxquant, null)).toBe(maxquant);
+    // A sample table's column that went away leaves the batch step, or the step with it.
+    expect(batchOf(unbatch(r, ['plate']))?.columns).toEqual(['lab']);
+    expect(batchOf(unbatch(r, ['lab', 'plate']))).toBeNull();
+    expect(unbatch(r, ['condition'])).toBe(r);
   });
 
   it('a filter grouped by a column that went away filters in total, keeping its amount', () => {

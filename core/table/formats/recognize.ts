@@ -18,6 +18,7 @@ import { formatCount } from '../../format-count.js';
 import { emptyColumnsMapping, emptyRowsMapping } from '../empty-mapping.js';
 import { commonAffixes, NO_AFFIXES, stripTypePrefix, type Affixes } from '../sample-names.js';
 import type { Column, FlagKind, Layout, Mapping, PrepStep, QuantityKind, Recipe, SampleTable, Table } from '../types.js';
+import { declaredLayout, isDeclaredFormat } from './declared.js';
 import { findFamilies, isQuantityColumn, rankFamilies, sameSamples, type Family } from './families.js';
 import { columnLabels, UNUSED_LABEL } from './naming.js';
 import { looseName, matchQuantity, rewrittenNames } from './spec-match.js';
@@ -433,6 +434,8 @@ function recognizeTable(table: Table, refuse = true): Layout {
  * Proteome Discoverer Input Files table is refused with one sentence (SkfrError).
  */
 export function recognizeLayout(table: Table): Layout {
+  const declared = declaredLayout(table); // (GCT, ADAT, Olink, mzTab, long tables: formats/structured.ts)
+  if (declared) return declared;
   const perseus = recognizePerseus(table);
   if (perseus) return perseus;
   const names = looseNames(table);
@@ -448,6 +451,7 @@ export function recognizeLayout(table: Table): Layout {
  * 'table' reads any table, a table of test results too (the user said so).
  */
 export function layoutAs(table: Table, format: Layout['format']): Layout | null {
+  if (isDeclaredFormat(format)) return table.declared?.format === format ? declaredLayout(table) : null;
   if (format === 'perseus') return recognizePerseus(table);
   if (format === 'table') return recognizeTable(table, false);
   const spec = FORMATS.find((f) => f.id === format)!;

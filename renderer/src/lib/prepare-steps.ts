@@ -1,15 +1,17 @@
 /**
- * The Prepare panel's recipe editing: the log transform, the valid-value filter, the normalisation and the
- * imputation, each set, changed or taken out while every step keeps its canonical place (the order
- * core/prepare/args.ts builds and the CLI runs): flagged rows, zeros → missing, transform, valid values,
- * normalisation, imputation, scale (how the fit scales the centred features, always last). Steps of one kind appear once (flagged rows: once per flag, in their order).
+ * The Prepare panel's recipe editing: the log transform, the valid-value filter, the normalisation, the batch
+ * correction, the imputation and the scale, each set, changed or taken out while every step keeps its canonical
+ * place (the order core/prepare/args.ts builds and the CLI runs): flagged rows, zeros → missing, transform, valid
+ * values, normalisation, batch, imputation, scale (how the fit scales the centred features, always last). Steps of
+ * one kind appear once (flagged rows: once per flag, in their order).
  * Every function returns a new recipe, or the same object when nothing changes (so a watcher can tell).
  *
  * @example setNormalize({ steps: [{ kind: 'impute', method: 'min', width: 0.3, shift: 1.8, seed: 1 }] }, true)
  *   .steps.map((s) => s.kind) // ['normalize', 'impute']
  */
 import type { Scale } from '../../../core/engine/types';
-import type { ImputeStep, MinValidStep, PrepStep, Recipe, ScaleBasis, ScaleStep, TransformStep } from '../../../core/table/types';
+import type { BatchStep, ImputeStep, MinValidStep, PrepStep, Recipe, ScaleBasis, ScaleStep, TransformStep } from '../../../core/table/types';
+import { DEFAULT_MIN_PER_BATCH } from '../../../core/prepare/batch';
 import { DOWNSHIFT } from '../../../core/prepare/impute';
 import { chooseScale, proposeScale, ROWS_BASIS } from '../../../core/prepare/scale';
 
@@ -21,8 +23,9 @@ const RANK: Record<PrepStep['kind'], number> = {
   transform: 2,
   'min-valid': 3,
   normalize: 4,
-  impute: 5,
-  scale: 6,
+  batch: 5,
+  impute: 6,
+  scale: 7,
 };
 
 /** The steps in the canonical order (a stable sort: flagged rows keep their relative order). */
@@ -31,7 +34,7 @@ export function canonical(steps: readonly PrepStep[]): Recipe {
 }
 
 /** The recipe with its step of `kind` replaced by `step` (or taken out when null), in the canonical order. */
-function replaceKind(recipe: Recipe, kind: 'transform' | 'min-valid' | 'normalize' | 'impute' | 'scale', step: PrepStep | null): Recipe {
+function replaceKind(recipe: Recipe, kind: 'transform' | 'min-valid' | 'normalize' | 'batch' | 'impute' | 'scale', step: PrepStep | null): Recipe {
   return canonical([...recipe.steps.filter((s) => s.kind !== kind), ...(step ? [step] : [])]);
 }
 
@@ -83,6 +86,30 @@ export function hasNormalize(recipe: Recipe | null | undefined): boolean {
 export function setNormalize(recipe: Recipe, on: boolean): Recipe {
   if (on === hasNormalize(recipe)) return recipe;
   return replaceKind(recipe, 'normalize', on ? { kind: 'normalize', method: 'median' } : null);
+}
+
+export function batchOf(recipe: Recipe | null | undefined): BatchStep | null {
+  return find(recipe, 'batch');
+}
+
+/**
+ * The batch effect of these sample annotation columns removed (in the order given; an empty list or null takes
+ * the step out); `minPerBatch` as it was, else the default (2).
+ * @example setBatch({ steps: [] }, ['lab']).steps // [{ kind: 'batch', columns: ['lab'], minPerBatch: 2 }]
+ */
+export function setBatch(recipe: Recipe, columns: readonly string[] | null): Recipe {
+  const current = batchOf(recipe);
+  if (columns === null || columns.length === 0) return current === null ? recipe : replaceKind(recipe, 'batch', null);
+  if (current && current.columns.length === columns.length && current.columns.every((c, i) => c === columns[i])) return recipe;
+  return replaceKind(recipe, 'batch', { kind: 'batch', columns: [...columns], minPerBatch: current?.minPerBatch ?? DEFAULT_MIN_PER_BATCH });
+}
+
+/** A batch step whose columns went away with the sample table keeps the others, or goes. */
+export function unbatch(recipe: Recipe, columns: Iterable<string>): Recipe {
+  const step = batchOf(recipe);
+  const gone = new Set(columns);
+  if (!step || !step.columns.some((c) => gone.has(c))) return recipe;
+  return setBatch(recipe, step.columns.filter((c) => !gone.has(c)));
 }
 
 export function imputeOf(recipe: Recipe | null | undefined): ImputeStep | null {

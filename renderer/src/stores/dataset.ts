@@ -21,7 +21,7 @@ import { fileNameOf, sourceOf } from '../bridge/file-source';
 import { guessMapping } from '../lib/mapping';
 import { plain } from '../lib/plain';
 import { proposedGroup, regroup } from '../lib/group';
-import { ungroup } from '../lib/prepare-steps';
+import { unbatch, ungroup } from '../lib/prepare-steps';
 import { hasZerosMissing, setZerosMissing } from '../lib/recipe';
 import { useUiStore } from './ui';
 import { useSessionStore } from './session';
@@ -318,9 +318,11 @@ export const useDatasetStore = defineStore('dataset', () => {
   function useDesign(result: DesignResult, origin: DesignOrigin): void {
     undo = { kind: 'design', mapping: plain(mapping.value), recipe: plain(recipe.value), origin: designOrigin.value, result: mapResult.value };
     designOrigin.value = origin;
-    // A filter grouped by a column of the previous sample table that this one lacks filters in total.
+    // A filter grouped by a column of the previous sample table that this one lacks filters in total; a batch
+    // step drops such columns.
     const kept = new Set(result.table.columns.map((c) => c.name));
-    recipe.value = ungroup(recipe.value, (mapResult.value?.design?.columns ?? []).filter((c) => !kept.has(c)));
+    const gone = (mapResult.value?.design?.columns ?? []).filter((c) => !kept.has(c));
+    recipe.value = unbatch(ungroup(recipe.value, gone), gone);
     mapping.value = { ...mapping.value, design: result.table };
     scheduleMap(0);
   }
@@ -337,8 +339,10 @@ export const useDatasetStore = defineStore('dataset', () => {
   function removeDesign(): void {
     const names = new Set(mapResult.value?.design?.columns ?? []);
     designOrigin.value = null;
-    // Filters on the sample table's columns go with it, and a valid-value filter grouped by one filters in total.
-    recipe.value = ungroup(recipe.value, [...names, ...(mapping.value.design?.columns.map((c) => c.name) ?? [])]);
+    // Filters on the sample table's columns go with it, a valid-value filter grouped by one filters in total, and a
+    // batch step drops them.
+    const gone = [...names, ...(mapping.value.design?.columns.map((c) => c.name) ?? [])];
+    recipe.value = unbatch(ungroup(recipe.value, gone), gone);
     setMapping({ ...mapping.value, design: null, filters: mapping.value.filters.filter((f) => !names.has(f.column)) });
   }
 
