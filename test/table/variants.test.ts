@@ -339,3 +339,58 @@ describe('an unknown protein table: statistics never among the samples', () => {
     expect(open(t).names).toEqual(['A', 'B', 'T']);
   });
 });
+
+describe('sample names cleaned for people, and still matching a sample table', () => {
+  /** Join `design` (a table of one `Run` column holding `runs`, and a `group` column) to the table's samples. */
+  function joined(table: Table, runs: string[]) {
+    const layout = recognizeLayout(table);
+    const design = { source: 'samples.csv', sampleColumn: null, columns: [{ name: 'Run', values: runs }, { name: 'group', values: runs.map((_, i) => `g${i % 2}`) }] };
+    const data = prepare(table, { ...layout.mapping, design }, { steps: [] }, { format: layout.format });
+    return { layout, data };
+  }
+
+  // DIA-NN 1.x names each run's column by the run's full path, whatever the instrument's file type.
+  const paths = ['D:\\DIA\\2023\\run_A1.raw', '/data/bruker/run_A2.d', '/mnt/conv/run_B1.mzML', 'C:\\sciex\\run_B2.wiff', '/gpfs/x/run_C1.raw.dia'];
+  const names = ['run_A1', 'run_A2', 'run_B1', 'run_B2', 'run_C1'];
+  const diann1 = () => tsv([['Protein.Group', 'Protein.Ids', 'Protein.Names', 'Genes', 'First.Protein.Description', ...paths],
+    ...body(12, (r) => [`P${91000 + r}`, `P${91000 + r}`, `X${r}_HUMAN`, `G${r}`, 'd'], paths.map((_, c) => (r: number) => intensity(r, c)))], 'report.pg_matrix.tsv');
+
+  it('DIA-NN 1.x runs named by their full paths (.raw, .d, .mzML, .wiff, .raw.dia; Windows and POSIX): the file names, no description column among them', () => {
+    const { layout, names: ids, samples } = open(diann1());
+    expect(layout.format).toBe('diann');
+    expect(samples).toEqual(paths);
+    expect(ids).toEqual(names);
+  });
+
+  it('a sample table naming the runs without extensions, with them, or by their full paths joins every sample', () => {
+    for (const runs of [names, paths.map((p) => p.split(/[\\/]/).pop()!), paths, names.map((n) => n.toUpperCase())]) {
+      const { data } = joined(diann1(), runs);
+      expect(data.sampleIds, runs[0]).toEqual(names);
+      expect(data.design?.matched, runs[0]).toBe(5);
+      expect(data.annotations.group).toEqual(['g0', 'g1', 'g0', 'g1', 'g0']);
+    }
+  });
+
+  it('Spectronaut `[n] X.raw.PG.Quantity`: samples X, and a sample table without “.raw” (or with it) joins them all', () => {
+    const runs = ['Control_1', 'Control_2', 'Treated_1', 'Treated_2'];
+    const t = () => tsv([['PG.ProteinGroups', 'PG.Genes', ...runs.map((x, i) => `[${i + 1}] ${x}.raw.PG.Quantity`)],
+      ...body(10, (r) => [`P${92000 + r}`, `G${r}`], runs.map((_, c) => (r: number) => intensity(r, c)))], 'Report.tsv');
+    expect(open(t()).names).toEqual(runs);
+    for (const design of [runs, runs.map((x) => `${x}.raw`)]) {
+      const { data } = joined(t(), design);
+      expect(data.sampleIds).toEqual(runs);
+      expect(data.design?.matched).toBe(4);
+    }
+  });
+
+  it('quantity prefixes and suffixes go, the sample part stays whole (MaxQuant, FragPipe, Perseus `LFQ intensity 6A_1`)', () => {
+    const mq = tsv([['Majority protein IDs', 'Gene names', 'Peptides', ...['6A_1', '6A_2', '6B_1'].map((x) => `LFQ intensity ${x}`)],
+      ...body(10, (r) => [`P${93000 + r}`, `G${r}`, count(r, 0) + 1], [0, 1, 2].map((c) => (r: number) => intensity(r, c)))], 'proteinGroups.txt');
+    expect(open(mq).names).toEqual(['6A_1', '6A_2', '6B_1']);
+    const fp = tsv([['Protein', 'Protein ID', 'Entry Name', 'Gene', 'Protein Probability', ...['ctrl_1', 'ko_1'].flatMap((x) => [`${x} Spectral Count`, `${x} Intensity`, `${x} MaxLFQ Intensity`])],
+      ...body(10, (r) => [`sp|P${94000 + r}|X_HUMAN`, `P${94000 + r}`, 'X_HUMAN', `G${r}`, 1], [0, 1].flatMap((c) => [(r: number) => count(r, c), (r: number) => intensity(r, c), (r: number) => intensity(r, c + 5)]))], 'combined_protein.tsv');
+    const opened = open(fp);
+    expect(opened.layout.quantity).toBe('MaxLFQ Intensity');
+    expect(opened.names).toEqual(['ctrl_1', 'ko_1']);
+  });
+});
