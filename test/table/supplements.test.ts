@@ -8,6 +8,7 @@
 import * as XLSX from 'xlsx';
 import { describe, expect, it } from 'vitest';
 import { prepare } from '../../core/prepare/index.js';
+import { completeLayout } from '../../core/prepare/propose.js';
 import { recognizeLayout } from '../../core/table/formats/recognize.js';
 import { parseTable } from '../../core/table/index.js';
 import { errorOf } from '../skfr-error.js';
@@ -96,6 +97,13 @@ describe('a two-row header whose upper row names blocks', () => {
     expect(layout.quantities.map((q) => [q.name, q.columns.length])).toEqual([['Abundance', 4], ['Spectral count', 4]]);
     const data = prepare(t, layout.mapping, layout.recipe, { format: layout.format });
     expect(data.sampleIds).toEqual(GROUPS);
+    // The abundances are raw (1e6 … 1.7e7): log2 is proposed (as the CLI and the Import screen complete the
+    // recognition: core/prepare/propose.ts), and said why.
+    const proposed = completeLayout(t, layout);
+    expect(proposed.recipe.steps.find((s) => s.kind === 'transform')).toEqual({ kind: 'transform', base: 2, nonPositive: 'refuse' });
+    expect(proposed.reasons?.join(' ')).toMatch(/log2 proposed/);
+    // The other block is listed where the user reads the recognition.
+    expect(layout.notes?.join(' ') ?? '').toContain('Spectral count');
   });
 
   it('in a text file too', () => {

@@ -16,6 +16,7 @@
 import { SkfrError } from '../../errors.js';
 import { formatCount } from '../../format-count.js';
 import { emptyColumnsMapping, emptyRowsMapping } from '../empty-mapping.js';
+import { quoteList } from '../lookup.js';
 import { commonAffixes, NO_AFFIXES, stripTypePrefix, type Affixes } from '../sample-names.js';
 import type { Column, FlagKind, Layout, Mapping, PrepStep, QuantityKind, Recipe, SampleTable, Table } from '../types.js';
 import { declaredLayout, isDeclaredFormat } from './declared.js';
@@ -192,9 +193,14 @@ function identifies(spec: FormatSpec, names: ReadonlySet<string>): boolean {
   return spec.requires.every((r) => names.has(looseName(r))) && spec.requiresAny.some((r) => names.has(looseName(r)));
 }
 
-/** A quantity as the layout offers it, from a family found by the general rule. */
+/**
+ * A quantity as the layout offers it, from a family found by the general rule. Raw (log2 proposed whatever the
+ * spread of this file's values) when its values are raw intensities (value-kind.ts: positive, median 100 or
+ * more), as a supplement's `Abundance` block of 1e6…2e7 is; logarithmic when its name says so; else unknown
+ * (transform.ts decides from the values).
+ */
 function familyQuantity(f: Family): QuantityKind {
-  return { name: f.name, columns: [...f.columns], raw: f.logarithmic ? false : null };
+  return { name: f.name, columns: [...f.columns], raw: f.logarithmic ? false : f.kind === 'intensity' ? true : null };
 }
 
 function recognizeFormat(table: Table, spec: FormatSpec, names: ReadonlySet<string> = looseNames(table)): Layout | null {
@@ -411,6 +417,10 @@ function recognizeTable(table: Table, refuse = true): Layout {
   const others = sameSamples(first, ranked);
   const named = first.name !== 'Sample columns' || others.length > 0;
   const quantities: QuantityKind[] = [{ ...familyQuantity(first), columns: sampleColumns }, ...others.map(familyQuantity)];
+  if (others.length > 0) {
+    // (a supplement's blocks side by side: abundances read, spectral counts listed)
+    notes.push(`“${first.name}” is read; the same samples have ${quoteList(others.map((f) => f.name))} too (choose with the quantity).`);
+  }
   const genes = proteinColumns.filter((c) => /gene|symbol/i.test(c.name)).map((c) => c.name);
   // Without a gene column, a FASTA description gives the gene after `GN=` (sample-columns.ts featureLabels).
   const descriptions = genes.length > 0 ? [] : textColumns.filter((n) => /^(description|protein description|fasta headers?)$/.test(looseName(n)));
