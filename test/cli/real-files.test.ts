@@ -218,6 +218,34 @@ describe('skfr cluster on the real files, as they are', () => {
     expect(alone.stderr).toMatch(/^error: “pd24_ups1_yeast_InputFiles\.txt” is a Proteome Discoverer Input Files table/);
   });
 
+  it('MaxQuant UPS1 spike-in: 27 LFQ samples named as the columns (lexical order kept), flagged rows counted by hand, the UPS1 rows kept but the 2 MaxQuant marks', () => {
+    const file = real('maxquant_ups1_yeast_proteinGroups.txt');
+    const out = json([file, '--k', '3', '--s', '10']);
+    expect(out.format).toBe('maxquant');
+    expect(out.quantity).toBe('LFQ intensity');
+    // Split by hand: cells holding “;” are quoted in this file, so the header is read with the quotes taken off.
+    const lines = readFileSync(file, 'utf8').split(/\r?\n/).filter((l) => l.length > 0).map((l) => l.split('\t').map((c) => c.replace(/^"|"$/g, '')));
+    const header = lines[0]!;
+    const lfq = header.filter((h) => h.startsWith('LFQ intensity '));
+    expect(lfq).toHaveLength(27);
+    expect(out.sampleIds).toEqual(lfq.map((h) => h.slice('LFQ intensity '.length)));
+    expect(out.sampleIds.slice(0, 4)).toEqual(['12500amol_1', '12500amol_2', '12500amol_3', '125amol_1']);
+    const plus = (name: string) => lines.slice(1).filter((r) => r[header.indexOf(name)] === '+').length;
+    expect(step(out, 'remove-flagged', 'Decoys').count).toBe(plus('Reverse'));
+    expect(step(out, 'remove-flagged', 'Contaminants').count).toBe(plus('Potential contaminant'));
+    expect(step(out, 'read').count).toBe(lines.length - 1);
+    // The 48 UPS1 rows (FASTA header `generic_ups|…`): only the 2 MaxQuant itself marks as contaminants (albumin
+    // and gelsolin share a group with CON__ entries) are flagged; no prefix rule takes the others.
+    const fasta = header.indexOf('Fasta headers');
+    const ups = lines.slice(1).filter((r) => r[fasta]!.startsWith('generic_ups|'));
+    expect(ups).toHaveLength(48);
+    expect(ups.filter((r) => r[header.indexOf('Potential contaminant')] === '+').map((r) => r[0]!.split(';')[0])).toEqual(['P02768', 'P06396']);
+    expect(ups.filter((r) => r[header.indexOf('Majority protein IDs')]!.startsWith('CON__'))).toEqual([]);
+    // The replicate number after the amount is a sample annotation, the amount another (name parts).
+    expect(out.annotations.replicate).toEqual(out.sampleIds.map((id: string) => id.split('_')[1]));
+    expectConsistent(out);
+  });
+
   it('PAW TMT summary with 4 lines above its header: 20 samples named by the label row, the unused channels said, the site an annotation, flags counted', () => {
     const file = real('paw_tmt_ups2_mouse_two_sites.txt');
     const out = json([file, '--k', '3', '--s', '10']);
