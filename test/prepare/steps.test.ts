@@ -176,6 +176,10 @@ describe('the proposed recipe', () => {
   it('groups: a condition-like annotation with repeated values', () => {
     expect(proposeGroup({ id: ['a', 'b', 'c', 'd'], condition: ['x', 'x', 'y', 'y'] })).toBe('condition');
     expect(proposeGroup({ id: ['a', 'b', 'c'] })).toBeNull();
+    // What PD's Input Files table records about each run is no condition (its 27 runs have 2 RT ranges).
+    const runs = { 'RT Range in min': ['0.01 - 154.99', '0.01 - 154.99', '0.01 - 120.00', '0.01 - 120.00'], 'Instrument Name': ['Velos', 'Velos', 'Elite', 'Elite'] };
+    expect(proposeGroup(runs)).toBeNull();
+    expect(proposeGroup({ ...runs, amount: ['50', '50', '125', '125'] })).toBe('amount');
     const recipe = withGroup({ steps: [{ kind: 'min-valid', count: null, percent: 70, scope: 'total', group: null }] }, 'condition');
     expect(recipe.steps).toEqual([{ kind: 'min-valid', count: null, percent: 70, scope: 'any', group: 'condition' }]);
   });
