@@ -99,6 +99,7 @@ const mainRows: string[][] = [];
 const ruleRows: string[][] = [];
 const commands: string[] = [];
 const tunedKs = new Map<string, number>();
+const notSpiked: string[] = [];
 print(`# Spike-in benchmark (issue 24) — ${new Date().toISOString()}, load average ${loadavg().map((v) => v.toFixed(1)).join(' ')}`);
 print('');
 for (const [key, make] of tables) {
@@ -124,7 +125,10 @@ for (const [key, make] of tables) {
     for (const k of [...new Set([table.levels, 3, ...(tunedK !== undefined ? [tunedK] : [])])]) {
       const kWords = [k === table.levels ? 'levels' : '', k === 3 ? 'app default' : '', k === tunedK ? 'tuned' : ''].filter((w) => w !== '').join(', ');
       const fitAt = (s: number) => run(pool, mapped, settingsOf([...base, '--k', String(k), '--s', String(s)], p), plan.classColumn);
-      const atS0 = score(await fitAt(s0), spiked, amounts);
+      const fitS0 = await fitAt(s0);
+      const atS0 = score(fitS0, spiked, amounts);
+      const others = Array.from(fitS0.fit.selectedFeatures).filter((l) => !spiked[l]).map((l) => mapped.featureNames[l]!);
+      if (setting === 'new') notSpiked.push(`${table.name}, k = ${k}, s = ${s0}: ${others.length === 0 ? 'none' : others.join(', ')}`);
       let tuned: { rule: SRule; s: number; scored: Scored }[] = [];
       if (tuneToo) {
         const tune = await run(pool, mapped, settingsOf([...base, '--k', String(k), '--tune-s', 'auto'], p), plan.classColumn);
@@ -166,6 +170,9 @@ if (ruleRows.length > 0) {
   print('');
   print(renderTable(['table', 'setting', 'k', 'rule', 's', 'precision', 'recall', 'ARI'], ruleRows, 'markdown'));
 }
+print('');
+print('Selected proteins that are not spiked (new defaults, at s0):');
+for (const line of notSpiked) print(`- ${line}`);
 print('');
 print('Commands (the reproduce command of each preparation, with --k 3 --s 1 as loaded):');
 for (const c of commands) print(`- ${c}`);
