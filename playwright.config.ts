@@ -8,7 +8,7 @@
 import { defineConfig } from '@playwright/test';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** The preview server's port: SKFR_E2E_PORT, for engineers sharing a machine (default 4173). */
+/** The preview server's port: SKFR_E2E_PORT when 4173 is taken (several checkouts testing on one machine). */
 const port = Number(process.env.SKFR_E2E_PORT ?? 4173);
 
 export default defineConfig({
@@ -24,7 +24,7 @@ export default defineConfig({
   ],
   webServer: {
     command:
-      `npm run build:web && npx vite preview --config vite.web.config.ts --host 127.0.0.1 --port ${port} --strictPort`,
+      'npm run build:web && npx vite preview --config vite.web.config.ts --host 127.0.0.1 --port ' + port + ' --strictPort',
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
