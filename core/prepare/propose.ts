@@ -8,6 +8,7 @@
  *   // MaxQuant LFQ: ['remove-flagged', 'remove-flagged', 'remove-flagged', 'zeros-missing', 'transform', 'min-valid', 'scale']
  */
 import type { Layout, MinValidStep, PrepStep, Recipe, ScaleBasis, Table } from '../table/types.js';
+import { looksLikeBatch } from './batch-columns.js';
 import { prepare } from './index.js';
 import { proposeScale, scaleSentence } from './scale.js';
 import { proposeTransform } from './transform.js';
@@ -32,11 +33,17 @@ const RUN_RECORD = /\b(rt range|creation date|instrument|software|workflow|file 
  * samples or more; names such as "condition" or "group" first, then fewer groups; never a replicate number or
  * a reporter channel (core/table/formats/naming.ts), nor what an instrument records about a run (RUN_RECORD).
  * null when none.
+ * Never a batch (lab, site, plex, run date …: batch-columns.ts looksLikeBatch): "values in at least one group"
+ * keeps a protein seen in one group only, which is biology for a condition but an artefact for a batch, and a
+ * protein missing from a whole batch cannot have that batch removed. (A two-site TMT table with `site` and
+ * `level` used to get "in at least one site": 627 proteins seen at one site only kept, and the app took `site`
+ * for the known class, so it did not offer it as the batch to remove.)
+ * @example proposeGroup({ site: ['A', 'A', 'B', 'B'], level: ['S1', 'S2', 'S1', 'S2'] }) // 'level'
  */
 export function proposeGroup(annotations: Record<string, (string | null)[]>): string | null {
   let best: { name: string; score: number } | null = null;
   for (const [name, values] of Object.entries(annotations)) {
-    if (NOT_A_GROUP.test(name) || RUN_RECORD.test(name)) continue;
+    if (NOT_A_GROUP.test(name) || RUN_RECORD.test(name) || looksLikeBatch(name)) continue;
     const groups = groupsOf(values);
     const n = values.filter((v) => v !== null && v.trim() !== '').length;
     if (groups.length < 2 || groups.length >= n || !groups.some((g) => g.samples.length >= 2)) continue;

@@ -180,6 +180,11 @@ describe('the proposed recipe', () => {
     const runs = { 'RT Range in min': ['0.01 - 154.99', '0.01 - 154.99', '0.01 - 120.00', '0.01 - 120.00'], 'Instrument Name': ['Velos', 'Velos', 'Elite', 'Elite'] };
     expect(proposeGroup(runs)).toBeNull();
     expect(proposeGroup({ ...runs, amount: ['50', '50', '125', '125'] })).toBe('amount');
+    // A batch is never the group: with only batches there is none; beside a condition-less factor, that factor
+    // (two levels of site would otherwise win over four of level, fewer groups first).
+    expect(proposeGroup({ site: ['A', 'A', 'B', 'B'], level: ['S1', 'S2', 'S1', 'S2'] })).toBe('level');
+    expect(proposeGroup({ lab: ['A', 'A', 'B', 'B'], 'TMT plex': ['1', '1', '2', '2'], 'run date': ['d1', 'd1', 'd2', 'd2'] })).toBeNull();
+    expect(proposeGroup({ batch: ['A', 'A', 'B', 'B'], condition: ['x', 'y', 'x', 'y'] })).toBe('condition');
     const recipe = withGroup({ steps: [{ kind: 'min-valid', count: null, percent: 70, scope: 'total', group: null }] }, 'condition');
     expect(recipe.steps).toEqual([{ kind: 'min-valid', count: null, percent: 70, scope: 'any', group: 'condition' }]);
   });
