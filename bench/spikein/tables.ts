@@ -12,10 +12,9 @@
  *   above the header labels them `<site>-S<level>-<r>` (`POOL-` before the S5 pair), 5 levels × 2 × 2 sites;
  *   UPS2 = `Description` containing `_HUMAN_UPS`, rows not flagged in `Filter`. The site is the batch.
  *
- * `recognition`: what main cannot yet tell by itself from the PD 2.4 and PAW layouts (the branch `formats`
- * recognises both: PD's abundances raw by kind and its Input Files join, PAW's header row, label row, channels
- * and `Filter` flags). They are the flags a user gives today, printed by the bench, to be dropped once `formats`
- * is merged. `design`: a sample table the bench writes (a user would), for the batch step's column.
+ * `recognition`: flags a user would need beyond the file and its sample table: none (PD 2.4 is read as Proteome
+ * Discoverer, its abundances raw by kind, named through its Input Files table; PAW's header row, label row, unused
+ * channels and `Filter` flags are read from the file). `design`: a sample table the bench writes (a user would), for the batch step's column.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -86,8 +85,9 @@ export function pd24Ups1(real: string): SpikeIn {
   return {
     name: 'PD 2.4 UPS1 in yeast',
     file,
-    recognition: ['--sample-columns', '^Abundances Normalized F[0-9]+ Sample$', '--transform', 'log2'],
-    design: [],
+    recognition: [],
+    // PD's Input Files table names the samples by their raw files (F1 → UPS1_50amol_R1), as a user attaches it.
+    design: ['--design', inputFiles],
     batch: [],
     levels: 9,
     spiked(mapped) {
@@ -100,8 +100,8 @@ export function pd24Ups1(real: string): SpikeIn {
       const ids = columnTexts(findColumn(table, 'File ID', 'truth'));
       const names = columnTexts(findColumn(table, 'File Name', 'truth'));
       const amountOf = new Map(ids.map((id, r) => [id, /UPS1_(\d+)amol/.exec(names[r] ?? '')?.[1] ?? null]));
-      // Sample "F12" (from `Abundances Normalized F12 Sample`).
-      return mapped.sampleIds.map((id) => amountOf.get(/F\d+/.exec(id)?.[0] ?? id) ?? `? ${id}`);
+      // Sample "UPS1_50amol_R1" (named from the Input Files table), else "F12" (`Abundances Normalized F12 Sample`).
+      return mapped.sampleIds.map((id) => /(\d+)amol/.exec(id)?.[1] ?? amountOf.get(/F\d+/.exec(id)?.[0] ?? id) ?? `? ${id}`);
     },
   };
 }
@@ -122,11 +122,12 @@ export function pawTmtTwoSites(real: string, workDir: string): SpikeIn {
   const designFile = join(workDir, 'paw_tmt_two_sites_design.tsv');
   const levelOf = (label: string) => /S(\d+)-\d+$/.exec(label)?.[1] ?? `? ${label}`;
   const siteOf = (label: string) => /(BGS|FLI)/.exec(label)?.[1] ?? `? ${label}`;
-  writeFileSync(designFile, ['sample\tsite\tlevel', ...channels.map(([name, label]) => `${name}\t${siteOf(label)}\tS${levelOf(label)}`)].join('\n') + '\n');
+  // Keyed by the labels, which name the samples (the label row above the header).
+  writeFileSync(designFile, ['sample\tsite\tlevel', ...channels.map(([, label]) => `${label}\t${siteOf(label)}\tS${levelOf(label)}`)].join('\n') + '\n');
   return {
     name: 'PAW TMT UPS2 in mouse, two sites',
     file,
-    recognition: ['--header-row', '5', '--sample-columns', '^TotInt_1(2[6-9]|30|31N)', '--transform', 'log2:missing'],
+    recognition: [],
     design: ['--design', designFile, '--class-column', 'level'],
     batch: ['--batch', 'site'],
     levels: 5,
@@ -136,6 +137,6 @@ export function pawTmtTwoSites(real: string, workDir: string): SpikeIn {
       const filter = columnTexts(findColumn(table, 'Filter', 'truth'));
       return byId(mapped, 'Accession', spikedIds(table, 'Accession', (row) => (description[row] ?? '').includes('_HUMAN_UPS') && (filter[row] ?? '').trim() === ''));
     },
-    amounts: (mapped) => (mapped.sampleColumns ?? mapped.sampleIds).map((column) => levelOf(labels.get(column) ?? column)),
+    amounts: (mapped) => mapped.sampleIds.map((id) => levelOf(labels.get(id) ?? id)),
   };
 }
