@@ -11,7 +11,8 @@
  *   polars, pandas = read_csv, and read / polars: the goal is ≤ 2.
  * The machine's load average is printed: a loaded machine makes every figure larger.
  *
- * Flags: --runs N (default 5), --only NAME,…, --python CMD, --markdown.
+ * Flags: --runs N (default 5), --only NAME,…, --python CMD, --markdown, --skfr PATH (the cli/bin/skfr.js of another
+ * checkout, e.g. main's, to time the same tables before a change).
  */
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -23,13 +24,13 @@ import { realTables } from './lib/real-tables.js';
 import { median } from './lib/stats.js';
 import { renderTable } from './lib/table.js';
 
-const flags = parseFlags(process.argv.slice(2), { runs: 'number', only: 'string', python: 'string', markdown: 'boolean' });
+const flags = parseFlags(process.argv.slice(2), { runs: 'number', only: 'string', python: 'string', markdown: 'boolean', skfr: 'string' });
 const runs = Math.max(1, (flags.runs as number | undefined) ?? 5);
 const style = flags.markdown === true ? 'markdown' : 'plain';
 const print = (text: string) => process.stdout.write(text + '\n');
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, here.split(/[\\/]/).includes('dist') ? '../..' : '..');
-const skfrBin = join(repo, 'cli', 'bin', 'skfr.js');
+const skfrBin = typeof flags.skfr === 'string' ? resolve(flags.skfr) : join(repo, 'cli', 'bin', 'skfr.js');
 const peersScript = join(repo, 'bench', 'open', 'read_real_peers.py');
 const only = typeof flags.only === 'string' ? flags.only.toLowerCase().split(',') : null;
 const tables = realTables(repo).filter((t) => only === null || only.some((o) => t.name.toLowerCase().includes(o) || t.file.toLowerCase().includes(o)));
@@ -65,7 +66,7 @@ const ms = (x: number | undefined) => (x === undefined || !Number.isFinite(x) ? 
 const ratio = (a: number, b: number | undefined) => (b === undefined ? '–' : `${(a / b).toFixed(2)}×`);
 const peerMs = (p: Peer | undefined) => (p !== undefined && 'ms' in p ? p.ms : undefined);
 
-print(`# skfr's open of the given real tables against read_csv — ${runs} runs each, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+print(`# skfr's open of the given real tables against read_csv — ${skfrBin}, ${runs} runs each, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 print('');
 const rows: string[][] = [];
 const skipped: string[] = [];
