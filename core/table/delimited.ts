@@ -527,7 +527,7 @@ export class DelimitedReader {
         this.blankLines.length = 0;
         this.metaRows.push(metaRow(this.texts(scanner, bytes), this.width, { where: `“${this.fileName}”, line ${scanner.rowLine}`, names: this.rawHeader! }));
         this.consumed.push(bytes, start, scanner.pos);
-        this.dataStart = { offset: scanner.pos, line: scanner.line };
+        this.dataStart = { offset: this.base + scanner.pos, line: scanner.line };
         continue;
       }
       this.startColumns(bytes, start);
@@ -692,6 +692,23 @@ export class DelimitedReader {
   }
 
   /**
+   * After the final push: the columns whose every cell's text `finish` will ask for, and the rows, or null when
+   * none needs them (label columns, options.textColumns, count). A chunked reader fetches them first (reread.ts).
+   */
+  textsWanted(): { columns: boolean[]; rows: number } | null {
+    if (this.rawHeader === null || this.rows === 0) return null;
+    this.forceLabels(uniqueHeaderNames(this.rawHeader).names);
+    const columns = this.needTexts;
+    return columns.some(Boolean) ? { columns, rows: this.rows } : null;
+  }
+
+  /** Label columns (options.textColumns) read as text whatever they hold. */
+  private forceLabels(names: readonly string[]): void {
+    const labels = new Set(this.options.textColumns ?? []);
+    if (labels.size > 0) this.builders.forEach((b, c) => (b.forceText = labels.has(names[c]!)));
+  }
+
+  /**
    * The table, after the final push. `reread(wanted, rows)` supplies every cell's text of the wanted columns
    * when some are needed; without it, such a file gives null (the caller then reads it whole).
    */
@@ -700,8 +717,7 @@ export class DelimitedReader {
     if (rawHeader === null) throw new SkfrError('empty-sheet', `“${fileName}” is empty: it has no header row and no data.`);
     if (rows === 0) throw new SkfrError('empty-sheet', `“${fileName}” has a header row but no data rows.`);
     const { names, notes } = uniqueHeaderNames(rawHeader);
-    const labels = new Set(this.options.textColumns ?? []);
-    if (labels.size > 0) builders.forEach((b, c) => (b.forceText = labels.has(names[c]!)));
+    this.forceLabels(names);
     const needTexts = this.needTexts;
     let allTexts: ((string | null)[] | null)[] | null = null;
     if (needTexts.some(Boolean)) {
