@@ -2,7 +2,10 @@
  * The preparation proposed for a recognised layout, as Perseus users prepare protein data: the format's own
  * steps (flagged rows out, zeros missing), log2 for raw intensities (transform.ts says when), and for
  * proteins × samples tables a valid-value filter of 70 % — in at least one group when the samples have a
- * group annotation (a design's condition), else in total. Each choice comes with its reason.
+ * group annotation (a design's condition; without a sample table, the groups the sample names carry,
+ * `group (from names)`: `12500amol_1 … 50amol_3` → 9 amounts, as Perseus users group replicates, so that a protein
+ * measured in one condition only, such as a spike-in seen at its high amounts, is kept), else in total. Each
+ * choice comes with its reason, and a grouping read from the names says so.
  * @example completeLayout(table, recognizeLayout(table)).recipe.steps.map((s) => s.kind)
  *   // MaxQuant LFQ: ['remove-flagged', 'remove-flagged', 'remove-flagged', 'zeros-missing', 'transform', 'min-valid']
  */
@@ -10,6 +13,7 @@ import type { Layout, MinValidStep, PrepStep, Recipe, Table } from '../table/typ
 import { prepare } from './index.js';
 import { proposeTransform } from './transform.js';
 import { groupsOf } from './valid-values.js';
+import { isOfferedGroup } from '../table/name-groups.js';
 
 /** Perseus' usual threshold. */
 export const DEFAULT_MIN_VALID_PERCENT = 70;
@@ -18,7 +22,8 @@ const GROUP_NAME = /condition|group|class|treatment|genotype|status|region|type|
 
 /**
  * A sample annotation that groups the samples: 2 or more groups, fewer groups than samples, some group with 2
- * samples or more; names such as "condition" or "group" first, then fewer groups. null when none.
+ * samples or more; names such as "condition" or "group" first, then groups read from names (`group (from names)`,
+ * `group (from File Name)`: core/table/name-groups.ts), then any other; fewer groups first. null when none.
  */
 export function proposeGroup(annotations: Record<string, (string | null)[]>): string | null {
   let best: { name: string; score: number } | null = null;
@@ -26,7 +31,8 @@ export function proposeGroup(annotations: Record<string, (string | null)[]>): st
     const groups = groupsOf(values);
     const n = values.filter((v) => v !== null && v.trim() !== '').length;
     if (groups.length < 2 || groups.length >= n || !groups.some((g) => g.samples.length >= 2)) continue;
-    const score = (GROUP_NAME.test(name) ? 1000 : 0) - groups.length;
+    // A sample table's group columns first, then groups read from names (a guess), then any other grouping.
+    const score = (isOfferedGroup(name) ? 500 : GROUP_NAME.test(name) ? 1000 : 0) - groups.length;
     if (best === null || score > best.score) best = { name, score };
   }
   return best?.name ?? null;
@@ -44,6 +50,19 @@ export function withGroup(recipe: Recipe, group: string | null): Recipe {
       s.kind === 'min-valid' && s.percent === DEFAULT_MIN_VALID_PERCENT && s.count === null && s.group === null ? minValidStep(group) : s,
     ),
   };
+}
+
+/** Why the valid-value filter is grouped as it is (the groups of the sample names are named, being a guess). */
+function groupReason(group: string | null, annotations: Record<string, (string | null)[]>): string {
+  if (group === null) return `Proteins need values in ${DEFAULT_MIN_VALID_PERCENT} % of the samples (attach a sample table to filter per group).`;
+  if (!isOfferedGroup(group)) return `Proteins need values in ${DEFAULT_MIN_VALID_PERCENT} % of the samples of at least one “${group}” group.`;
+  const names = groupsOf(annotations[group] ?? []).map((g) => g.name);
+  const shown = names.slice(0, 6).join(', ') + (names.length > 6 ? ', …' : '');
+  const of = group.slice('group (from '.length, -1);
+  return (
+    `Proteins need values in ${DEFAULT_MIN_VALID_PERCENT} % of the samples of at least one group of the ${of === 'names' ? 'sample names' : `sample table's “${of}”`} ` +
+    `(${shown}: the names without their replicate numbers); ${of === 'names' ? 'attach a sample table' : 'choose another group'} to group them otherwise.`
+  );
 }
 
 /** The layout with the transform and valid-value steps proposed, and the reasons (see the module comment). */
@@ -66,10 +85,6 @@ export function completeLayout(table: Table, layout: Layout): Layout {
   const group = proposeGroup(data.annotations);
   const filter = minValidStep(group);
   steps.push(filter);
-  reasons.push(
-    group === null
-      ? `Proteins need values in ${DEFAULT_MIN_VALID_PERCENT} % of the samples (attach a sample table to filter per group).`
-      : `Proteins need values in ${DEFAULT_MIN_VALID_PERCENT} % of the samples of at least one “${group}” group.`,
-  );
+  reasons.push(groupReason(group, data.annotations));
   return { ...layout, recipe: { steps }, reasons };
 }

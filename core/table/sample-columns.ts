@@ -9,13 +9,15 @@
  *   `extraFeatureColumns`, e.g. the flag columns the preparation reads) are kept per feature.
  * - Cells: numbers; missing tokens, `mapping.missingTokens` (e.g. "Filtered") and empty cells are missing;
  *   other text is missing with a warning naming the column and cells.
- * - Sample annotations: the sample table (`mapping.design`) joined on the sample name (design.ts); filters
- *   (`mapping.filters`) keep samples by those annotations.
+ * - Sample annotations: the sample table (`mapping.design`) joined on the sample name (design.ts), else the
+ *   groups the sample names (or its run names) carry (`group (from names)`, name-groups.ts); filters (`mapping.filters`) keep
+ *   samples by those annotations.
  * Errors in the user's terms: no sample column, an unknown column, a filter that keeps no sample.
  */
 import { SkfrError } from '../errors.js';
 import { classifyText, isMissingToken } from './cells.js';
-import { joinDesign } from './design.js';
+import { columnPlaces, joinDesign } from './design.js';
+import { offeredGroups } from './name-groups.js';
 import { sampleAffixes } from './formats/recognize.js';
 import { columnTexts, findColumn, quoteList, rowLocation } from './lookup.js';
 import { NO_AFFIXES, sampleNamesFor } from './sample-names.js';
@@ -167,10 +169,14 @@ export function mapSampleColumns(table: Table, mapping: Mapping, options: Sample
   let annotations: Record<string, (string | null)[]> = {};
   let design: MappedData['design'] = null;
   if (mapping.design) {
-    const joined = joinDesign(mapping.design, allIds, sourceNames);
+    const joined = joinDesign(mapping.design, allIds, sourceNames, new Set(), columnPlaces(table, samples));
     annotations = joined.annotations;
     design = joined.join;
+    warnings.push(...joined.warnings);
   }
+  // The groups the sample names (or the sample table's run names) carry, when nothing else groups them (name-groups.ts).
+  const offered = offeredGroups(allIds, design ? { annotations, columns: design.columns } : null);
+  if (offered && !(offered.name in annotations)) annotations[offered.name] = offered.groups;
   const kept = keepSamples(annotations, samples.length, mapping, report);
 
   const p = table.rowCount;
