@@ -22,8 +22,8 @@
  * once and said (`duplicateRows`); different rows are refused, naming the sample and the rows (issue 26 case 5).
  * At rule 3 they are only ambiguous: the sample stays without a row.
  *
- * The column holding the names is `sampleColumn`, else the one pairing the most samples (then the stricter
- * rules, then the first). When the table has one row per sample in the file and the names leave samples without
+ * The column holding the names is `sampleColumn`, else the one pairing the most samples (then by the stricter
+ * rules, a copy of the file's own header counting most; then the first). When the table has one row per sample in the file and the names leave samples without
  * a row, a join in file order is possible (`fileOrderPossible`); it is applied only when chosen (`order: 'file'`):
  * the i-th row to the i-th sample as the file lists them, every column an annotation, with a warning when rows
  * then go to samples that other rows name.
@@ -66,7 +66,9 @@ export function columnPlaces(table: { columns: readonly object[] }, samples: rea
 
 type NameRule = Exclude<DesignMatchRule, 'file-order'>;
 const RULES: readonly NameRule[] = ['exact', 'clean', 'loose'];
+/** How strongly a pairing speaks for its column; a column's exact copy of the file's header counts most. */
 const STRENGTH: Record<NameRule, number> = { exact: 3, clean: 2, loose: 1 };
+const EXACT_HEADER = 4;
 
 /** The key a name is compared by under `rule`; null = no key (empty, or too weak). `affixes`: its side's (loose). */
 function keyOf(rule: NameRule, name: string | null, affixes: Affixes): string | null {
@@ -101,6 +103,7 @@ interface ColumnMatch {
   rows: Int32Array;
   rules: (NameRule | null)[];
   matched: number;
+  /** Σ STRENGTH over the pairings (EXACT_HEADER for a cell equal to the sample's column name as written). */
   score: number;
   /** Samples with several different rows (rule 1 or 2). */
   conflicts: { sample: number; rows: number[] }[];
@@ -121,12 +124,14 @@ function matchColumn(design: SampleTable, column: SampleTable['columns'][number]
   const used = new Uint8Array(m);
   const conflicts: ColumnMatch['conflicts'] = [];
   const duplicates: ColumnMatch['duplicates'] = [];
+  const strength = new Int32Array(n);
   const rowAffixes = sideAffixes(column.values);
   const idAffixes = sideAffixes(ids);
   for (const rule of RULES) {
     const rowKeys = column.values.map((v) => keyOf(rule, v ?? null, rowAffixes));
     // (the loose rule compares the samples' names only: their columns' names carry the quantity they all share)
     for (const side of rule === 'loose' ? [ids] : [ids, sources]) {
+      const header = side === sources && side !== ids;
       const byKey = new Map<string, number[]>();
       rowKeys.forEach((key, r) => {
         if (key === null || used[r]) return;
@@ -148,16 +153,17 @@ function matchColumn(design: SampleTable, column: SampleTable['columns'][number]
         }
         rows[i] = candidates[0]!;
         rules[i] = rule;
+        strength[i] = rule === 'exact' && (header || ids[i] === sources[i]) ? EXACT_HEADER : STRENGTH[rule];
         for (const r of candidates) used[r] = 1;
       });
     }
   }
   let matched = 0;
   let score = 0;
-  rules.forEach((rule) => {
+  rules.forEach((rule, i) => {
     if (rule === null) return;
     matched++;
-    score += STRENGTH[rule];
+    score += strength[i]!;
   });
   return { column: column.name, rows, rules, matched, score, conflicts, duplicates, used };
 }
