@@ -12,11 +12,13 @@ import { annotationsFromValues, proposedGroup, regroup } from '../../renderer/sr
 import {
   canonical,
   convertAmount,
+  dropSamplesOf,
   imputeOf,
   minValidOf,
   parseAmount,
   setImpute,
   setMinValid,
+  setDropSamples,
   setNormalize,
   setTransform,
   ungroup,
@@ -73,6 +75,16 @@ describe('recipe editing keeps the canonical order', () => {
     const edited = setImpute(setNormalize(setMinValid(maxquant, { count: null, percent: 70, scope: 'any', group: 'condition' }), true), 'downshift', 5);
     const base: Recipe = { steps: [decoy, contaminant, zeros] };
     expect(recipeFromChoices(base, choicesOf(edited, base), 5)).toEqual(edited);
+  });
+
+  it('dropping samples lands between the transform and the filter, as the CLI’s --drop-samples', () => {
+    const on = setDropSamples(setNormalize(maxquant, true), 1);
+    expect(kinds(on)).toEqual(['remove-flagged:decoy', 'remove-flagged:contaminant', 'zeros-missing', 'transform', 'drop-samples', 'min-valid', 'normalize']);
+    expect(dropSamplesOf(setDropSamples(on, 3))).toEqual({ kind: 'drop-samples', minValues: 3 });
+    expect(setDropSamples(on, 1)).toBe(on);
+    expect(dropSamplesOf(setDropSamples(on, null))).toBeNull();
+    const base: Recipe = { steps: [decoy, contaminant, zeros] };
+    expect(recipeFromChoices(base, choicesOf(on, base), 1)).toEqual(on);
   });
 
   it('a filter without a group counts in total; an unchanged edit returns the same recipe', () => {
@@ -140,6 +152,12 @@ describe('the group proposed from a map’s value counts', () => {
   it('otherwise the column with the fewest groups', () => {
     // batch: 2 groups (score −2) beats plate: 3 groups (score −3).
     expect(proposedGroup({ plate: [{ value: 'p', count: 2 }, { value: 'q', count: 2 }, { value: 'r', count: 2 }], batch: [{ value: 'x', count: 3 }, { value: 'y', count: 3 }] })).toBe('batch');
+  });
+
+  it('groups read from names come after a sample table’s own group column, before any other', () => {
+    const names = { 'group (from names)': [{ value: 'H', count: 2 }, { value: 'L', count: 2 }] };
+    expect(proposedGroup({ ...names, condition: [{ value: 'a', count: 2 }, { value: 'b', count: 1 }, { value: 'c', count: 1 }] })).toBe('condition');
+    expect(proposedGroup({ ...names, plate: [{ value: 'p', count: 2 }, { value: 'q', count: 2 }] })).toBe('group (from names)');
   });
 
   it('no group: one group only, one sample per group, or no annotation', () => {

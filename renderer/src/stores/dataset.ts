@@ -23,6 +23,7 @@ import { plain } from '../lib/plain';
 import { proposedGroup, regroup } from '../lib/group';
 import { ungroup } from '../lib/prepare-steps';
 import { hasZerosMissing, setZerosMissing } from '../lib/recipe';
+import { isOfferedGroup } from '../../../core/table/name-groups';
 import { useUiStore } from './ui';
 import { useSessionStore } from './session';
 import { isSessionName } from '../../../core/jobs/session-file';
@@ -68,6 +69,11 @@ export const useDatasetStore = defineStore('dataset', () => {
   const filterEdited = ref(false);
   /** Where the opened table was read from (desktop: a path; null for bytes and the example), for a saved analysis. */
   const openedPath = ref<string | null>(null);
+  /**
+   * A sample table refused because no sample name matches its rows although it has one row per sample
+   * ('design-unmatched'): kept aside so the sample-table panel can offer to join it in file order.
+   */
+  const refusedDesign = shallowRef<{ table: SampleTable; origin: DesignOrigin | null; message: string } | null>(null);
 
   let mapSeq = 0;
   let mapJob: string | null = null;
@@ -148,6 +154,7 @@ export const useDatasetStore = defineStore('dataset', () => {
     annotationValues.value = {};
     prepError.value = null;
     designOrigin.value = null;
+    refusedDesign.value = null;
     filterEdited.value = false;
     goodRecipe = null;
     followed = undefined;
@@ -311,13 +318,34 @@ export const useDatasetStore = defineStore('dataset', () => {
   }
 
   function useDesign(result: DesignResult, origin: DesignOrigin): void {
+    joinTable(result.table, origin);
+  }
+
+  /** Joins `table` in place of the attached sample table (taken back if its map fails). */
+  function joinTable(table: SampleTable, origin: DesignOrigin | null): void {
     undo = { kind: 'design', mapping: plain(mapping.value), recipe: plain(recipe.value), origin: designOrigin.value, result: mapResult.value };
+    refusedDesign.value = null;
     designOrigin.value = origin;
-    // A filter grouped by a column of the previous sample table that this one lacks filters in total.
-    const kept = new Set(result.table.columns.map((c) => c.name));
-    recipe.value = ungroup(recipe.value, (mapResult.value?.design?.columns ?? []).filter((c) => !kept.has(c)));
-    mapping.value = { ...mapping.value, design: result.table };
+    // A filter grouped by a column of the previous sample table (or by groups read from names) that this one
+    // lacks filters in total.
+    const kept = new Set(table.columns.map((c) => c.name));
+    const gone = [...(mapResult.value?.design?.columns ?? []), ...(mapResult.value?.annotationNames ?? []).filter(isOfferedGroup)];
+    recipe.value = ungroup(recipe.value, gone.filter((c) => !kept.has(c)));
+    mapping.value = { ...mapping.value, design: table };
     scheduleMap(0);
+  }
+
+  /**
+   * "Match in file order": the refused sample table (or the attached one, whose names leave samples without a
+   * row) joined row i to sample i as the file lists them; `on` false goes back to matching by names.
+   */
+  function matchInFileOrder(on = true): void {
+    const refused = refusedDesign.value;
+    if (on && refused) return joinTable({ ...refused.table, order: 'file' }, refused.origin);
+    const design = mapping.value.design;
+    if (!design || (design.order === 'file') === on) return;
+    const { order: _order, ...byNames } = design;
+    joinTable(on ? { ...design, order: 'file' } : byNames, designOrigin.value);
   }
 
   /** The sample-table column holding the sample names (null = the one matching the most samples). */
@@ -332,6 +360,7 @@ export const useDatasetStore = defineStore('dataset', () => {
   function removeDesign(): void {
     const names = new Set(mapResult.value?.design?.columns ?? []);
     designOrigin.value = null;
+    refusedDesign.value = null;
     // Filters on the sample table's columns go with it, and a valid-value filter grouped by one filters in total.
     recipe.value = ungroup(recipe.value, [...names, ...(mapping.value.design?.columns.map((c) => c.name) ?? [])]);
     setMapping({ ...mapping.value, design: null, filters: mapping.value.filters.filter((f) => !names.has(f.column)) });
@@ -390,7 +419,10 @@ export const useDatasetStore = defineStore('dataset', () => {
         return;
       }
       if (undo) {
-        // A sample table (or its join column) that does not fit: back to the mapping before it, and say why.
+        // A sample table (or its join column) that does not fit: back to the mapping before it, and say why. One
+        // that names no sample but has a row for each is kept aside: the panel offers to join it in file order.
+        const tried = mapping.value.design;
+        refusedDesign.value = response.error.code === 'design-unmatched' && tried ? { table: tried, origin: designOrigin.value, message: response.error.message } : null;
         mapping.value = undo.mapping;
         recipe.value = undo.recipe;
         designOrigin.value = undo.origin;
@@ -467,6 +499,7 @@ export const useDatasetStore = defineStore('dataset', () => {
     prepError,
     filterEdited,
     openedPath,
+    refusedDesign,
     columns,
     size,
     annotationNames,
@@ -485,6 +518,7 @@ export const useDatasetStore = defineStore('dataset', () => {
     attachDesignSheet,
     attachDesign,
     setDesignColumn,
+    matchInFileOrder,
     removeDesign,
     fetchRows,
   };
