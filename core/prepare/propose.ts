@@ -43,11 +43,11 @@ export function minValidStep(group: string | null): MinValidStep {
   return { kind: 'min-valid', count: null, percent: DEFAULT_MIN_VALID_PERCENT, scope: group === null ? 'total' : 'any', group };
 }
 
-/** The recipe with its (default, untouched) valid-value step grouped by `group`. */
+/** The recipe with its (default, untouched: in total, or by groups read from names) valid-value step grouped by `group`. */
 export function withGroup(recipe: Recipe, group: string | null): Recipe {
   return {
     steps: recipe.steps.map((s): PrepStep =>
-      s.kind === 'min-valid' && s.percent === DEFAULT_MIN_VALID_PERCENT && s.count === null && s.group === null ? minValidStep(group) : s,
+      s.kind === 'min-valid' && s.percent === DEFAULT_MIN_VALID_PERCENT && s.count === null && (s.group === null || isOfferedGroup(s.group)) ? minValidStep(group) : s,
     ),
   };
 }
