@@ -109,7 +109,9 @@ selected it), clusterFeatureFrequency (local: per cluster, name → fraction; el
 null), imputedCells, timings ({readMs, parseMs, fitMs}), format (maxquant, diann, fragpipe, spectronaut, perseus,
 table), quantity (or null), sheet (workbooks; else null), headerRow (1-based), featureLabels (every feature
 analysed, in column order), annotations (annotation → value per sample, the sample table joined), design
-({source, matchedColumn, matched, samplesWithoutRow, rowsWithoutSample, columns}; else null), preparation
+({source, matchedColumn, matched, samplesWithoutRow, rowsWithoutSample, columns, order (names or file),
+matches ([{sample, row, value, rule}]: each sample's row, 0-based, and the rule that found it), rows, samples,
+fileOrderPossible, duplicateRows}; else null), preparation
 ([{step, label, count}]: rows read, blank rows skipped, filters, decoys / contaminants / site-only removed,
 zeros made missing, log transform, valid-value filter, normalisation, imputation, features with no value
 removed), recipe ({steps}: the preparation that ran), reasons (why it was proposed), imputedBySample /

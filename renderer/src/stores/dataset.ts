@@ -65,6 +65,8 @@ export const useDatasetStore = defineStore('dataset', () => {
   const annotationValues = shallowRef<MapResult['annotationValues']>({});
   /** Why the last change of the preparation was refused (the recipe went back to the one that worked). */
   const prepError = ref<ErrorInfo | null>(null);
+  /** The recipe whose map `prepError` answered (so a fix, such as dropping the samples it left empty, applies to it). */
+  const failedRecipe = shallowRef<Recipe | null>(null);
   /** The user changed the valid-value filter: its group no longer follows the sample table. */
   const filterEdited = ref(false);
   /** Where the opened table was read from (desktop: a path; null for bytes and the example), for a saved analysis. */
@@ -153,6 +155,7 @@ export const useDatasetStore = defineStore('dataset', () => {
     mapError.value = null;
     annotationValues.value = {};
     prepError.value = null;
+    failedRecipe.value = null;
     designOrigin.value = null;
     refusedDesign.value = null;
     filterEdited.value = false;
@@ -270,6 +273,7 @@ export const useDatasetStore = defineStore('dataset', () => {
   function setMapping(next: Mapping): void {
     undo = null;
     prepError.value = null;
+    failedRecipe.value = null;
     mapping.value = next;
     scheduleMap(MAP_DELAY_MS);
   }
@@ -282,6 +286,7 @@ export const useDatasetStore = defineStore('dataset', () => {
     if (edited.filter) filterEdited.value = true;
     undo = { kind: 'recipe', mapping: plain(mapping.value), recipe: goodRecipe ?? plain(recipe.value), origin: designOrigin.value, result: mapResult.value };
     prepError.value = null;
+    failedRecipe.value = null;
     recipe.value = next;
     scheduleMap(MAP_DELAY_MS);
   }
@@ -410,6 +415,7 @@ export const useDatasetStore = defineStore('dataset', () => {
         // A step that fails: back to the recipe that worked, its sentence beside the Prepare panel.
         recipe.value = undo.recipe;
         prepError.value = response.error;
+        failedRecipe.value = sent;
         const before = undo.result;
         undo = null;
         if (before) {
@@ -497,6 +503,7 @@ export const useDatasetStore = defineStore('dataset', () => {
     generation,
     annotationValues,
     prepError,
+    failedRecipe,
     filterEdited,
     openedPath,
     refusedDesign,
