@@ -129,12 +129,16 @@ export const useDatasetStore = defineStore('dataset', () => {
     else next = guessMapping(result.columns, result.rowCount);
     next = plain(next);
     resetTable();
+    let proposed = plain(result.suggestedMapping ? EMPTY_RECIPE : (result.layout?.recipe ?? EMPTY_RECIPE));
     if (keep && !(result.layout?.embeddedDesign ?? false)) {
       next.design = keep.design;
       designOrigin.value = keep.origin;
+      // The filter proposed by the groups of the names, which the sample table replaces, filters in total until
+      // the map says which annotation groups the samples (followGroup).
+      proposed = ungroup(proposed, [proposed.steps.find((s) => s.kind === 'min-valid')?.group ?? ''].filter(isOfferedGroup));
     }
     mapping.value = next;
-    recipe.value = plain(result.suggestedMapping ? EMPTY_RECIPE : (result.layout?.recipe ?? EMPTY_RECIPE));
+    recipe.value = proposed;
     scheduleMap(0);
   }
 
