@@ -171,12 +171,13 @@ describe('import stores on a recognised table', () => {
     expect(dataset.designOrigin?.sheet).toBe('Samples');
     await vi.waitFor(() => expect(lastOf(log, 'map')?.mapping.design?.order).toBe('file'));
     await vi.waitFor(() => expect(dataset.annotationNames).toEqual(['condition']));
-    // Back to names: refused again, and offered again.
+    // Back to names: refused again, and the join in file order is kept (nothing lost, nothing to offer).
     dataset.matchInFileOrder(false);
     expect(dataset.mapping.design?.order).toBeUndefined();
-    await vi.waitFor(() => expect(dataset.refusedDesign).not.toBeNull());
-    dataset.removeDesign();
+    await vi.waitFor(() => expect(dataset.mapping.design?.order).toBe('file'));
     expect(dataset.refusedDesign).toBeNull();
+    dataset.removeDesign();
+    expect(dataset.mapping.design).toBeNull();
   });
 
   it('"header is on row N" re-reads the same sheet with that row and keeps the attached sample table', async () => {

@@ -432,7 +432,9 @@ export const useDatasetStore = defineStore('dataset', () => {
         // A sample table (or its join column) that does not fit: back to the mapping before it, and say why. One
         // that names no sample but has a row for each is kept aside: the panel offers to join it in file order.
         const tried = mapping.value.design;
-        refusedDesign.value = response.error.code === 'design-unmatched' && tried ? { table: tried, origin: designOrigin.value, message: response.error.message } : null;
+        // (going back to names from a join in file order keeps that join: nothing to offer then)
+        const offer = response.error.code === 'design-unmatched' && tried && !undo.mapping.design;
+        refusedDesign.value = offer ? { table: tried, origin: designOrigin.value, message: response.error.message } : null;
         mapping.value = undo.mapping;
         recipe.value = undo.recipe;
         designOrigin.value = undo.origin;
