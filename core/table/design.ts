@@ -70,30 +70,37 @@ const RULES: readonly NameRule[] = ['exact', 'clean', 'loose'];
 const STRENGTH: Record<NameRule, number> = { exact: 3, clean: 2, loose: 1 };
 const EXACT_HEADER = 4;
 
-/** The key a name is compared by under `rule`; null = no key (empty, or too weak). `affixes`: its side's (loose). */
-function keyOf(rule: NameRule, name: string | null, affixes: Affixes): string | null {
-  if (name === null) return null;
-  const trimmed = name.trim();
-  if (trimmed === '') return null;
+/**
+ * The keys one side's names are compared by under `rule` (null: no key — empty, or too weak). The loose rule
+ * works on the cleaned names, less the prefix and suffix all of them share (sample-names.ts `commonAffixes`).
+ */
+function keysOf(rule: NameRule, names: readonly (string | null)[]): (string | null)[] {
+  const trimmed = names.map((name) => (name === null || name.trim() === '' ? null : name.trim()));
   switch (rule) {
     case 'exact':
       return trimmed;
     case 'clean':
-      return sampleKey(trimmed);
+      return trimmed.map((name) => (name === null ? null : sampleKey(name)));
     case 'loose': {
-      let s = cleanSampleName(trimmed);
-      if (affixes.prefix && s.startsWith(affixes.prefix) && s.length > affixes.prefix.length) s = s.slice(affixes.prefix.length);
-      if (affixes.suffix && s.endsWith(affixes.suffix) && s.length > affixes.suffix.length) s = s.slice(0, -affixes.suffix.length);
-      const key = s.toLowerCase().replace(/[\s._-]+/g, '');
-      return key === '' || /^\d+$/.test(key) ? null : key;
+      const cleaned = trimmed.map((name) => (name === null ? null : cleanSampleName(name)));
+      const { prefix, suffix } = sharedAffixes(cleaned);
+      return cleaned.map((name) => {
+        if (name === null) return null;
+        let s = name;
+        if (prefix && s.startsWith(prefix) && s.length > prefix.length) s = s.slice(prefix.length);
+        if (suffix && s.endsWith(suffix) && s.length > suffix.length) s = s.slice(0, -suffix.length);
+        const key = s.toLowerCase().replace(/[\s._-]+/g, '');
+        return key === '' || /^\d+$/.test(key) ? null : key;
+      });
     }
   }
 }
 
-/** The prefix and suffix all the (cleaned) names share, for the loose rule. */
-function sideAffixes(names: readonly (string | null)[]): Affixes {
-  const cleaned = names.filter((n): n is string => n !== null && n.trim() !== '').map((n) => cleanSampleName(n.trim()));
-  return cleaned.length >= 2 ? commonAffixes(cleaned) : NO_AFFIXES;
+/** The affixes all the names share; none when they repeat (no affix could tell them apart: a condition column). */
+function sharedAffixes(cleaned: readonly (string | null)[]): Affixes {
+  const names = cleaned.filter((name): name is string => name !== null);
+  if (names.length < 2 || new Set(names).size !== names.length) return NO_AFFIXES;
+  return commonAffixes(names);
 }
 
 /** How one column of the sample table pairs with the samples. */
@@ -116,7 +123,38 @@ function sameRows(design: SampleTable, a: number, b: number): boolean {
   return design.columns.every((c) => (c.values[a] ?? null) === (c.values[b] ?? null));
 }
 
-function matchColumn(design: SampleTable, column: SampleTable['columns'][number], ids: readonly string[], sources: readonly string[]): ColumnMatch {
+/** The samples' names as each rule compares them, and the keys two samples share (they pair neither), made once. */
+interface SampleKeys {
+  ids: readonly string[];
+  sources: readonly string[];
+  /** Per rule, the keys of the names and of the column names (null: not compared — the same names, or the loose rule). */
+  keys: Record<NameRule, { ids: (string | null)[]; sources: (string | null)[] | null; shared: Set<string> }>;
+}
+
+function sampleKeysOf(ids: readonly string[], sources: readonly string[]): SampleKeys {
+  const same = ids.every((id, i) => id === sources[i]);
+  const keysFor = (rule: NameRule) => {
+    const idKeys = keysOf(rule, ids);
+    // (the loose rule compares the samples' names only: their columns' names carry the quantity they all share)
+    const sourceKeys = same || rule === 'loose' ? null : keysOf(rule, sources);
+    // (a key two different samples give, by their names or their column names; a sample's own two keys are one)
+    const owner = new Map<string, number>();
+    const shared = new Set<string>();
+    const claim = (key: string | null, i: number): void => {
+      if (key === null) return;
+      const first = owner.get(key);
+      if (first === undefined) owner.set(key, i);
+      else if (first !== i) shared.add(key);
+    };
+    idKeys.forEach(claim);
+    sourceKeys?.forEach(claim);
+    return { ids: idKeys, sources: sourceKeys, shared };
+  };
+  return { ids, sources, keys: { exact: keysFor('exact'), clean: keysFor('clean'), loose: keysFor('loose') } };
+}
+
+function matchColumn(design: SampleTable, column: SampleTable['columns'][number], samples: SampleKeys): ColumnMatch {
+  const { ids, sources } = samples;
   const n = ids.length;
   const m = column.values.length;
   const rows = new Int32Array(n).fill(-1);
@@ -125,13 +163,13 @@ function matchColumn(design: SampleTable, column: SampleTable['columns'][number]
   const conflicts: ColumnMatch['conflicts'] = [];
   const duplicates: ColumnMatch['duplicates'] = [];
   const strength = new Int32Array(n);
-  const rowAffixes = sideAffixes(column.values);
-  const idAffixes = sideAffixes(ids);
+  let left = n;
   for (const rule of RULES) {
-    const rowKeys = column.values.map((v) => keyOf(rule, v ?? null, rowAffixes));
-    // (the loose rule compares the samples' names only: their columns' names carry the quantity they all share)
-    for (const side of rule === 'loose' ? [ids] : [ids, sources]) {
-      const header = side === sources && side !== ids;
+    if (left === 0) break;
+    const rowKeys = keysOf(rule, column.values);
+    const { ids: idKeys, sources: sourceKeys, shared } = samples.keys[rule];
+    for (const side of sourceKeys === null ? [idKeys] : [idKeys, sourceKeys]) {
+      const header = side === sourceKeys;
       const byKey = new Map<string, number[]>();
       rowKeys.forEach((key, r) => {
         if (key === null || used[r]) return;
@@ -139,11 +177,8 @@ function matchColumn(design: SampleTable, column: SampleTable['columns'][number]
         if (list) list.push(r);
         else byKey.set(key, [r]);
       });
-      const sampleKeys = side.map((name, i) => (rows[i]! >= 0 ? null : keyOf(rule, name, idAffixes)));
-      const sharers = new Map<string, number>();
-      for (const key of sampleKeys) if (key !== null) sharers.set(key, (sharers.get(key) ?? 0) + 1);
-      sampleKeys.forEach((key, i) => {
-        if (key === null || sharers.get(key)! > 1) return; // (two samples with this name: neither)
+      side.forEach((key, i) => {
+        if (key === null || rows[i]! >= 0 || shared.has(key)) return; // (a name two samples share pairs neither)
         const candidates = byKey.get(key);
         if (!candidates) return;
         if (candidates.length > 1) {
@@ -153,6 +188,7 @@ function matchColumn(design: SampleTable, column: SampleTable['columns'][number]
         }
         rows[i] = candidates[0]!;
         rules[i] = rule;
+        left--;
         strength[i] = rule === 'exact' && (header || ids[i] === sources[i]) ? EXACT_HEADER : STRENGTH[rule];
         for (const r of candidates) used[r] = 1;
       });
@@ -169,7 +205,7 @@ function matchColumn(design: SampleTable, column: SampleTable['columns'][number]
 }
 
 /** The columns' matches, best first (most samples paired, then by the stricter rules, then table order). */
-function bestColumn(design: SampleTable, ids: readonly string[], sources: readonly string[]): ColumnMatch {
+function bestColumn(design: SampleTable, samples: SampleKeys): ColumnMatch {
   const candidates = design.sampleColumn !== null ? design.columns.filter((c) => c.name === design.sampleColumn) : design.columns;
   if (candidates.length === 0) {
     throw new SkfrError(
@@ -179,7 +215,7 @@ function bestColumn(design: SampleTable, ids: readonly string[], sources: readon
   }
   let best: ColumnMatch | null = null;
   for (const column of candidates) {
-    const match = matchColumn(design, column, ids, sources);
+    const match = matchColumn(design, column, samples);
     if (best === null || match.matched > best.matched || (match.matched === best.matched && match.score > best.score)) best = match;
   }
   return best!;
@@ -268,7 +304,7 @@ function joinInFileOrder(design: SampleTable, ids: readonly string[], sources: r
     columns.push(name);
   }
   // What the names say, to warn when the chosen order gives samples rows that name other samples.
-  const byNames = matchColumn(design, names, ids, sources);
+  const byNames = matchColumn(design, names, sampleKeysOf(ids, sources));
   const crossed: string[] = [];
   ids.forEach((id, i) => {
     const r = byNames.rows[i]!;
@@ -322,7 +358,7 @@ export function joinDesign(
     throw new SkfrError('invalid-option', `The sample table “${design.source}” has no columns.`);
   }
   if (design.order === 'file') return joinInFileOrder(design, sampleIds, sourceNames, places, taken);
-  const best = bestColumn(design, sampleIds, sourceNames);
+  const best = bestColumn(design, sampleKeysOf(sampleIds, sourceNames));
   if (best.conflicts.length > 0) throw conflictError(design, best, sampleIds);
   const m = rowCount(design);
   if (best.matched === 0) throw noMatchError(design, sampleIds, places.total, m === places.total);
