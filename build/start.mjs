@@ -15,9 +15,19 @@ import { fileURLToPath } from 'node:url';
 import { resolveElectronBinary, sandboxAdvice, sandboxHelperFor } from './electron-binary.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
 const args = process.argv.slice(2);
 const checkOnly = args.includes('--check-only');
 const electronArgs = args.filter((a) => a !== '--check-only' && a !== '--');
+
+// Electron 45 and its tools (@electron/get, @electron/fuses) need Node 22.12 or later; the skfr command does not.
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (!checkOnly && (major < 22 || (major === 22 && minor < 12))) {
+  process.stderr.write(
+    `npm start needs Node 22.12 or later for Electron 45 (this is Node ${process.versions.node}); the skfr command and the browser build (npm run dev:web) run on Node 20.19 or later.\n`,
+  );
+  process.exit(1);
+}
 
 function fail(message) {
   process.stderr.write(`${message}\n`);

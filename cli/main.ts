@@ -138,6 +138,21 @@ export function reportError(error: unknown, io: CliIO): number {
   return 1;
 }
 
+/** Commands listening for Ctrl+C / SIGTERM now (onInterrupt); with none, `interruptedEarly` answers. */
+let listening = 0;
+
+/**
+ * A signal before any command listens (reading the input, preparing it: nothing is written yet): the same one
+ * line and exit code as a cancelled run, at once, instead of Node's silent death by the signal (issue 26:
+ * cancel in every phase). Installed by runFromProcess.
+ */
+function interruptedEarly(signal: CancelSignal): void {
+  if (listening > 0) return;
+  process.stderr.write(`error: ${new CancelledError(signal).message}\n`);
+  removeTemporariesSync();
+  process.exit(CANCEL_EXIT_CODES[signal]);
+}
+
 /** The real process: Node streams and file system; sets the exit code when done. */
 export function nodeIO(): CliIO {
   return {
@@ -161,9 +176,11 @@ export function nodeIO(): CliIO {
       };
       process.on('SIGINT', listener);
       process.on('SIGTERM', listener);
+      listening++;
       return () => {
         process.off('SIGINT', listener);
         process.off('SIGTERM', listener);
+        listening--;
       };
     },
   };
@@ -176,6 +193,8 @@ export async function runFromProcess(argv: readonly string[] = process.argv.slic
     process.stderr.write(`error: cannot write the output (${error.code ?? error.message}).\n`);
     process.exit(2);
   });
+  process.on('SIGINT', interruptedEarly);
+  process.on('SIGTERM', interruptedEarly);
   process.exitCode = await main(argv, nodeIO());
 }
 

@@ -51,6 +51,7 @@ import type {
   KTuneResult,
   Matrix,
   Progress,
+  Scale,
   SFlags,
   SRule,
   SRuleChoice,
@@ -69,7 +70,6 @@ export const DEFAULT_SETTINGS = {
   restarts: SPECS.restarts.default,
   seed: SPECS.seed.default,
   maxIterations: SPECS.maxIterations.default,
-  standardize: SPECS.standardize.default,
 } as const satisfies Omit<FitSettings, 'k' | 's' | 'tune'>;
 
 /** Permuted data sets B for the gap statistic when not given. */
@@ -89,7 +89,6 @@ export function settingsFromOptions(input: SettingsInput): FitSettings {
     restarts: input.restarts ?? DEFAULT_SETTINGS.restarts,
     seed: input.seed ?? DEFAULT_SETTINGS.seed,
     maxIterations: input.maxIterations ?? DEFAULT_SETTINGS.maxIterations,
-    standardize: input.standardize ?? DEFAULT_SETTINGS.standardize,
   };
   if (input.s !== undefined) settings.s = input.s;
   if (input.tune !== undefined) {
@@ -310,21 +309,27 @@ function cellName(mapped: MappedData, i: number, l: number): string {
   return `sample “${mapped.sampleIds[i] ?? String(i + 1)}”${row !== undefined ? ` (data row ${row + 1})` : ''}, column “${mapped.featureNames[l] ?? `feature ${l + 1}`}”`;
 }
 
+/** How the fit scales the centred features: the recipe's scale step, recorded by prepare (MappedData.scale). */
+export function fitScale(mapped: MappedData): Scale {
+  return mapped.scale ?? 'unit-variance';
+}
+
 /**
- * Without standardisation the engine works on squared raw values: Σ over n·p cells of (x − θ)² must stay a
- * finite number, which holds when every |x| < √(MAX / (4·n·p)) (~1e150 for a thousand samples × a hundred
- * features). A larger value would end in infinite objectives and NaN scores: refused here, naming the cell.
+ * Centred only (scale 'none'), the engine works on squared values in their own units: Σ over n·p cells of
+ * (x − θ)² must stay a finite number, which holds when every |x| < √(MAX / (4·n·p)) (~1e150 for a thousand
+ * samples × a hundred features). A larger value would end in infinite objectives and NaN scores: refused here,
+ * naming the cell.
  */
-function checkRawMagnitudes(mapped: MappedData, settings: FitSettings): void {
-  if (settings.standardize) return;
+function checkRawMagnitudes(mapped: MappedData): void {
+  if (fitScale(mapped) === 'unit-variance') return;
   const { rows: n, cols: p } = mapped.matrix;
   const limit = Math.sqrt(Number.MAX_VALUE / (4 * Math.max(1, n * p)));
   const cell = largestCell(mapped);
   if (cell === null || Math.abs(cell.value) < limit) return;
   throw new SkfrError(
     'invalid-option',
-    `The value ${cell.value} (${cellName(mapped, cell.i, cell.l)}) is too large to cluster without standardisation, because its squared ` +
-      `distances overflow (values up to ${Number(limit.toPrecision(2))} fit); turn standardisation on, or rescale that column.`,
+    `The value ${cell.value} (${cellName(mapped, cell.i, cell.l)}) is too large to cluster without scaling, because its squared ` +
+      `distances overflow (values up to ${Number(limit.toPrecision(2))} fit); scale to unit variance (--scale unit-variance), or rescale that column.`,
   );
 }
 
@@ -333,7 +338,7 @@ function checkRawMagnitudes(mapped: MappedData, settings: FitSettings): void {
  * largest float64, ~1e308), the analysis is refused, naming the column and, when the raw data is at hand,
  * its largest cell.
  */
-function checkFiniteResult(mapped: MappedData, settings: FitSettings, reusedInput: boolean, result: AnalysisResult): void {
+function checkFiniteResult(mapped: MappedData, reusedInput: boolean, result: AnalysisResult): void {
   // (The gap curve is left alone: log O = −∞ at an s that separates nothing is a legitimate answer there, and
   // an overflow shows in the fit at the chosen s, which runs on the same data.)
   const { fit } = result;
@@ -350,7 +355,7 @@ function checkFiniteResult(mapped: MappedData, settings: FitSettings, reusedInpu
     }
   }
   if (!bad) return;
-  const raw = !settings.standardize || !reusedInput;
+  const raw = !reusedInput;
   const cell = raw ? largestCell(mapped, column) : null;
   const where =
     cell !== null ? `its largest value, ${cell.value} (${cellName(mapped, cell.i, cell.l)})` : column !== null ? `column “${mapped.featureNames[column] ?? column + 1}”` : 'its largest values';
@@ -381,7 +386,7 @@ function planAnalysis(mapped: MappedData, settings: FitSettings, options: Analys
   if ((settings.s === undefined) === (settings.tune === undefined)) {
     throw new SkfrError('invalid-s', 'Give either a sparsity s or a range of s to tune, not both and not neither.');
   }
-  checkRawMagnitudes(mapped, settings);
+  checkRawMagnitudes(mapped);
   const common = {
     k: settings.k,
     variant: settings.variant,
@@ -389,7 +394,7 @@ function planAnalysis(mapped: MappedData, settings: FitSettings, options: Analys
     restarts: settings.restarts,
     seed: settings.seed,
     maxIterations: settings.maxIterations,
-    standardize: settings.standardize,
+    scale: fitScale(mapped),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   };
@@ -503,7 +508,6 @@ function finishAnalysis(
   answer: FitResult | TuneResult | Pick<AnalysisResult, 'fit' | 'tune' | 'chosenS' | 'chosenK' | 'kCurve' | 'ksSteps'>,
   stability: StabilityResult | null,
   mapped: MappedData,
-  settings: FitSettings,
 ): AnalysisResult {
   let picked: Pick<AnalysisResult, 'fit' | 'tune' | 'chosenS' | 'chosenK' | 'kCurve' | 'ksSteps'>;
   if ('chosenK' in answer) picked = answer;
@@ -517,7 +521,7 @@ function finishAnalysis(
   const { fit, tune } = picked;
   const metrics = plan.classColumn !== null && plan.classes !== null ? computeMetrics(fit.labels, plan.classes, plan.classColumn) : null;
   const result: AnalysisResult = { ...picked, metrics, sRules: tune?.sRules ?? null, sFlags: tune?.flags ?? null, stability };
-  checkFiniteResult(mapped, settings, plan.kind === 'fit' && plan.options.reuseInput === true, result);
+  checkFiniteResult(mapped, plan.kind === 'fit' && plan.options.reuseInput === true, result);
   return result;
 }
 
@@ -528,7 +532,7 @@ export function runAnalysis(mapped: MappedData, settings: FitSettings, options: 
     plan.kValues !== null ? chooseKInThread(plan, settings) : plan.kind === 'tune' ? tuneSparsity(plan.X, plan.options) : fitSkfr(plan.X, plan.options);
   const fit = 'fit' in answer && !('labels' in answer) ? answer.fit : (answer as FitResult);
   const stability = plan.stability !== null ? stabilitySelection(plan.X, stabilityOptions(plan, fit), fit) : null;
-  return finishAnalysis(plan, answer, stability, mapped, settings);
+  return finishAnalysis(plan, answer, stability, mapped);
 }
 
 /**
@@ -549,5 +553,5 @@ export async function runAnalysisAsync(mapped: MappedData, settings: FitSettings
     const opts = stabilityOptions(plan, fit);
     stability = engine.stability ? await engine.stability(plan.X, opts, fit) : stabilitySelection(plan.X, opts, fit);
   }
-  return finishAnalysis(plan, answer, stability, mapped, settings);
+  return finishAnalysis(plan, answer, stability, mapped);
 }

@@ -111,6 +111,7 @@ export function checkRendererRequest(request: JobRequest, access: FileAccess): v
     case 'sheet':
     case 'map':
     case 'evaluate':
+    case 'preview':
     case 'rows':
     case 'close':
       return;

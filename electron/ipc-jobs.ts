@@ -21,7 +21,7 @@ import type { IpcContext } from './ipc.js';
 type JobMessage = Payload<typeof IPC.job>[0];
 
 /** Every job type (a Record, so the compiler says when one is added). */
-const JOB_TYPES: Record<JobType, true> = { open: true, sheet: true, design: true, map: true, fit: true, evaluate: true, export: true, rows: true, close: true, session: true, restore: true };
+const JOB_TYPES: Record<JobType, true> = { open: true, sheet: true, design: true, map: true, fit: true, evaluate: true, export: true, rows: true, close: true, session: true, restore: true, preview: true };
 const isJobType = (type: unknown): boolean => typeof type === 'string' && Object.hasOwn(JOB_TYPES, type);
 
 /**

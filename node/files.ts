@@ -30,7 +30,7 @@ function errno(error: unknown): string | undefined {
 }
 
 /** What a path that is not a regular file names, in words. */
-function kindOf(info: Stats): string {
+export function kindOf(info: Stats): string {
   if (info.isDirectory()) return 'a folder';
   if (info.isCharacterDevice() || info.isBlockDevice()) return 'a device';
   if (info.isFIFO()) return 'a named pipe';
@@ -54,7 +54,7 @@ export function checkInputInfo(path: string, info: Stats, reader: InputReader): 
   if (info.isFile()) return;
   if (reader === 'app') throw new SkfrError('not-a-file', `“${path}” is not a regular file (${kindOf(info)}); choose a data file.`);
   if (info.isDirectory()) throw new SkfrError('not-a-file', `“${path}” is a directory, not a data file.`);
-  throw new SkfrError('not-a-file', `“${path}” is not a regular file.`);
+  throw new SkfrError('not-a-file', `“${path}” is not a regular file: it is ${kindOf(info)}.`);
 }
 
 /** Words for the errno of a failed read (never a bare errno when a plainer one is known). */

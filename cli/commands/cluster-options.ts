@@ -8,15 +8,19 @@ import { DEFAULT_PERMUTATIONS, settingsFromOptions } from '../../core/analysis.j
 import { OPTION_SPECS as SPECS, rangeText, SUBSAMPLE_FRACTION, type IntSpec } from '../../core/engine/option-specs.js';
 import type { FitSettings } from '../../core/jobs/types.js';
 import { EMPTY_RECIPE } from '../../core/prepare/index.js';
-import { choicesOf, parseDropSamples, parseImpute, parseMinValid, parseNormalize, parseTransform, recipeFromChoices, type RecipeChoices } from '../../core/prepare/args.js';
+import { choicesOf, parseBatch, parseDropSamples, parseImpute, parseMinValid, parseNormalize, parseScale, parseTransform, recipeFromChoices, type RecipeChoices } from '../../core/prepare/args.js';
+import { chooseScale, proposeScale, ROWS_BASIS, scaleSentence } from '../../core/prepare/scale.js';
+import type { Scale } from '../../core/engine/types.js';
 import { completeLayout } from '../../core/prepare/propose.js';
 import { formatSteps } from '../../core/report/command.js';
+import { DECLARED_FORMATS, isDeclaredFormat, notDeclared } from '../../core/table/formats/declared.js';
 import { layoutAs, normalName, recognizeLayout, withQuantity } from '../../core/table/formats/recognize.js';
 import { FORMATS } from '../../core/table/formats/specs.js';
 import { quoteList } from '../../core/table/lookup.js';
+import { namePattern } from '../../core/table/name-pattern.js';
 import { emptyColumnsMapping } from '../../core/table/empty-mapping.js';
 import { NAME_GROUP } from '../../core/table/name-groups.js';
-import type { FlagKind, FormatId, Layout, Mapping, Recipe, SampleTable, Table } from '../../core/table/types.js';
+import type { FlagKind, FormatId, Layout, Mapping, Recipe, SampleTable, ScaleBasis, Table } from '../../core/table/types.js';
 import {
   formatOptions,
   parseArgv,
@@ -53,7 +57,6 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'seed', kind: 'value', placeholder: 'N', help: `random seed (${limits(SPECS.seed)}); same seed, same result` },
   { name: 'max-iter', kind: 'value', placeholder: 'M', help: `iterations per restart before giving up (${limits(SPECS.maxIterations)})` },
   { name: 'workers', kind: 'value', placeholder: 'N', help: `threads running restarts, gap permutations and subsample fits in\nparallel, at most the number of cores (default: the number of cores,\n${availableParallelism()} here, but a small fit, samples × features × restarts (× ${SUBSAMPLE_FRACTION}·B\nmore with --stability) < 3·10⁷ without --tune-s or --tune-k, runs in\nthis thread); 1 = no threads. Same seed, same result for every N` },
-  { name: 'no-standardize', kind: 'flag', help: 'fit the raw values (default: each feature to mean 0, variance 1)' },
   { name: 'sheet', kind: 'value', placeholder: 'NAME', help: 'sheet of a workbook (default: the first non-empty one)' },
   { name: 'id-column', kind: 'value', placeholder: 'C', help: 'column of sample ids (default: row numbers 1, 2, …)' },
   { name: 'class-column', kind: 'value', placeholder: 'C', help: 'column of known classes: adds ARI, NMI and mixed nodes; it is an\nannotation column, never fitted (samples as columns: a --design column\nor a Perseus category row)' },
@@ -62,9 +65,10 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'features-match', kind: 'value', placeholder: 'REGEX', help: 'instead of --features: the columns whose name matches REGEX' },
   { name: 'where', kind: 'repeat', placeholder: 'COLUMN=VALUE', help: 'keep only rows whose COLUMN equals VALUE; repeatable (the same column\ntwice = either value); COLUMN is kept as an annotation, never fitted\n(samples as columns: keep the samples whose annotation COLUMN = VALUE)' },
   { name: 'samples-as-columns', kind: 'flag', help: 'one sample per column (proteins × samples); default: as recognised' },
-  { name: 'format', kind: 'value', placeholder: 'NAME', help: 'auto (default), maxquant, diann, fragpipe, spectronaut, perseus, table' },
+  { name: 'format', kind: 'value', placeholder: 'NAME', help: 'auto (default), maxquant, diann, fragpipe, spectronaut, perseus, gct,\nadat, olink, mztab, long, table' },
   { name: 'quantity', kind: 'value', placeholder: 'NAME', help: 'quantity read per sample, e.g. "iBAQ" (default: LFQ intensity first)' },
   { name: 'header-row', kind: 'value', placeholder: 'N', help: 'the header is on row N, 1-based (default: detected below title rows)' },
+  { name: 'no-header', kind: 'flag', help: 'text files: there is no header row; the first row is data, the columns are "Column 1", …' },
   { name: 'sample-columns', kind: 'value', placeholder: 'REGEX', help: 'the columns whose name matches REGEX are the samples (one per column)' },
   { name: 'feature-column', kind: 'value', placeholder: 'C', help: 'samples as columns: C labels the features (default: gene, else id)' },
   { name: 'design', kind: 'value', placeholder: 'FILE[:SHEET]', help: 'sample table, joined on the sample names; for --class-column, --where' },
@@ -78,9 +82,13 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'drop-samples', kind: 'value', placeholder: 'empty|N', help: 'drop the samples with no value (empty) or fewer than N values, counted\n(default none: a sample with no value is an error naming them all)' },
   { name: 'min-valid', kind: 'value', placeholder: 'SPEC', help: 'none, N or P%[:total|each|any][:COLUMN]: values a protein needs (default 70%)' },
   { name: 'normalize', kind: 'value', placeholder: 'none|median', help: 'median: subtract each sample’s median from its values (default none)' },
+  { name: 'batch', kind: 'value', placeholder: 'COLUMN[,COLUMN]', help: 'remove the batch effect of these sample annotations (lab, plex, run\ndate, …): each protein’s mean in each batch made its overall mean,\nafter --normalize; several columns are removed together (default none)' },
+  { name: 'batch-min', kind: 'value', placeholder: 'N', help: 'with --batch: a protein keeps its values in a batch where it has fewer\nthan N values (default 2)' },
   { name: 'impute', kind: 'value', placeholder: 'METHOD', help: 'kpod (in the fit, default), downshift (Perseus normal, --seed) or min, before it' },
+  { name: 'scale', kind: 'value', placeholder: 'unit-variance|none', help: 'every fit centres each feature; unit-variance also divides it by its sd\n(features in their own units), none keeps its spread (one log scale).\nDefault: none for proteins × samples on a log scale (after log2, or\nalready logarithmic), else unit-variance' },
+  { name: 'no-standardize', kind: 'flag', help: 'the same as --scale none (kept for old commands)' },
   { name: 'out', kind: 'value', placeholder: 'FILE', help: 'FILE.xlsx = the report workbook (Summary, Samples, Features, Centers,\nGap, K curve, Stability, Contingency, as computed); FILE.csv = the\nlabelled samples (id, annotations, cluster, distance; consistency\nwith --stability; imputed cells and features when any). Replaced\natomically if it exists' },
-  { name: 'features-out', kind: 'value', placeholder: 'FILE', help: 'ranked feature list, .csv or .xlsx (rank, feature, score, share,\nselection frequency and unstable with --stability, center per cluster)' },
+  { name: 'features-out', kind: 'value', placeholder: 'FILE', help: 'every feature ranked, .csv or .xlsx (rank, feature, score, share,\nselected (SKFR2: in which clusters), selection frequency and unstable\nwith --stability, center per cluster)' },
   { name: 'report', kind: 'value', placeholder: 'FILE.html', help: 'the report as one HTML page: input, preparation, parameters, the\ncommand, warnings, clusters, metrics, ranked proteins and the charts;\nopens offline (no scripts, nothing fetched) and prints well' },
   { name: 'save-session', kind: 'value', placeholder: 'FILE.skfr', help: 'save the analysis (input path, size and SHA-256, mapping, preparation,\nsettings, results) to reopen in SKFR Studio or check with skfr rerun' },
   { name: 'json', kind: 'flag', help: 'print one JSON object on stdout instead of the summary' },
@@ -107,23 +115,25 @@ selected it), clusterFeatureFrequency (local: per cluster, name → fraction; el
 (per sample; null where undefined), ari (per subsample fit), meanAri, unstableSelected (selected names under
 0.5)} with --stability; else null), metrics ({ari, nmi, mixedNodes, totalInMixedNodes} with --class-column; else
 null), imputedCells, timings ({readMs, parseMs, fitMs}), format (maxquant, diann, fragpipe, spectronaut, perseus,
-table), quantity (or null), sheet (workbooks; else null), headerRow (1-based), featureLabels (every feature
+gct, adat, olink, mztab, long, table), quantity (or null), sheet (workbooks; else null), headerRow (1-based), featureLabels (every feature
 analysed, in column order), annotations (annotation → value per sample, the sample table joined), design
 ({source, matchedColumn, matched, samplesWithoutRow, rowsWithoutSample, columns, order (names or file),
 matches ([{sample, row, value, rule}]: each sample's row, 0-based, and the rule that found it), rows, samples,
 fileOrderPossible, duplicateRows}; else null), preparation
 ([{step, label, count}]: rows read, blank rows skipped, filters, decoys / contaminants / site-only removed,
-zeros made missing, log transform, valid-value filter, normalisation, imputation, features with no value
-removed), recipe ({steps}: the preparation that ran), reasons (why it was proposed), imputedBySample /
+zeros made missing, log transform, valid-value filter, normalisation, batch correction (and the samples it
+left out), imputation, features with no value removed), recipe ({steps}: the preparation that ran), reasons (why it was proposed), imputedBySample /
 imputedByFeature (cells filled by --impute, in sampleIds / featureLabels order; else null), warnings
-([{code, about, message}]: results that look wrong), command (the skfr command that reproduces the run).
+([{code, about, message}]: results that look wrong, clusters that follow an annotation other than the
+class, a batch column confounded with the class), command (the skfr command that reproduces the run).
 
 Examples:
   skfr cluster mice_protein.csv --id-column MouseID --class-column class \\
     --annotation-columns Genotype,Treatment,Behavior --where Genotype=Control --k 49 --s 24 --json
   skfr cluster mice_protein.csv --id-column MouseID --class-column class --k 8 --tune-s 1:77 --stability 50
   skfr cluster proteinGroups.txt --design experimentalDesign.txt --class-column condition --k 3 --s 10
-  skfr cluster proteinGroups.txt --transform log2 --min-valid 3:each:condition --impute downshift --k 3 --s 10`;
+  skfr cluster proteinGroups.txt --transform log2 --min-valid 3:each:condition --impute downshift --k 3 --s 10
+  skfr cluster proteinGroups.txt --design design.txt --class-column condition --batch lab --k 3 --s 10`;
 
 /**
  * Without --workers, a fit with samples × features × restarts below this runs in the calling thread:
@@ -152,7 +162,24 @@ export type OutputKind = 'report' | 'samples';
 export type FeaturesFormat = 'csv' | 'xlsx';
 
 export type FormatChoice = 'auto' | FormatId;
-export const FORMAT_CHOICES: readonly FormatChoice[] = ['auto', 'maxquant', 'diann', 'fragpipe', 'spectronaut', 'perseus', 'table'];
+export const FORMAT_CHOICES: readonly FormatChoice[] = ['auto', 'maxquant', 'diann', 'fragpipe', 'spectronaut', 'perseus', ...DECLARED_FORMATS, 'table'];
+
+/**
+ * The columns the options name as labels: the id column, the annotation and class columns, the --where columns
+ * and the --feature-column. The reader keeps them as text, exactly as written (ParseOptions.textColumns).
+ * Example: --id-column id --where Genotype=Control → ["id", "Genotype"].
+ */
+export function labelColumns(plan: Pick<ClusterPlan, 'mapping' | 'layout' | 'classColumn'>): string[] {
+  const { mapping, layout } = plan;
+  const names = [
+    ...(mapping.idColumn !== null ? [mapping.idColumn] : []),
+    ...mapping.annotationColumns,
+    ...mapping.filters.map((f) => f.column),
+    ...(plan.classColumn !== null ? [plan.classColumn] : []),
+    ...(layout.featureColumn !== null ? [layout.featureColumn] : []),
+  ];
+  return [...new Set(names)];
+}
 
 /** How the file's layout is read: the recognition and what the user overrode (--format … --zero-is-value). */
 export interface LayoutOptions {
@@ -161,6 +188,8 @@ export interface LayoutOptions {
   quantity: string | null;
   /** --header-row N (1-based); null = detected by the reader. */
   headerRow: number | null;
+  /** --no-header: the first row is data (text files). */
+  noHeader?: boolean;
   /** Samples as columns asked for: --samples-as-columns, or implied by --sample-columns / --feature-column. */
   samplesAsColumns: boolean;
   /** --sample-columns REGEX. */
@@ -173,7 +202,7 @@ export interface LayoutOptions {
   keep: Record<FlagKind, boolean>;
   /** --zero-is-value. */
   zeroIsValue: boolean;
-  /** --transform, --min-valid, --normalize, --impute as given (undefined: not given, the proposed choice). */
+  /** --transform, --min-valid, --normalize, --batch, --impute as given (undefined: not given, the proposed choice). */
   prep: PrepOptions;
   /** The samples-as-rows options given explicitly (--id-column, --annotation-columns, --features, --features-match). */
   rowsFlags: string[];
@@ -195,7 +224,10 @@ export interface PrepOptions {
   dropSamples?: number | null;
   minValid?: RecipeChoices['minValid'];
   normalize?: boolean;
+  batch?: RecipeChoices['batch'];
   impute?: RecipeChoices['impute'];
+  /** --scale (or --no-standardize = none). */
+  scale?: Scale;
 }
 
 export interface ClusterPlan {
@@ -313,6 +345,15 @@ function designJoin(parsed: ReturnType<typeof parseArgv>): Pick<DesignSpec, 'col
   return { ...(column !== undefined ? { column } : {}), ...(order !== undefined ? { order } : {}) };
 }
 
+/** `--scale unit-variance|none`, or its old alias `--no-standardize` (= none); both must agree. */
+function scaleOption(parsed: ReturnType<typeof parseArgv>): { scale?: Scale } {
+  const text = parsed.values.get(SPECS.scale.flag);
+  const scale = text !== undefined ? parseScale(text) : undefined;
+  if (!parsed.flags.has('no-standardize')) return scale !== undefined ? { scale } : {};
+  if (scale === 'unit-variance') throw invalid('--no-standardize is --scale none, but --scale unit-variance was given too: give one of them.');
+  return { scale: 'none' };
+}
+
 /** Parse and validate `skfr cluster` arguments. Returns null when --help was asked for. */
 export function planCluster(argv: readonly string[]): ClusterPlan | null {
   const parsed = parseArgv(argv, CLUSTER_OPTIONS, 'skfr cluster');
@@ -354,17 +395,13 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
   const featuresMatch = parsed.values.get('features-match');
   if (features !== undefined && featuresMatch !== undefined) throw invalid('give either --features A,B or --features-match REGEX, not both.');
   if (featuresMatch !== undefined && featuresMatch.length === 0) throw invalid('--features-match needs a regular expression, got an empty one.');
+  if (featuresMatch !== undefined) namePattern(featuresMatch, '--features-match');
 
   const sampleColumnsMatch = parsed.values.get('sample-columns') ?? null;
   const featureColumn = parsed.values.get('feature-column') ?? null;
   if (sampleColumnsMatch !== null) {
     if (sampleColumnsMatch === '') throw invalid('--sample-columns needs a regular expression, got an empty one.');
-    try {
-      new RegExp(sampleColumnsMatch);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : String(error);
-      throw new SkfrError('invalid-regex', `--sample-columns “${sampleColumnsMatch}” is not a valid regular expression (${reason}).`);
-    }
+    namePattern(sampleColumnsMatch, '--sample-columns');
   }
   if (featureColumn !== null && featureColumn.trim() === '') throw invalid('--feature-column needs a column name, got an empty one.');
   const rowsFlags = ['id-column', 'annotation-columns', 'features', 'features-match'].filter((name) => parsed.values.has(name));
@@ -384,6 +421,7 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
   if (quantity !== null && quantity.trim() === '') throw invalid('--quantity needs the name of a quantity, e.g. "LFQ intensity" or "iBAQ".');
   if (quantity !== null && sampleColumnsMatch !== null) throw invalid('give either --quantity NAME or --sample-columns REGEX, not both.');
   const headerRow = readInt(parsed, 'header-row', { min: 1, max: 1_048_576, why: 'the 1-based row of the header' }) ?? null;
+  if (headerRow !== null && parsed.flags.has('no-header')) throw invalid('give either --header-row N or --no-header, not both.');
   const designText = parsed.values.get('design');
   for (const name of ['design-column', 'design-order']) {
     if (designText === undefined && parsed.values.has(name)) throw invalid(`--${name} says how the sample table joins: give it with --design FILE[:SHEET].`);
@@ -395,11 +433,15 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
     ...(prepText('min-valid') !== undefined ? { minValid: parseMinValid(prepText('min-valid')!) } : {}),
     ...(prepText('normalize') !== undefined ? { normalize: parseNormalize(prepText('normalize')!) } : {}),
     ...(prepText('impute') !== undefined ? { impute: parseImpute(prepText('impute')!) } : {}),
+    ...scaleOption(parsed),
   };
+  if (prepText('batch') !== undefined) prep.batch = parseBatch(prepText('batch')!, prepText('batch-min'));
+  else if (prepText('batch-min') !== undefined) throw invalid('--batch-min applies only with --batch COLUMN[,COLUMN] (the batch columns).');
   const layout: LayoutOptions = {
     format,
     quantity,
     headerRow,
+    noHeader: parsed.flags.has('no-header'),
     samplesAsColumns: parsed.flags.has('samples-as-columns') || sampleColumnsMatch !== null || featureColumn !== null,
     sampleColumnsMatch,
     featureColumn,
@@ -421,6 +463,8 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
   };
   for (const name of readList(parsed, 'annotation-columns') ?? []) addAnnotation(name);
   if (classColumn !== null) addAnnotation(classColumn);
+  // The batch columns are annotations too (samples as rows; samples as columns: columns of the sample table).
+  for (const name of prep.batch?.columns ?? []) addAnnotation(name);
 
   const mapping: Mapping = {
     orientation: samplesAsColumns ? 'samples-as-columns' : 'samples-as-rows',
@@ -443,7 +487,6 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
     ...optional('restarts', readOption(parsed, SPECS.restarts)),
     ...optional('seed', readOption(parsed, SPECS.seed)),
     ...optional('maxIterations', readOption(parsed, SPECS.maxIterations)),
-    ...(parsed.flags.has(SPECS.standardize.flag) ? { standardize: !SPECS.standardize.default } : {}),
   });
 
   let out: ClusterPlan['out'] = null;
@@ -549,6 +592,7 @@ function notThisFormat(table: Table, format: Exclude<FormatId, 'table'>): SkfrEr
   if (format === 'perseus') {
     return invalid(`${fileOf(table)} is not a Perseus matrix: it has no “#!{Type}” row under its header naming the expression (E) columns.`);
   }
+  if (isDeclaredFormat(format)) return invalid(`${notDeclared(table, format)}.`);
   const spec = FORMATS.find((f) => f.id === format)!;
   const names = new Set(table.columns.map((c) => normalName(c.name)));
   const missing = spec.requires.filter((name) => !names.has(name.toLowerCase()));
@@ -583,7 +627,7 @@ function adjustRecipe(recipe: Recipe, options: LayoutOptions): Recipe {
 }
 
 function matching(table: Table, pattern: string): string[] {
-  const regex = new RegExp(pattern);
+  const regex = namePattern(pattern, 'The pattern');
   return table.columns.filter((c) => regex.test(c.name)).map((c) => c.name);
 }
 
@@ -624,6 +668,7 @@ function resolveRecipe(table: Table, resolved: Omit<ResolvedMapping, 'proposable
   const base = formatSteps(resolved.recognised.recipe);
   let proposed = resolved.recipe;
   let reasons: string[] = [];
+  let basis: ScaleBasis = ROWS_BASIS;
   if (proposable) {
     // Proposed on the data as this run maps it (the sample table joined, --where applied), with the sample
     // columns named (a --sample-columns REGEX resolved), from the format's steps as switched.
@@ -641,6 +686,12 @@ function resolveRecipe(table: Table, resolved: Omit<ResolvedMapping, 'proposable
     const completed = completeLayout(table, layout);
     proposed = completed.recipe;
     reasons = [...(completed.reasons ?? [])];
+    basis = completed.scaleBasis ?? basis;
+  } else {
+    // One sample per row (or a plain matrix read as before): the scale is the only proposal.
+    const scale = proposeScale(proposed, basis);
+    proposed = { steps: [...proposed.steps, scale] };
+    reasons = [scaleSentence(scale)];
   }
   const choices = choicesOf(proposed, base);
   const given: string[] = [];
@@ -654,8 +705,17 @@ function resolveRecipe(table: Table, resolved: Omit<ResolvedMapping, 'proposable
   }
   if (prep.normalize !== undefined) choices.normalize = prep.normalize;
   if (prep.dropSamples !== undefined) choices.dropSamples = prep.dropSamples;
+  if (prep.batch !== undefined) choices.batch = prep.batch;
   if (prep.impute !== undefined) choices.impute = prep.impute;
-  if (proposable && given.length > 0) reasons.push(`Given instead of the proposal: ${given.join(' and ')}.`);
+  // The scale follows the transform as run (the rule the Prepare panel follows too), unless --scale says.
+  const { kind: _kind, ...ruled } = proposeScale(recipeFromChoices(base, choices, seed), basis);
+  const scale = prep.scale !== undefined ? chooseScale(prep.scale, { kind: 'scale', ...ruled }) : { kind: 'scale' as const, ...ruled };
+  if (prep.scale !== undefined && scale.method !== ruled.method) given.push('--scale');
+  const { kind: _scaleKind, ...scaleChoice } = scale;
+  choices.scale = scaleChoice;
+  reasons.pop(); // the proposal's scale sentence (always the last reason), said again below as it runs
+  if (given.length > 0 && (proposable || given.includes('--scale'))) reasons.push(`Given instead of the proposal: ${given.join(' and ')}.`);
+  reasons.push(scaleSentence(scale));
   return { recipe: recipeFromChoices(base, choices, seed), reasons };
 }
 
@@ -765,7 +825,7 @@ function resolveMapping(
     }
     if (options.featureColumn !== null) mapping.featureLabelColumns = [options.featureColumn];
     label = layout.format === 'table' ? 'Protein table, samples as columns' : layout.formatLabel;
-    rowsWord = layout.format === 'perseus' ? 'rows' : (FORMATS.find((f) => f.id === layout.format)?.rows ?? 'proteins');
+    rowsWord = layout.format === 'perseus' ? 'rows' : (FORMATS.find((f) => f.id === layout.format)?.rows ?? (isDeclaredFormat(layout.format) ? table.declared?.rows : undefined) ?? 'proteins');
   }
   mapping.filters = plan.mapping.filters;
   if (!design && !mapping.design) {

@@ -157,7 +157,7 @@ export function clusterSummary(
   lines.push(`${fileName}: ${fit.n} samples × ${fit.p} features${fit.imputedCells > 0 ? `, ${fit.imputedCells} missing cell${fit.imputedCells === 1 ? '' : 's'} imputed (k-POD)` : ''}`);
   lines.push(
     `${variant}, k = ${k}, s = ${result.chosenS}${fit.options.variant === 'local' ? ' per cluster' : ''}, ${fit.options.loss} loss` +
-      `${fit.options.standardize ? ', standardized' : ''}; seed ${settings.seed}, ${settings.restarts} restarts`,
+      `, ${fit.options.scale === 'unit-variance' ? 'centred and scaled to unit variance' : 'centred, not scaled'}; seed ${settings.seed}, ${settings.restarts} restarts`,
   );
   lines.push(
     `${fit.converged ? 'converged' : 'NOT converged'} after ${fit.iterations} iteration${fit.iterations === 1 ? '' : 's'}; ` +

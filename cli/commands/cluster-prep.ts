@@ -13,8 +13,8 @@ import { describeStep } from '../../core/prepare/index.js';
 import { valueStats, type ValueStats } from '../../core/prepare/transform.js';
 import { reproduceCommand } from '../../core/report/command.js';
 import { imputedCellsOf, type ImputedCells } from '../../core/report/rows.js';
-import { resultWarnings, type ResultWarning } from '../../core/report/warnings.js';
-import type { MappedData, Mapping, Recipe } from '../../core/table/types.js';
+import { rawQuantity, resultWarnings, type ResultWarning } from '../../core/report/warnings.js';
+import type { MappedData, Mapping, Recipe, TableWarning } from '../../core/table/types.js';
 import type { ClusterPlan, ResolvedLayout } from './cluster-options.js';
 
 export interface RunPrep {
@@ -28,6 +28,8 @@ export interface RunPrep {
   imputeStep: boolean;
   /** valueStats of the prepared values, before the fit (null when a transform ran: then not needed). */
   stats: ValueStats | null;
+  /** The quantity read when its format documents it as a raw intensity (report/warnings.ts rawQuantity), else null. */
+  rawQuantity: string | null;
 }
 
 export interface RunPrepInput {
@@ -68,6 +70,7 @@ export function recordRun({ plan, layout, mapped, sheet, headerRow, defaultFeatu
     fileName: plan.file,
     sheet,
     headerRow: headerRow ?? 1,
+    ...(plan.layout.noHeader ? { noHeader: true } : {}),
     layout: layout.recognised,
     format: layout.format,
     quantity: layout.quantity,
@@ -87,6 +90,7 @@ export function recordRun({ plan, layout, mapped, sheet, headerRow, defaultFeatu
     imputed: imputedCellsOf(mapped, { features: plan.out !== null, complete: knownComplete(mapped, layout.recipe) }),
     imputeStep: layout.recipe.steps.some((step) => step.kind === 'impute'),
     stats: transformed ? null : valueStats(mapped.matrix.data, mapped.matrix.cols),
+    rawQuantity: rawQuantity(layout.format, layout.quantity),
   };
 }
 
@@ -103,8 +107,12 @@ export function runWarnings(prep: RunPrep, mapped: MappedData, result: AnalysisR
     p: fit.p,
     imputed: null,
     recipe: prep.recipe,
+    rawQuantity: prep.rawQuantity,
     tune: settings.tune ? { from: settings.tune.from, to: settings.tune.to, chosen: result.chosenS } : null,
     before: { filledByFeature: prep.imputed.byFeature, stats: prep.stats },
+    labels: fit.labels,
+    annotations: mapped.annotations,
+    classColumn: result.metrics?.classColumn ?? null,
   });
 }
 
@@ -114,17 +122,25 @@ export interface PrepJson {
   reasons: string[];
   imputedBySample: number[] | null;
   imputedByFeature: number[] | null;
-  warnings: ResultWarning[];
+  /** What the reading and the mapping said (text in number columns, duplicate ids, …; about 'input'), then the results'. */
+  warnings: (ResultWarning | InputWarning)[];
   command: string;
 }
 
-export function prepJson(prep: RunPrep, warnings: ResultWarning[]): PrepJson {
+/** A warning of the reading or the mapping (core/table TableWarning), in --json's warnings. */
+export interface InputWarning {
+  code: TableWarning['code'];
+  about: 'input';
+  message: string;
+}
+
+export function prepJson(prep: RunPrep, warnings: ResultWarning[], input: readonly TableWarning[] = []): PrepJson {
   return {
     recipe: prep.recipe,
     reasons: prep.reasons,
     imputedBySample: prep.imputeStep ? Array.from(prep.imputed.bySample) : null,
     imputedByFeature: prep.imputeStep ? Array.from(prep.imputed.byFeature) : null,
-    warnings,
+    warnings: [...input.map((w): InputWarning => ({ code: w.code, about: 'input', message: w.message })), ...warnings],
     command: prep.command,
   };
 }

@@ -30,6 +30,7 @@ export function sessionOf(plan: ClusterPlan, target: string, data: RunData): str
     quantity: read.layout.quantity,
     command: prep.command,
     extras: result,
+    projection: data.projection ?? null,
   });
   const absolute = resolve(plan.file);
   const rel = relative(dirname(resolve(target)), absolute);

@@ -17,11 +17,12 @@ import { allocateSharedFloat64 } from '../../core/parallel/shared.js';
 // or written (sheetModules), never for a CSV in and CSV or JSON out.
 import { prepare } from '../../core/prepare/index.js';
 import { describeJoin } from '../../core/table/design.js';
+import type { FitView } from '../../core/jobs/types.js';
 import { columnTexts } from '../../core/table/lookup.js';
 import { numbersBuffer } from '../../core/table/row-major.js';
 import { withFile } from '../../core/table/stream.js';
 import { toCsv } from '../../core/table/write-csv.js';
-import { featuresRows, samplesRows } from '../../core/report/rows.js';
+import { rankingRows, samplesRows } from '../../core/report/rows.js';
 import type { DesignJoin, FormatId, MappedData, SampleTable, StepReport, Table } from '../../core/table/types.js';
 import type { ParseOptions } from '../../core/table/parse.js';
 import type { CommandContext, OutputWriter } from '../main.js';
@@ -31,7 +32,7 @@ import { createWorkerPool, type WorkerPool } from '../../node/parallel/pool.js';
 import { readTableChunks } from '../../node/parallel/read.js';
 import { collectGarbage } from '../memory.js';
 import { createProgressBar } from '../progress.js';
-import { CLUSTER_HELP, planCluster, poolOptionsFor, resolveLayout, withTuneAll, type ClusterPlan, type DesignSpec, type ResolvedLayout } from './cluster-options.js';
+import { CLUSTER_HELP, labelColumns, planCluster, poolOptionsFor, resolveLayout, withTuneAll, type ClusterPlan, type DesignSpec, type ResolvedLayout } from './cluster-options.js';
 import { clusterJson, clusterSummary, type ClusterJson, type Timings } from './cluster-output.js';
 import { prepJson, reasonLines, recordRun, runWarnings, summaryTail, type RunPrep } from './cluster-prep.js';
 import { defaultFeatureColumns } from '../../core/report/command.js';
@@ -86,13 +87,26 @@ export async function clusterCommand(argv: readonly string[], { io, version }: C
 
     if (cancel.signal !== null) throw cancelledError(cancel.signal);
     const warnings = runWarnings(prep, mapped, result, plan.settings);
-    const written = await writeOutputs(plan, { input, version, mapped, result, read, prep, warnings, timings }, io, cancel);
-    if (plan.json) io.stdout(JSON.stringify({ ...withInputFields(clusterJson(mapped, result, timings), mapped, read), ...prepJson(prep, warnings) }) + '\n');
+    // The samples' PCA (a saved session's, the HTML report's), giving Ctrl+C / SIGTERM a turn every few ms.
+    const projection = plan.saveSession !== null || plan.report !== null ? await project(mapped, result, cancel) : null;
+    const written = await writeOutputs(plan, { input, version, mapped, result, read, prep, warnings, timings, projection }, io, cancel);
+    if (plan.json) io.stdout(JSON.stringify({ ...withInputFields(clusterJson(mapped, result, timings), mapped, read), ...prepJson(prep, warnings, mapped.warnings) }) + '\n');
     else io.stdout(inputSummary(mapped, read) + clusterSummary(input.fileName, plan.settings, mapped, result, timings, written) + summaryTail(warnings, prep.command));
     return 0;
   } finally {
     unsubscribe?.();
     await pool.close();
+  }
+}
+
+/** projectSamplesAsync on the prepared matrix, as the app makes it; a cancel ends the run in one line. */
+async function project(mapped: MappedData, result: AnalysisResult, cancel: Cancel): Promise<FitView['projection']> {
+  const { projectSamplesAsync } = await import('../../core/jobs/fit-view.js');
+  try {
+    return await projectSamplesAsync(mapped.matrix, Array.from(result.fit.selectedFeatures), result.fit.options.scale === 'unit-variance', cancel);
+  } catch (error) {
+    if (cancel.signal !== null && error instanceof SkfrError && error.code === 'cancelled') throw cancelledError(cancel.signal);
+    throw error;
   }
 }
 
@@ -207,13 +221,15 @@ async function readTable(asked: ClusterPlan, io: CommandContext['io']): Promise<
   // The SHA-256 (and size) of the input are recorded in a report and in a saved session.
   const report = asked.out?.kind === 'report' || asked.saveSession !== null || asked.report !== null;
   const headerRow = asked.layout.headerRow;
+  // Ids, annotations, filters and feature labels are text as written ("001" stays "001"), whatever they look like.
+  const textColumns = labelColumns(asked);
   if (asked.sheet === null && headerRow === null && io.openChunks) {
     const open = await io.openChunks(asked.file);
     const hash = report ? { sha: new Sha256(), complete: false, size: 0 } : null;
     let passes = 0;
     const source = hash === null ? open : withFile((into) => (passes++ === 0 ? hashing(open(into), hash) : open(into)), open);
     // Row by row: a samples-as-rows matrix is then built without a transposition (core/table/row-major.ts).
-    const table = await readTableChunks(source, fileName, { allocate: allocateSharedFloat64, rowMajor: true }, { workers: asked.workers ?? undefined });
+    const table = await readTableChunks(source, fileName, { allocate: allocateSharedFloat64, rowMajor: true, textColumns, noHeader: asked.layout.noHeader === true }, { workers: asked.workers ?? undefined });
     if (table !== null && (hash === null || hash.complete)) return { table, input: { fileName, sha256: hash?.sha.hex() ?? null, size: hash?.size ?? null } };
   }
   const bytes = await io.readFile(asked.file);
@@ -221,6 +237,8 @@ async function readTable(asked: ClusterPlan, io: CommandContext['io']): Promise<
   const { parseTable } = await sheetModules.parse();
   const options: ParseOptions = {
     allocate: allocateSharedFloat64,
+    textColumns,
+    ...(asked.layout.noHeader ? { noHeader: true } : {}),
     ...(asked.sheet !== null ? { sheet: asked.sheet } : {}),
     ...(headerRow !== null ? { headerRow } : {}),
   };
@@ -290,6 +308,8 @@ export interface RunData {
   prep: RunPrep;
   warnings: ResultWarning[];
   timings?: Timings;
+  /** The samples' PCA for a saved session and the HTML report, made beforehand (cancellable); else null. */
+  projection?: FitView['projection'] | null;
 }
 
 /** The --json object: the analysis (cluster-output.ts) and what was read and how. */
@@ -395,10 +415,10 @@ async function stageOutputs(
     written.push({ path: plan.report.path, what: 'HTML report' });
   }
   if (plan.featuresOut) {
-    const rows = featuresRows(result.fit, mapped, { imputed: prep.imputed, stability: result.stability });
+    const rows = rankingRows(result.fit, mapped, { imputed: prep.imputed, stability: result.stability });
     const bytes = plan.featuresOut.format === 'csv' ? encoder.encode(toCsv(rows)) : (await sheetModules.write()).toXlsx([{ name: 'Features', rows }]);
     await write(plan.featuresOut.path, bytes);
-    written.push({ path: plan.featuresOut.path, what: 'ranked features' });
+    written.push({ path: plan.featuresOut.path, what: `every feature ranked (${result.fit.p})` });
   }
   return written;
 }
@@ -407,6 +427,7 @@ async function stageOutputs(
 function reportInput(plan: ClusterPlan, data: RunData): ReportInput {
   const { mapped, result, prep } = data;
   return {
+    projection: data.projection ?? null,
     fit: result.fit,
     mapped,
     tune: result.tune,
@@ -446,7 +467,7 @@ function reportParameters(plan: ClusterPlan, data: RunData): Record<string, stri
     restarts: settings.restarts,
     seed: settings.seed,
     'max iterations': settings.maxIterations,
-    standardize: settings.standardize,
+    scale: data.mapped.scale ?? 'unit-variance',
     sheet: data.read.sheet,
     'header row': data.read.headerRow,
     format: data.read.layout.label,

@@ -13,7 +13,9 @@ import { basename, resolve } from 'node:path';
 import type { AnalysisEngine } from '../../core/analysis.js';
 import { SkfrError } from '../../core/errors.js';
 import { allocateSharedFloat64 } from '../../core/parallel/shared.js';
-import { isFile } from '../../node/file-io.js';
+import { stat } from 'node:fs/promises';
+import { formatCount } from '../../core/format-count.js';
+import { kindOf, statInput } from '../../node/files.js';
 import { nodeSha256 } from '../../node/hash.js';
 import { createSession } from '../../core/jobs/session.js';
 import { compareRun, inputCandidates, inputChanged, parseSessionFile, SESSION_LIMITS, type SessionFile } from '../../core/jobs/session-file.js';
@@ -97,7 +99,13 @@ async function readSession(path: string, io: CommandContext['io']): Promise<Sess
 async function findInput(session: SessionFile, sessionPath: string, data: string | undefined): Promise<string> {
   if (data !== undefined) return data;
   const candidates = inputCandidates(session, resolve(sessionPath)).map((candidate) => resolve(candidate));
-  for (const candidate of candidates) if (await isFile(candidate)) return candidate;
+  for (const candidate of candidates) {
+    const info = await stat(candidate).catch(() => null);
+    if (info?.isFile()) return candidate;
+    if (info !== null) {
+      throw new SkfrError('not-a-file', `the input of “${sessionPath}” recorded as “${candidate}” is ${kindOf(info)}, not a data file; give the data file with --data PATH.`);
+    }
+  }
   const looked = candidates.length > 0 ? ` (looked for ${candidates.map((c) => `“${c}”`).join(' and ')})` : ' (the session records no path: it was saved in a browser)';
   throw new SkfrError('file-not-found', `the input of “${sessionPath}”, “${session.input.fileName}”, was not found${looked}; give it with --data PATH.`);
 }
@@ -151,6 +159,16 @@ export async function rerunCommand(argv: readonly string[], { io, version }: Com
   const workers = readInt(parsed, 'workers', { min: 1, max: 4096, why: 'the number of threads; 1 = no threads' }) ?? null;
   const session = await readSession(sessionPath, io);
   const inputPath = await findInput(session, sessionPath, parsed.values.get('data'));
+
+  // Before a byte is parsed: a regular file (else what it is), of the recorded size (else it is another file,
+  // and its contents would only confuse: a damaged session's path may point anywhere).
+  const info = await statInput(inputPath, 'cli');
+  const recordedSize = session.input.size;
+  if (recordedSize !== null && info.size !== recordedSize) {
+    const other = `“${inputPath}” is not the file this analysis was made from: it has ${formatCount(info.size)} bytes, the recorded input ${formatCount(recordedSize)}`;
+    if (!parsed.flags.has('allow-changed')) throw new SkfrError('input-changed', `${other}; run it anyway with --allow-changed.`);
+    io.stderr(`warning: ${other}.\n`);
+  }
 
   const engine = lazyPool(workers, session.settings);
   const jobs = createSession(cliFileIO(io), { version, engine: engine.engine });

@@ -1,26 +1,31 @@
 /**
  * `skfr simulate --design D --out FILE.csv`: write one of the paper's simulated data sets (core/engine
  * simulate) as a sheet `skfr cluster` reads back: first column `id` (S1, S2, …), the features F1..Fp
- * (missing cells empty), last column `class` (the true class, 1-based).
+ * (missing cells empty), last column `class` (the true class, 1-based). The batch design ends instead with the
+ * sample annotations `condition` (C1…Ck) and `batch` (B1…BB), as text, so they are never read as features.
  * @example skfr simulate --design sparse --p 100 --seed 7 --out sparse.csv
  *          skfr cluster sparse.csv --id-column id --class-column class --k 10 --s 10
+ * @example skfr simulate --design batch --out batch.csv
+ *          skfr cluster batch.csv --id-column id --class-column condition --batch batch --k 3 --s 10
  */
 import { simulate } from '../../core/engine/index.js';
 import type { Design, Simulated } from '../../core/engine/types.js';
 import { SkfrError } from '../../core/errors.js';
+import { shellQuote } from '../../core/report/command.js';
 import { toCsv } from '../../core/table/write-csv.js';
 import { formatOptions, optional, parseArgv, readChoice, readInt, type OptionSpec } from '../args.js';
 import type { CommandContext } from '../main.js';
 import { outputWriter } from '../../node/files.js';
 
-const DESIGNS = ['sparse', 'outliers', 'subsets', 'missing'] as const satisfies readonly Design[];
+const DESIGNS = ['sparse', 'outliers', 'subsets', 'missing', 'batch'] as const satisfies readonly Design[];
 
 export const SIMULATE_OPTIONS: readonly OptionSpec[] = [
-  { name: 'design', kind: 'value', placeholder: DESIGNS.join('|'), help: 'which of the paper\'s designs (required)' },
+  { name: 'design', kind: 'value', placeholder: DESIGNS.join('|'), help: 'which of the paper\'s designs (required); batch: k conditions\nmeasured in batches that shift half the proteins (not the paper\'s)' },
   { name: 'n', kind: 'value', placeholder: 'N', help: 'samples (default: the design\'s, e.g. 400 for sparse)' },
   { name: 'p', kind: 'value', placeholder: 'P', help: 'features (default 50)' },
   { name: 'k', kind: 'value', placeholder: 'K', help: 'classes (default: the design\'s, e.g. 10 for sparse)' },
   { name: 's', kind: 'value', placeholder: 'S', help: 'informative features (default 10)' },
+  { name: 'batches', kind: 'value', placeholder: 'B', help: 'batch design: the number of batches (default 3)' },
   { name: 'seed', kind: 'value', placeholder: 'N', help: 'random seed (default 1)' },
   { name: 'decimals', kind: 'value', placeholder: 'D', help: 'round values to D decimals, 0 … 17 (default: full precision, read back\nexactly; --decimals 4 makes a 100 000 × 1000 file 0.7 GB instead of 2 GB)' },
   { name: 'out', kind: 'value', placeholder: 'FILE', help: 'FILE.csv (or FILE.xlsx) to write; required; replaced atomically' },
@@ -30,13 +35,17 @@ export const SIMULATE_OPTIONS: readonly OptionSpec[] = [
 export const SIMULATE_HELP = `Usage: skfr simulate --design ${DESIGNS.join('|')} [--n N --p P --k K --s S --seed N --decimals D] --out FILE.csv
 
 Write a simulated data set of the SKFR paper (Section 4): columns id, F1..Fp, class (the true class, 1-based).
+The batch design (k conditions × B batches, in log2-like units) ends with condition and batch instead of class.
 
 Options:
 ${formatOptions(SIMULATE_OPTIONS)}`;
 
 type Row = (string | number | null)[];
 
-/** Row i of a simulated data set: id S(i+1), the features (NaN → empty cell), the class 1-based. */
+/**
+ * Row i of a simulated data set: id S(i+1), the features (NaN → empty cell), the class 1-based (batch design:
+ * condition C1…, batch B1…).
+ */
 function simulatedRow(sim: Simulated, i: number, decimals: number | null): Row {
   const { cols, data } = sim.X;
   const row: Row = [`S${i + 1}`];
@@ -44,11 +53,12 @@ function simulatedRow(sim: Simulated, i: number, decimals: number | null): Row {
     const value = data[o]!;
     row.push(Number.isNaN(value) ? null : decimals === null ? value : Number(value.toFixed(decimals)));
   }
-  row.push(sim.classes[i]! + 1);
+  if (sim.batches) row.push(`C${sim.classes[i]! + 1}`, `B${sim.batches[i]! + 1}`);
+  else row.push(sim.classes[i]! + 1);
   return row;
 }
 
-const header = (sim: Simulated): Row => ['id', ...sim.featureNames, 'class'];
+const header = (sim: Simulated): Row => ['id', ...sim.featureNames, ...(sim.batches ? ['condition', 'batch'] : ['class'])];
 
 /** The sheet rows of a simulated data set: header, then one row per sample. */
 export function simulatedRows(sim: Simulated, decimals: number | null = null): Row[] {
@@ -92,7 +102,9 @@ export async function simulateCommand(argv: readonly string[], { io }: CommandCo
     ...optional('k', readInt(parsed, 'k', { min: 2, code: 'invalid-k' })),
     ...optional('s', readInt(parsed, 's', { min: 1, code: 'invalid-s' })),
     ...optional('seed', readInt(parsed, 'seed', { min: 0, max: 0xffffffff })),
+    ...optional('batches', readInt(parsed, 'batches', { min: 2, max: 10_000 })),
   };
+  if (options.batches !== undefined && design !== 'batch') throw new SkfrError('invalid-option', '--batches applies only with --design batch.');
   const decimals = readInt(parsed, 'decimals', { min: 0, max: 17 }) ?? null;
   await io.checkOutputPaths?.([out], []);
   // Ctrl+C / SIGTERM while simulating or writing: the temporary file is removed, the target left as it was.
@@ -115,6 +127,14 @@ export async function simulateCommand(argv: readonly string[], { io }: CommandCo
     ? `informative features per class (${sim.informativeByClass.map((set) => set.length).join(', ')})`
     : `informative features ${sim.informative.map((l) => sim.featureNames[l]).join(', ')}`;
   const classes = new Set(sim.classes).size;
-  io.stdout(`Wrote ${out}: ${design} design, ${sim.X.rows} samples × ${sim.X.cols} features, ${classes} classes in column “class”; ${informative}.\n`);
+  const truth = sim.batches
+    ? `${classes} conditions in column “condition”, ${new Set(sim.batches).size} batches in column “batch”`
+    : `${classes} classes in column “class”`;
+  io.stdout(`Wrote ${out}: ${design} design, ${sim.X.rows} samples × ${sim.X.cols} features, ${truth}; ${informative}.\n`);
+  if (sim.batches) {
+    const run = `skfr cluster ${shellQuote(out)} --id-column id --class-column condition`;
+    io.stdout(`Cluster it as is: ${run} --annotation-columns batch --k ${classes} --s ${sim.informative.length}\n` +
+      `and with the batch effect removed: ${run} --batch batch --k ${classes} --s ${sim.informative.length}\n`);
+  }
   return 0;
 }

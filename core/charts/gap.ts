@@ -162,7 +162,7 @@ export function gapOption(gap: GapInput, marks: GapMarks): ChartOption {
           symbol: 'none',
           silent: true,
           lineStyle: { color: FITTED_COLOUR, type: 'solid', width: 2 },
-          label: { formatter: rule ? `s = ${marks.fittedS}, chosen by ${rule}` : `fitted s = ${marks.fittedS}`, color: FITTED_COLOUR },
+          label: { formatter: rule ? `s = ${marks.fittedS}, chosen by ${rule}` : `s = ${marks.fittedS}, chosen by hand`, color: FITTED_COLOUR },
           data: [{ xAxis: marks.fittedS }],
         },
       },

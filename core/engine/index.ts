@@ -3,9 +3,10 @@ export * from './types.js';
 export { fit, fitPrepared, finishFit, pickBest } from './fit.js';
 export { prepareFit, type PreparedFit } from './prepare.js';
 export { runRestart, runRestartPath, warmStart, restartSeed, type RestartResult, type RestartStart } from './restart.js';
+export { startFrom, warmFit, type Partition } from './warm.js';
 export { validateFitOptions, FIT_DEFAULTS } from './options.js';
 export { OPTION_SPECS, checkInt, inRange, maxWords, rangeText, upperBound, type DataBound, type IntSpec, type OptionName } from './option-specs.js';
-export { standardize, columnStats, type Standardized, type ColumnStats } from './standardize.js';
+export { standardize, centre, columnStats, type Standardized, type ColumnStats } from './standardize.js';
 export { kmeansPlusPlus } from './seeding.js';
 export { createRng, deriveSeed, type Rng } from './random.js';
 export { createMatrix, fromRows, selectColumns } from './matrix.js';
@@ -74,4 +75,4 @@ export {
   type Labels,
 } from './metrics.js';
 export { simulate } from './simulate.js';
-export { pcaProjection, type Projection } from './projection.js';
+export { pcaProjection, pcaProjectionAsync, type Projection, type ProjectionOptions } from './projection.js';

@@ -17,7 +17,7 @@
  * @example rangeText(OPTION_SPECS.k) // '2 ≤ K ≤ samples'
  */
 import { SkfrError, type ErrorCode } from '../errors.js';
-import type { Loss, SRule, Variant } from './types.js';
+import type { Loss, Scale, SRule, Variant } from './types.js';
 
 /** An upper limit known once the data are: n, n − 1, p, or the width of a range of s. */
 export type DataBound = 'samples' | 'samples-1' | 'features' | 'width';
@@ -120,9 +120,10 @@ export const OPTION_SPECS = {
     flag: 's-rule',
     meaning: 'the rule whose s is fitted after a tuning of s',
   },
-  standardize: {
-    kind: 'boolean', default: true, flag: 'no-standardize',
-    meaning: 'each feature to mean 0, variance 1 before the fit',
+  /** How each feature is scaled once centred (centring is part of the model); a recipe step (PrepStep 'scale'). */
+  scale: {
+    kind: 'choice', values: ['unit-variance', 'none'] as readonly Scale[], default: 'unit-variance' as Scale, flag: 'scale',
+    meaning: 'unit-variance = each centred feature divided by its sd (features in their own units); none = centred only (one log scale)',
   },
 } as const satisfies Record<string, OptionSpec>;
 

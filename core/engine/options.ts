@@ -4,7 +4,7 @@
  */
 import { SkfrError } from '../errors.js';
 import { checkInt, OPTION_SPECS as SPECS } from './option-specs.js';
-import type { FitOptions, Loss, ResolvedFitOptions, Variant } from './types.js';
+import type { FitOptions, Loss, ResolvedFitOptions, Scale, Variant } from './types.js';
 
 /** The defaults of the fit options (declared in option-specs.ts). */
 export const FIT_DEFAULTS = {
@@ -13,11 +13,12 @@ export const FIT_DEFAULTS = {
   restarts: SPECS.restarts.default,
   seed: SPECS.seed.default,
   maxIterations: SPECS.maxIterations.default,
-  standardize: SPECS.standardize.default,
+  scale: SPECS.scale.default as Scale,
 } as const;
 
 const VARIANTS: readonly Variant[] = SPECS.variant.values;
 const LOSSES: readonly Loss[] = SPECS.loss.values;
+const SCALES: readonly Scale[] = SPECS.scale.values;
 
 /** Largest accepted restarts (a guard against typos such as 1e9; option-specs.ts). */
 export const MAX_RESTARTS = SPECS.restarts.max;
@@ -53,7 +54,7 @@ export function checkS(s: unknown, p: number): number {
  * Merge `options` with the defaults and validate them against an n × p matrix.
  *
  * @example validateFitOptions(100, 20, { k: 3, s: 5 })
- * // → { k: 3, s: 5, variant: 'global', loss: 'squared', restarts: 20, seed: 1, maxIterations: 100, standardize: true }
+ * // → { k: 3, s: 5, variant: 'global', loss: 'squared', restarts: 20, seed: 1, maxIterations: 100, scale: 'unit-variance' }
  * @throws SkfrError 'invalid-k' | 'invalid-s' | 'invalid-option'
  */
 export function validateFitOptions(n: number, p: number, options: FitOptions): ResolvedFitOptions {
@@ -70,12 +71,12 @@ export function validateFitOptions(n: number, p: number, options: FitOptions): R
   const restarts = checkInt('restarts', SPECS.restarts, options.restarts ?? FIT_DEFAULTS.restarts);
   const maxIterations = checkInt('maxIterations', SPECS.maxIterations, options.maxIterations ?? FIT_DEFAULTS.maxIterations);
   const seed = checkInt('seed', SPECS.seed, options.seed ?? FIT_DEFAULTS.seed);
-  const standardize = options.standardize ?? FIT_DEFAULTS.standardize;
-  if (typeof standardize !== 'boolean') {
-    throw new SkfrError('invalid-option', `standardize = ${show(standardize)} is not possible: use true or false.`);
+  const scale = options.scale ?? FIT_DEFAULTS.scale;
+  if (!SCALES.includes(scale)) {
+    throw new SkfrError('invalid-option', `scale = ${show(scale)} is not possible: use "unit-variance" (each feature divided by its sd) or "none" (centred only).`);
   }
   if (options.reuseInput !== undefined && typeof options.reuseInput !== 'boolean') {
     throw new SkfrError('invalid-option', `reuseInput = ${show(options.reuseInput)} is not possible: use true or false.`);
   }
-  return { k, s, variant, loss, restarts, seed, maxIterations, standardize };
+  return { k, s, variant, loss, restarts, seed, maxIterations, scale };
 }

@@ -1,5 +1,5 @@
 /**
- * Data preparation shared by all restarts of one fit: validation, standardisation, the list of missing
+ * Data preparation shared by all restarts of one fit: validation, centring and scaling, the list of missing
  * cells (k-POD) and their starting fill, and which features may be ranked.
  *
  * `prepareFit(X, options)` + `runRestart(prepared, r)` + `pickBest(results)` is the whole of `fit`; the
@@ -10,7 +10,7 @@ import { ROWS_PER_CHECK, throwIfAborted } from './abort.js';
 import { firstEmptyRow } from './matrix.js';
 import { l1RowNorms, squaredRowNorms } from './seeding.js';
 import { validateFitOptions } from './options.js';
-import { columnStats, standardize } from './standardize.js';
+import { centre, standardize } from './standardize.js';
 import type { AbortSignalLike, FitOptions, Matrix, Progress, ResolvedFitOptions } from './types.js';
 
 export interface PreparedFit {
@@ -18,23 +18,23 @@ export interface PreparedFit {
   n: number;
   p: number;
   /**
-   * Working matrix in the fitted scale (standardised unless `standardize: false`), row-major n × p.
+   * Working matrix in the fitted scale (centred; scaled to unit variance unless `scale: 'none'`), row-major n × p.
    * Missing cells hold their current k-POD fill: `runRestart` resets them to `initialFill` first and
    * then overwrites them, so restarts on one PreparedFit must run one after another (or on copies).
    */
   data: Float64Array;
   /** Flat indices (i·p + l) of the missing cells, increasing. */
   missing: Int32Array;
-  /** Starting value of each missing cell: its column mean in the fitted scale (0 when standardised). */
+  /** Starting value of each missing cell: its column mean in the fitted scale (0: every fit centres). */
   initialFill: Float64Array;
   /** 1 for features that may be ranked and selected, 0 for zero-variance ones. */
   usable: Uint8Array;
   usableCount: number;
   zeroVariance: number[];
-  /** Column means and sds of the input, to map fitted-scale values back (identity when not standardised). */
+  /** Column means and scales of the input, to map fitted-scale values back: x = y · scale + mean (scale 1 for 'none'). */
   columnMeans: Float64Array;
   columnScales: Float64Array;
-  /** Observed column means in the fitted scale (0 when standardised; the missing cells' starting fill). */
+  /** Observed column means in the fitted scale (0, as every fit centres; the missing cells' starting fill). */
   fittedColumnMeans: Float64Array;
   /** Row norms of the data with the initial fills: Σ_l y_il² (squared loss) or Σ_l |y_il| (absolute loss). */
   initialRowNorms: Float64Array;
@@ -43,8 +43,8 @@ export interface PreparedFit {
 }
 
 /**
- * Validate options and data, standardise, and list the missing cells. The working matrix is a copy of
- * X.data, or X.data itself with `options.reuseInput` (then X is standardised in place; same result).
+ * Validate options and data, centre (and scale), and list the missing cells. The working matrix is a copy of
+ * X.data, or X.data itself with `options.reuseInput` (then X is centred and scaled in place; same result).
  * @throws SkfrError 'invalid-k' | 'invalid-s' | 'invalid-option' | 'empty-sample' | 'cancelled'
  */
 export function prepareFit(X: Matrix, options: FitOptions): PreparedFit {
@@ -61,32 +61,18 @@ export function prepareFit(X: Matrix, options: FitOptions): PreparedFit {
       `Row ${empty + 1} has no observed value in any of the ${p} features: remove that sample or give it at least one value.`,
     );
   }
-  // reuseInput: X.data itself becomes the working matrix (standardised in place), see FitOptions.
+  // reuseInput: X.data itself becomes the working matrix (centred and scaled in place), see FitOptions.
   const reuse = options.reuseInput === true;
-  let data: Float64Array;
-  let columnMeans: Float64Array;
-  let columnScales: Float64Array;
-  let zeroVariance: number[];
-  let observed: Int32Array;
-  // Fill value of a missing cell: the observed column mean in the fitted scale (0 when standardised).
+  // Every fit centres each feature on its observed values (the ranking d_l = Σ_j |C_j| μ_jl² assumes centred
+  // features, paper Section 2); 'unit-variance' also divides by the sd. A missing cell starts at its column mean
+  // in the fitted scale: 0 either way.
   const fillByColumn = new Float64Array(p);
-  if (resolved.standardize) {
-    const z = standardize(X, options.signal, reuse);
-    data = z.matrix.data;
-    columnMeans = z.means;
-    columnScales = new Float64Array(p);
-    for (let l = 0; l < p; l++) columnScales[l] = z.sds[l]! > 0 ? z.sds[l]! : 1;
-    zeroVariance = z.zeroVariance;
-    observed = z.observed;
-  } else {
-    const stats = columnStats(X, options.signal);
-    data = reuse ? X.data : X.data.slice();
-    columnMeans = new Float64Array(p);
-    columnScales = new Float64Array(p).fill(1);
-    zeroVariance = stats.zeroVariance;
-    observed = stats.observed;
-    fillByColumn.set(stats.means);
-  }
+  const z = resolved.scale === 'unit-variance' ? standardize(X, options.signal, reuse) : centre(X, options.signal, reuse);
+  const data = z.matrix.data;
+  const columnMeans = z.means;
+  const columnScales = new Float64Array(p);
+  for (let l = 0; l < p; l++) columnScales[l] = resolved.scale === 'unit-variance' && z.sds[l]! > 0 ? z.sds[l]! : 1;
+  const { zeroVariance, observed } = z;
   const usable = new Uint8Array(p).fill(1);
   for (const l of zeroVariance) usable[l] = 0;
   const usableCount = p - zeroVariance.length;

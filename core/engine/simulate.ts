@@ -22,6 +22,14 @@
  *   a cell is skipped (and the next drawn) when it would leave its row with no observed value. The paper's
  *   "N(0, 1.5)" may mean sd 1.5; that changes nothing for a standardised fit (each noise column is scaled
  *   to unit variance either way). The deletion comes after all draws: missingFraction 0 gives the same data.
+ * - 'batch' (defaults n=36, k=3, s=10, p=200, batches B=3; not in the paper): a proteomics-like experiment of k
+ *   conditions measured in B batches (labs, TMT plexes), in log2-like units. Sample i is in condition i mod k and
+ *   batch ⌊i·B/n⌋ (36 samples: 3 conditions × 3 batches × 4 replicates, balanced). Each protein has a level
+ *   a_l = 25 + 2·N(0, 1); the conditions shift F1..Fs by δ_jl = ±U(1, 2), some condition up and another down
+ *   on each of them (the last sign is turned when all k came out alike); a random half of all proteins
+ *   (round(p/2), any of them) is shifted in each batch by γ_bl = ±U(2, 4); x_il = a_l + δ + γ + 0.5·N(0, 1).
+ *   So the batches differ on many proteins, more than the conditions do on a few: a fit without removing the
+ *   batch effect finds the batches. `batches` holds each sample's batch; `classes` its condition.
  *
  * @example const { X, classes, informative } = simulate('sparse', { p: 100, seed: 3 });
  */
@@ -42,6 +50,7 @@ const DEFAULTS: Record<Design, Shape> = {
   outliers: { n: 400, k: 10, s: 10, p: 50 },
   subsets: { n: 250, k: 5, s: 10, p: 50 },
   missing: { n: 250, k: 5, s: 10, p: 50 },
+  batch: { n: 36, k: 3, s: 10, p: 200 },
 };
 
 function whole(name: string, value: number, min: number, max: number): number {
@@ -74,8 +83,8 @@ function randomSubset(p: number, s: number, rng: Rng): number[] {
   return idx.slice(0, s).sort((a, b) => a - b);
 }
 
-/** What a design's generator returns besides the data it writes. */
-type Drawn = Pick<Simulated, 'classes' | 'informative' | 'informativeByClass'>;
+/** What a design's generator returns besides the data it writes (`batches`: the batch design's only). */
+type Drawn = Pick<Simulated, 'classes' | 'informative' | 'informativeByClass'> & { batches?: Int32Array };
 
 /** One design: writes the n × p data (row-major) from `rng` and returns the classes and informative features. */
 type Generator = (data: Float64Array, shape: Shape, rng: Rng, options: SimulateOptions) => Drawn;
@@ -194,12 +203,57 @@ function deleteCells(data: Float64Array, n: number, p: number, target: number, r
   }
 }
 
-const GENERATORS: Record<Design, Generator> = { sparse, outliers, subsets, missing };
+/**
+ * 'batch': conditions i mod k, batches ⌊i·B/n⌋; protein levels 25 + 2·N(0, 1); condition effects ±U(1, 2) on F1..Fs,
+ * protein by protein, condition by condition (magnitude, then sign; the last sign turned when all are alike); the
+ * batch-shifted proteins, a random subset of round(p/2); their
+ * shifts ±U(2, 4), batch by batch in increasing protein order; then row by row x_il = level + effects + 0.5·N(0, 1).
+ */
+function batch(data: Float64Array, { n, k, s, p }: Shape, rng: Rng, options: SimulateOptions): Drawn {
+  const B = whole('batches', options.batches ?? 3, 2, n);
+  const classes = new Int32Array(n);
+  const batches = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    classes[i] = i % k;
+    batches[i] = Math.floor((i * B) / n);
+  }
+  const level = new Float64Array(p);
+  for (let l = 0; l < p; l++) level[l] = 25 + 2 * rng.normal();
+  // δ_jl, protein by protein; a protein whose k signs all came out alike has its last one turned, so that
+  // every informative protein sets some condition up and another down (else it would barely separate them).
+  const delta = new Float64Array(k * s);
+  for (let l = 0; l < s; l++) {
+    let up = 0;
+    for (let j = 0; j < k; j++) {
+      const u = 1 + rng.next();
+      const sign = rng.next() < 0.5 ? -1 : 1;
+      delta[j * s + l] = sign * u;
+      if (sign > 0) up++;
+    }
+    if (up === 0 || up === k) delta[(k - 1) * s + l] = -delta[(k - 1) * s + l]!;
+  }
+  const shifted = randomSubset(p, Math.round(p / 2), rng);
+  const gamma = new Float64Array(B * p);
+  for (let b = 0; b < B; b++) {
+    for (const l of shifted) {
+      const u = 2 + 2 * rng.next();
+      gamma[b * p + l] = rng.next() < 0.5 ? -u : u;
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    const c = classes[i]!;
+    const b = batches[i]!;
+    for (let l = 0; l < p; l++) data[i * p + l] = level[l]! + (l < s ? delta[c * s + l]! : 0) + gamma[b * p + l]! + 0.5 * rng.normal();
+  }
+  return { classes, batches, informative: firstFeatures(s), informativeByClass: null };
+}
+
+const GENERATORS: Record<Design, Generator> = { sparse, outliers, subsets, missing, batch };
 
 export function simulate(design: Design, options: SimulateOptions = {}): Simulated {
   const d = DEFAULTS[design];
   if (d === undefined) {
-    throw new SkfrError('invalid-option', `design = "${String(design)}" is not possible: use sparse, outliers, subsets or missing.`);
+    throw new SkfrError('invalid-option', `design = "${String(design)}" is not possible: use sparse, outliers, subsets, missing or batch.`);
   }
   const p = whole('p', options.p ?? d.p, 1, 10_000_000);
   const n = whole('n', options.n ?? d.n, 2, 100_000_000);
@@ -208,11 +262,12 @@ export function simulate(design: Design, options: SimulateOptions = {}): Simulat
   const seed = whole('seed', options.seed ?? 1, 0, 4294967295);
   const rng = createRng(deriveSeed(seed, 0, RNG_DOMAIN.simulate));
   const data = new Float64Array(n * p);
-  const drawn = GENERATORS[design](data, { n, k, s, p }, rng, options);
+  const { batches = null, ...drawn } = GENERATORS[design](data, { n, k, s, p }, rng, options);
   return {
     design,
     X: { rows: n, cols: p, data },
     ...drawn,
+    batches,
     featureNames: Array.from({ length: p }, (_, l) => `F${l + 1}`),
   };
 }

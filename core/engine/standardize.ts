@@ -190,3 +190,36 @@ export function standardize(X: Matrix, signal?: AbortSignalLike, inPlace = false
     observed: stats.observed,
   };
 }
+
+/**
+ * Centre every column on its observed values, without scaling (FitOptions.scale 'none'):
+ * y_il = x_il − mean_l over observed x_il; missing cells stay NaN; a zero-variance column (as in `standardize`)
+ * becomes all 0. The means and sds are those of `standardize` (the same column statistics), so the two differ
+ * only by the division. New matrix, or over X.data with `inPlace`.
+ *
+ * @example
+ * centre(fromRows([[1, 5], [3, 5]]))
+ * // matrix [[-1, 0], [1, 0]], means [2, 5], sds [1.4142, 0], zeroVariance [1]
+ */
+export function centre(X: Matrix, signal?: AbortSignalLike, inPlace = false): Standardized {
+  const stats = scaledColumnStats(X, signal);
+  const { rows: n, cols: p, data } = X;
+  const out = inPlace ? data : new Float64Array(n * p);
+  const { means } = stats;
+  const keep = new Float64Array(p).fill(1);
+  for (const l of stats.zeroVariance) keep[l] = 0;
+  for (let i = 0; i < n; i++) {
+    if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(signal);
+    for (let l = 0, o = i * p; l < p; l++, o++) {
+      const x = data[o]!;
+      out[o] = Number.isFinite(x) ? (keep[l]! > 0 ? x - means[l]! : 0) : NaN;
+    }
+  }
+  return {
+    matrix: { rows: n, cols: p, data: out },
+    means: stats.means,
+    sds: stats.sds,
+    zeroVariance: stats.zeroVariance,
+    observed: stats.observed,
+  };
+}

@@ -25,7 +25,7 @@
  * The returned `fit` is a fresh fit at chosenS with the full `restarts` (default 20): bit for bit
  * fit(X, { ...options, s: chosenS }), so `skfr cluster --s <chosenS>` reproduces it. Its objective can differ
  * from the one behind the curve's log O (different starts).
- * O ≤ 0 (possible only with `standardize: false`, where unselected features are not centred) is clamped to
+ * O ≤ 0 (a rounding at an s that separates nothing; every fit centres its features) is clamped to
  * 1e-12 · totalSS before the logarithm.
  *
  * @example tuneSparsity(X, { k: 10, sValues: [5, 10, 15, 20], permutations: 10 }).bestS

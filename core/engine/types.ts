@@ -49,6 +49,9 @@ export interface Progress {
   message?: string;
 }
 
+/** How features are scaled after centring (FitOptions.scale). */
+export type Scale = 'unit-variance' | 'none';
+
 export interface FitOptions {
   /** Number of clusters, 2 ≤ k ≤ n. */
   k: number;
@@ -59,7 +62,13 @@ export interface FitOptions {
   restarts?: number; // default 20
   seed?: number; // default 1 (uint32)
   maxIterations?: number; // default 100
-  standardize?: boolean; // default true
+  /**
+   * How each feature is scaled after it is centred on its observed values (every fit centres: the ranking
+   * d_l = Σ_j |C_j| μ_jl² assumes centred features, paper Section 2). 'unit-variance' (default): divided by its
+   * sample sd, for features in their own units; 'none': centred only, for features on one scale (log2
+   * intensities), whose spread is the signal.
+   */
+  scale?: Scale; // default 'unit-variance'
   /**
    * Default false. true = the caller hands X over: `prepareFit` standardises X.data in place and uses it as
    * the working matrix (k-POD then also writes the missing cells' fills into it), instead of working on a
@@ -81,7 +90,7 @@ export interface ResolvedFitOptions {
   restarts: number;
   seed: number;
   maxIterations: number;
-  standardize: boolean;
+  scale: Scale;
 }
 
 export interface FitResult {
@@ -94,7 +103,7 @@ export interface FitResult {
   clusterSizes: Int32Array;
   /**
    * Within-cluster means (medians for loss 'absolute') of every feature, k × p row-major,
-   * in the fitted scale (standardized unless `standardize: false`). Missing cells contribute their imputed value.
+   * in the fitted scale (centred, and scaled to unit variance unless `scale: 'none'`). Missing cells contribute their imputed value.
    */
   means: Float64Array;
   /** Sparse centers θ (k × p): `means` on the selected features, 0 elsewhere (Algorithms 1–2). */
@@ -318,7 +327,7 @@ export interface MixedNodes {
   totalInMixedNodes: number;
 }
 
-export type Design = 'sparse' | 'outliers' | 'subsets' | 'missing';
+export type Design = 'sparse' | 'outliers' | 'subsets' | 'missing' | 'batch';
 
 export interface SimulateOptions {
   n?: number;
@@ -330,13 +339,17 @@ export interface SimulateOptions {
   outlierFraction?: number;
   /** missing design: fraction of cells set missing (default 0.1). */
   missingFraction?: number;
+  /** batch design: number of batches (default 3). */
+  batches?: number;
 }
 
 export interface Simulated {
   design: Design;
   X: Matrix;
-  /** True class (0-based) of each sample. */
+  /** True class (0-based) of each sample (batch design: the condition). */
   classes: Int32Array;
+  /** batch design: the batch (0-based) of each sample; null for the other designs. */
+  batches: Int32Array | null;
   /** Informative features: shared (sparse/outliers/missing) or per class (subsets). */
   informative: number[];
   informativeByClass: number[][] | null;

@@ -36,6 +36,8 @@ export interface Dataset {
   /** The recognised layout (format, quantities, proposed mapping and recipe); examples: a 'table' layout. */
   layout: Layout;
   suggestedMapping?: Mapping;
+  /** The label columns read as text as written (withLabelColumns), kept when read again. */
+  textColumns?: readonly string[];
 }
 
 /** Rows shown in the preview. */
@@ -129,8 +131,9 @@ async function readChunked(file: ChunkedFile, fileName: string, at: ReadAt): Pro
   const hash = { sha: (file.io.sha256 ?? webCryptoSha256).create(), done: false, size: 0 };
   let passes = 0;
   const source = withFile((into) => (passes++ === 0 ? hashing(opened.chunks(into), hash) : opened.chunks(into)), opened.chunks);
-  const options: { headerRow?: number; allocate?: (length: number) => Float64Array; parallel?: ParallelReading } = {};
+  const options: { headerRow?: number; textColumns?: readonly string[]; allocate?: (length: number) => Float64Array; parallel?: ParallelReading } = {};
   if (at.headerRow !== undefined) options.headerRow = at.headerRow;
+  if (at.textColumns !== undefined && at.textColumns.length > 0) options.textColumns = at.textColumns;
   if (opened.allocate) options.allocate = opened.allocate;
   if (opened.parallel) options.parallel = opened.parallel; // a large file's rows on the host's threads
   const table = await parseTableChunks(source, fileName, options);
@@ -186,6 +189,8 @@ export function exampleFile(design: Design, seed: number): { fileName: string; b
 export interface ReadAt {
   sheet?: string | undefined;
   headerRow?: number | undefined;
+  /** Label columns read as text as written (ParseOptions.textColumns). */
+  textColumns?: readonly string[] | undefined;
 }
 
 /** ParseOptions for `at`, without undefined fields. */
@@ -193,6 +198,7 @@ export function parseOptions(at: ReadAt): ParseOptions {
   const options: ParseOptions = {};
   if (at.sheet !== undefined) options.sheet = at.sheet;
   if (at.headerRow !== undefined) options.headerRow = at.headerRow;
+  if (at.textColumns !== undefined && at.textColumns.length > 0) options.textColumns = at.textColumns;
   return options;
 }
 
@@ -262,6 +268,45 @@ export async function withSheet(dataset: Dataset, sheet: string, headerRow?: num
   }
   const { table: _table, parseMs: _parseMs, layout: _layout, ...base } = dataset;
   return withTable(base, { sheet, headerRow });
+}
+
+/**
+ * The dataset with the mapping's label columns (id, annotations, filters, feature labels and annotations) read
+ * as text, exactly as written ("001" stays "001"): read again when one of them was read as numbers (whose text
+ * the reader does not keep), with the same sheet and header and the layout recognised before; else itself.
+ * Example: a table whose column “id” holds 001, 002 and a mapping with idColumn “id” → “id” as text.
+ */
+export async function withLabelColumns(dataset: Dataset, mapping: Mapping): Promise<Dataset> {
+  const labels = [
+    ...(mapping.idColumn !== null ? [mapping.idColumn] : []),
+    ...mapping.annotationColumns,
+    ...mapping.filters.map((f) => f.column),
+    ...(mapping.featureLabelColumns ?? []),
+    ...(mapping.featureAnnotationColumns ?? []),
+  ];
+  const numeric = new Set(dataset.table.columns.filter((c) => c.kind === 'numeric').map((c) => c.name));
+  const wanted = labels.filter((name) => numeric.has(name));
+  if (wanted.length === 0) return dataset;
+  const { table } = dataset;
+  const at: ReadAt = {
+    sheet: table.sheet,
+    ...(table.headerRow !== undefined && table.headerRows !== 2 ? { headerRow: table.headerRow } : {}),
+    textColumns: [...new Set([...(dataset.textColumns ?? []), ...wanted])],
+  };
+  const read = dataset.chunked
+    ? ((await readChunked(dataset.chunked, dataset.fileName, at)) ?? null)
+    : null;
+  const again = read
+    ? chunkedDataset(dataset.id, dataset.fileName, dataset.chunked!, read)
+    : dataset.chunked
+      ? await loadWhole(dataset.id, { kind: 'path', path: dataset.chunked.path }, at, dataset.chunked.io)
+      : withTable(withoutTable(dataset), at);
+  return { ...again, layout: dataset.layout, textColumns: at.textColumns! };
+}
+
+function withoutTable(dataset: Dataset): Omit<Dataset, 'table' | 'parseMs' | 'layout'> {
+  const { table: _table, parseMs: _parseMs, layout: _layout, ...base } = dataset;
+  return base;
 }
 
 export function openResult(dataset: Dataset): OpenResult {

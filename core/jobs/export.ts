@@ -7,7 +7,7 @@
  * pairs are an 'invalid-option'.
  */
 import { SkfrError } from '../errors.js';
-import { featuresRows, reportWorkbook, samplesRows } from '../report/index.js';
+import { rankingRows, reportWorkbook, samplesRows } from '../report/index.js';
 import { toCsv, toXlsx } from '../table/index.js';
 import type { FitResult, KPoint, KRuleChoice, KSStep, SFlags, SRuleChoice, StabilityResult, TuneResult } from '../engine/types.js';
 import type { ResultWarning } from '../report/warnings.js';
@@ -98,7 +98,7 @@ export async function exportBytes(source: ExportSource, what: ExportWhat, format
       }
       // Imputed cells are flagged from source.mapped, the prepared data the fit started from (never modified).
       const stability = source.stability ?? null;
-      const rows = what === 'samples' ? samplesRows(source.fit, source.mapped, undefined, stability) : featuresRows(source.fit, source.mapped, { stability });
+      const rows = what === 'samples' ? samplesRows(source.fit, source.mapped, undefined, stability) : rankingRows(source.fit, source.mapped, { stability });
       const sheet = what === 'samples' ? 'Samples' : 'Features';
       return format === 'csv' ? encodeText(toCsv(rows)) : toXlsx([{ name: sheet, rows }]);
     }

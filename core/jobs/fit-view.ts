@@ -2,11 +2,12 @@
  * The FitView the renderer shows: one fit turned into plain, structured-clone friendly data
  * (1-based clusters, the ranked feature list with shares, a 2-D PCA projection on the selected features).
  */
-import { pcaProjection, standardize } from '../engine/index.js';
+import { pcaProjection, pcaProjectionAsync, standardize } from '../engine/index.js';
 import type { AnalysisResult } from '../analysis.js';
 import { MAX_HEATMAP_CELLS, MAX_HEATMAP_FEATURES, MAX_HEATMAP_SAMPLES, STANDARDISED_CLIP, evenSubsample, heatmapColumns, heatmapRowOrder } from '../charts/sample-heatmap.js';
 import type { FitResult, Matrix, TuneResult } from '../engine/types.js';
-import { resultWarnings } from '../report/warnings.js';
+import { rawQuantity, resultWarnings, type WarningInput } from '../report/warnings.js';
+import { valueStats } from '../prepare/transform.js';
 import type { FormatId, MappedData, Recipe } from '../table/types.js';
 import type { FitSettings, FitView, Metrics, RankedFeature, SampleHeatmap } from './types.js';
 
@@ -30,24 +31,28 @@ export function rankFeatures(scores: Float64Array, names: readonly string[], sel
 }
 
 /**
- * PCA of the samples on the given features, in the fitted scale (standardized when the fit was):
+ * PCA of the samples on the given features, in the fitted scale (scaled to unit variance when the fit was):
  * the n × m sub-matrix is taken first, so only the selected columns are copied.
  */
 export function projectSamples(X: Matrix, features: readonly number[], standardized: boolean): FitView['projection'] {
-  const n = X.rows;
-  const m = features.length;
+  const steps = projectionInput(X, features, standardized);
+  if (steps === null) return { x: new Float64Array(X.rows), y: new Float64Array(X.rows), explained: [0, 0] };
+  return toXY(X.rows, steps.dims, pcaProjection(steps.matrix, steps.indices, steps.dims));
+}
+
+/**
+ * projectSamples giving the event loop a turn every few ms (core/engine/projection.ts pcaProjectionAsync): a
+ * cancel (`signal.aborted`) stops it with SkfrError('cancelled') within a fraction of a second.
+ */
+export async function projectSamplesAsync(X: Matrix, features: readonly number[], standardized: boolean, signal: { readonly aborted: boolean } | null): Promise<FitView['projection']> {
+  const steps = projectionInput(X, features, standardized);
+  if (steps === null) return { x: new Float64Array(X.rows), y: new Float64Array(X.rows), explained: [0, 0] };
+  return toXY(X.rows, steps.dims, await pcaProjectionAsync(steps.matrix, steps.indices, steps.dims, { signal }));
+}
+
+function toXY(n: number, dims: number, { coords, explained }: { coords: Float64Array; explained: number[] }): FitView['projection'] {
   const x = new Float64Array(n);
   const y = new Float64Array(n);
-  if (m === 0 || n === 0) return { x, y, explained: [0, 0] };
-  const sub = new Float64Array(n * m);
-  for (let i = 0; i < n; i++) {
-    const row = i * X.cols;
-    for (let j = 0; j < m; j++) sub[i * m + j] = X.data[row + features[j]!]!;
-  }
-  let matrix: Matrix = { rows: n, cols: m, data: sub };
-  if (standardized) matrix = standardize(matrix).matrix;
-  const dims = Math.min(2, m);
-  const { coords, explained } = pcaProjection(matrix, Array.from({ length: m }, (_, j) => j), dims);
   for (let i = 0; i < n; i++) {
     x[i] = coords[i * dims]!;
     y[i] = dims > 1 ? coords[i * dims + 1]! : 0;
@@ -55,11 +60,26 @@ export function projectSamples(X: Matrix, features: readonly number[], standardi
   return { x, y, explained: [explained[0] ?? 0, explained[1] ?? 0] };
 }
 
+/** The n × m block of the features, in the fitted scale; null when there is nothing to project. */
+function projectionInput(X: Matrix, features: readonly number[], standardized: boolean): { matrix: Matrix; indices: number[]; dims: number } | null {
+  const n = X.rows;
+  const m = features.length;
+  if (m === 0 || n === 0) return null;
+  const sub = new Float64Array(n * m);
+  for (let i = 0; i < n; i++) {
+    const row = i * X.cols;
+    for (let j = 0; j < m; j++) sub[i * m + j] = X.data[row + features[j]!]!;
+  }
+  let matrix: Matrix = { rows: n, cols: m, data: sub };
+  if (standardized) matrix = standardize(matrix).matrix;
+  return { matrix, indices: Array.from({ length: m }, (_, j) => j), dims: Math.min(2, m) };
+}
+
 /**
  * The cells of the samples × selected proteins heatmap: rows by cluster, then distance to the center (at most
  * MAX_HEATMAP_SAMPLES, and MAX_HEATMAP_CELLS cells, evenly subsampled beyond); columns the selected features in
  * ranking order (SKFR2: the union grouped by cluster; at most MAX_HEATMAP_FEATURES); values in the fitted scale
- * over all samples: standardised, clipped for colour at ±3, or (unstandardised fits) minus the feature's mean,
+ * over all samples: standardised, clipped for colour at ±3, or (fits centred only) minus the feature's mean,
  * clipped at 3 × their root mean square. Missing cells stay NaN.
  * @example sampleHeatmapOf(X, { clusters: [2, 1, 1, 2, 1, 2], distances, selected: [1, 0], selectedByCluster: null }, true)
  *   // rows [2, 4, 1, 3, 0, 5], columns [1, 0], values 6 × 2 (z-scores), clip 3
@@ -97,6 +117,26 @@ export function sampleHeatmapOf(
   return { rows, columns, values, scale: standardized ? 'standardised' : 'centred', clip };
 }
 
+/**
+ * What the result warnings read of the data whatever the fit (WarningInput.before): per feature the cells missing
+ * or filled by an impute step, and valueStats of the values. Taken once per mapped table (issue 27: a slider's
+ * fits share it; on 300 × 10 000 values it cost 70–350 ms a fit on a loaded machine), the same numbers as a scan.
+ */
+const warningBases = new WeakMap<MappedData, NonNullable<WarningInput['before']>>();
+function warningBasis(mapped: MappedData): NonNullable<WarningInput['before']> {
+  const known = warningBases.get(mapped);
+  if (known) return known;
+  const { rows: n, cols: p, data } = mapped.matrix;
+  const imputed = mapped.imputed ?? null;
+  const filledByFeature = new Int32Array(p);
+  for (let i = 0; i < n; i++) {
+    for (let l = 0, c = i * p; l < p; l++, c++) if (data[c] !== data[c] || (imputed !== null && imputed[c] === 1)) filledByFeature[l]!++;
+  }
+  const basis = { filledByFeature, stats: valueStats(data, p) };
+  warningBases.set(mapped, basis);
+  return basis;
+}
+
 export interface FitViewInput {
   fitId: string;
   datasetId: string;
@@ -120,6 +160,8 @@ export interface FitViewInput {
    * the chosen s, the Gap-over-k curve, the alternating k / s steps, the stability of the fit.
    */
   extras?: Partial<Pick<AnalysisResult, 'sRules' | 'sFlags' | 'kCurve' | 'ksSteps' | 'stability'>>;
+  /** The projection, when computed already (projectSamplesAsync, cancellable); else computed here. */
+  projection?: FitView['projection'] | null;
 }
 
 export function buildFitView(input: FitViewInput): FitView {
@@ -155,7 +197,7 @@ export function buildFitView(input: FitViewInput): FitView {
     converged: fit.converged,
     imputedCells: fit.imputedCells,
     zeroVarianceFeatures: fit.zeroVarianceFeatures.map((l) => mapped.featureNames[l]!),
-    projection: projectSamples(mapped.matrix, selected, fit.options.standardize),
+    projection: input.projection ?? projectSamples(mapped.matrix, selected, fit.options.scale === 'unit-variance'),
     annotations: mapped.annotations,
     featureAnnotations: mapped.featureAnnotations ?? {},
     preparation: mapped.preparation ?? [],
@@ -172,8 +214,13 @@ export function buildFitView(input: FitViewInput): FitView {
       n: mapped.matrix.rows,
       p: mapped.matrix.cols,
       imputed: mapped.imputed ?? null,
+      before: warningBasis(mapped),
       recipe: input.recipe,
+      rawQuantity: rawQuantity(input.format, input.quantity),
       tune: input.settings.tune ? { from: input.settings.tune.from, to: input.settings.tune.to, chosen: fit.options.s } : null,
+      labels: fit.labels,
+      annotations: mapped.annotations,
+      classColumn: input.metrics?.classColumn ?? null,
     }),
     gap: tune ? { curve: tune.curve, bestS: tune.bestS, oneSeS: tune.oneSeS, permutations: tune.permutations } : null,
     sRules: input.extras?.sRules ?? tune?.sRules ?? null,
@@ -181,7 +228,7 @@ export function buildFitView(input: FitViewInput): FitView {
     kCurve: input.extras?.kCurve ?? null,
     ksSteps: input.extras?.ksSteps ?? null,
     stability: input.extras?.stability ?? null,
-    heatmap: sampleHeatmapOf(mapped.matrix, { clusters, distances: fit.distances, selected, selectedByCluster: fit.selectedFeaturesByCluster }, fit.options.standardize),
+    heatmap: sampleHeatmapOf(mapped.matrix, { clusters, distances: fit.distances, selected, selectedByCluster: fit.selectedFeaturesByCluster }, fit.options.scale === 'unit-variance'),
     timings: { parseMs: input.parseMs, fitMs: input.fitMs },
   };
 }

@@ -18,7 +18,7 @@ import type { Session } from './session.js';
 import type { HostMessage, JobResponse, JobType } from './types.js';
 import { now } from './progress.js';
 
-const JOB_TYPES: readonly JobType[] = ['open', 'sheet', 'design', 'map', 'fit', 'evaluate', 'export', 'rows', 'close', 'session', 'restore'];
+const JOB_TYPES: readonly JobType[] = ['open', 'sheet', 'design', 'map', 'fit', 'evaluate', 'export', 'rows', 'close', 'session', 'restore', 'preview'];
 
 interface QueuedJob {
   id: string;

@@ -55,6 +55,7 @@ export function createRestorer(): Restorer {
           return datasetNeeds(request.datasetId);
         case 'evaluate':
         case 'export':
+        case 'preview':
           return fitNeeds(request.fitId);
         default:
           return []; // not a valid request: the host answers it with 'invalid-request'

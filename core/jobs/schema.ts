@@ -101,6 +101,11 @@ export const recipeSchema = z.strictObject({
         }),
         z.strictObject({ kind: z.literal('normalize'), method: z.literal('median') }),
         z.strictObject({
+          kind: z.literal('batch'),
+          columns: z.array(text).min(1, 'must name at least one column').max(100, 'must name at most 100 columns'),
+          minPerBatch: int.min(1, 'must be at least 1').max(1_000_000_000),
+        }),
+        z.strictObject({
           kind: z.literal('impute'),
           method: z.enum(['downshift', 'min']),
           width: z.number().min(0).max(100),
@@ -108,6 +113,7 @@ export const recipeSchema = z.strictObject({
           // The run's seed (the recipe of a run takes it), so the same limits.
           seed: intOption(SPECS.seed),
         }),
+        z.strictObject({ kind: z.literal('scale'), method: z.enum(['unit-variance', 'none']), reason: text.optional() }),
       ]),
     )
     .max(MAX_STEPS, `must have at most ${MAX_STEPS} steps`),
@@ -154,7 +160,6 @@ export const fitSettingsSchema = z
     restarts: intOption(SPECS.restarts),
     seed: intOption(SPECS.seed),
     maxIterations: intOption(SPECS.maxIterations),
-    standardize: z.boolean(),
   })
   .refine((v) => (v.s === undefined) !== (v.tune === undefined), {
     message: 'give exactly one of s (a number of features) and tune (a range of s to try)',
@@ -207,6 +212,8 @@ export const jobRequestSchema = z.discriminatedUnion('type', [
     result: sessionResultSchema,
     fitId: nonEmpty.optional(),
   }),
+  // Issue 27: a live preview at another s or k, warm-started from a kept fit (the engine checks s ≤ p, k ≤ n).
+  z.strictObject({ type: z.literal('preview'), fitId: nonEmpty, s: intOption(SPECS.s), k: intOption(SPECS.k) }),
 ]);
 
 const jobId = z.string().min(1).max(200);

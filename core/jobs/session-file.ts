@@ -20,6 +20,7 @@ import { SkfrError } from '../errors.js';
 import { formatCount } from '../format-count.js';
 import type { FitResult, ResolvedFitOptions, StabilityResult, TuneResult } from '../engine/types.js';
 import type { FormatId, Mapping, Recipe } from '../table/types.js';
+import { scaleOf } from '../prepare/scale.js';
 import { rankFeatures } from './fit-view.js';
 import { fitSettingsSchema, mappingSchema, recipeSchema } from './schema.js';
 import { SESSION_LIMITS, sessionResultSchema, type SessionResult, type StabilityRecord } from './session-schema.js';
@@ -88,7 +89,7 @@ export const sessionFileSchema = z.object({
   savedAt: shortText,
   savedBy: shortText,
   input: sessionInputSchema,
-  layout: z.object({ format: z.enum(['maxquant', 'diann', 'fragpipe', 'spectronaut', 'perseus', 'table']), quantity: shortText.nullable() }),
+  layout: z.object({ format: z.enum(['maxquant', 'diann', 'fragpipe', 'spectronaut', 'perseus', 'gct', 'adat', 'olink', 'mztab', 'long', 'table']), quantity: shortText.nullable() }),
   mapping: mappingSchema,
   recipe: recipeSchema,
   settings: fitSettingsSchema,
@@ -260,7 +261,7 @@ export function parseSessionFile(text: string, fileName?: string): SessionFile |
         : `${who} has an unknown analysis format (formatVersion ${JSON.stringify(version) ?? 'missing'}; this version reads ${SESSION_FORMAT_VERSION}).`,
     );
   }
-  const parsed = sessionFileSchema.safeParse(json);
+  const parsed = sessionFileSchema.safeParse(migrateStandardize(record));
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = issue.path.map(String).join('.') || '(the whole file)';
@@ -269,6 +270,26 @@ export function parseSessionFile(text: string, fileName?: string): SessionFile |
     return new SkfrError('invalid-session', `${who} is damaged: its field ${field} ${own ? issue.message : `is not valid (${issue.message})`}.`);
   }
   return parsed.data as SessionFile;
+}
+
+/**
+ * Sessions saved before the scale step (issue 24) carry `settings.standardize`: true is the default now (no scale
+ * step = unit variance), false becomes the recipe's scale step 'none' (centred only: every fit centres now).
+ * Example: { settings: { …, standardize: false }, recipe: { steps: [] } }
+ *   → { settings: { … }, recipe: { steps: [{ kind: 'scale', method: 'none', reason: 'saved with standardisation off' }] } }
+ */
+export function migrateStandardize(record: Record<string, unknown>): Record<string, unknown> {
+  const settings = record['settings'];
+  if (typeof settings !== 'object' || settings === null || !('standardize' in settings)) return record;
+  const { standardize, ...rest } = settings as Record<string, unknown>;
+  const recipe = record['recipe'] as { steps?: unknown } | null | undefined;
+  const steps = Array.isArray(recipe?.steps) ? (recipe.steps as unknown[]) : null;
+  const scaled = steps?.some((step) => typeof step === 'object' && step !== null && (step as { kind?: unknown }).kind === 'scale') ?? false;
+  const next: Record<string, unknown> = { ...record, settings: rest };
+  if (standardize === false && steps !== null && !scaled) {
+    next['recipe'] = { ...recipe, steps: [...steps, { kind: 'scale', method: 'none', reason: 'saved with standardisation off' }] };
+  }
+  return next;
 }
 
 /** The cluster sizes of 1-based clusters. */
@@ -358,7 +379,7 @@ function resolvedOptions(session: SessionFile): ResolvedFitOptions {
     restarts: settings.restarts,
     seed: settings.seed,
     maxIterations: settings.maxIterations,
-    standardize: settings.standardize,
+    scale: scaleOf(session.recipe),
   };
 }
 

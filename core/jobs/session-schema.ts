@@ -122,13 +122,13 @@ export const ksStepSchema = z.discriminatedUnion('tuned', [
 ]);
 
 export const stepReportSchema = z.object({
-  step: z.enum(['read', 'blank-rows', 'filter', 'empty-features', 'remove-flagged', 'zeros-missing', 'transform', 'drop-samples', 'min-valid', 'normalize', 'impute']),
+  step: z.enum(['read', 'blank-rows', 'filter', 'empty-features', 'remove-flagged', 'zeros-missing', 'transform', 'drop-samples', 'min-valid', 'normalize', 'batch', 'impute', 'scale']),
   label: text,
   count: num,
 });
 
 export const resultWarningSchema = z.object({
-  code: z.enum(['singleton-cluster', 'mostly-imputed', 'raw-untransformed', 's-at-range-end']),
+  code: z.enum(['singleton-cluster', 'mostly-imputed', 'raw-untransformed', 's-at-range-end', 'clusters-follow-annotation', 'batch-confounded']),
   about: z.enum(['clusters', 'features', 'data', 'gap']),
   message: text,
 });

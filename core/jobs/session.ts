@@ -16,9 +16,10 @@
  */
 import { runAnalysisAsync, computeMetrics, type AnalysisEngine } from '../analysis.js';
 import { SkfrError, assertNever, toErrorInfo } from '../errors.js';
-import { EMPTY_RECIPE, prepare } from '../prepare/index.js';
+import { confoundings } from '../prepare/confounding.js';
+import { EMPTY_RECIPE, prepare, scaleOf } from '../prepare/index.js';
 import type { FormatId, Layout, Mapping, MappedData, Recipe } from '../table/types.js';
-import { type Dataset, loadDataset, openResult, sourceBytes, withSheet } from './datasets.js';
+import { type Dataset, loadDataset, openResult, sourceBytes, withLabelColumns, withSheet } from './datasets.js';
 import {
   fitFromSession, inputCandidates, parseSessionFile, SESSION_FORMAT_VERSION, SESSION_KIND, SESSION_LIMITS, tuneFromSession, viewFromSession,
   type SessionFile, type SessionResult,
@@ -27,9 +28,13 @@ import { readDesign } from './design.js';
 import { runExport, type ExportSource } from './export.js';
 import { tableRows } from './rows.js';
 import { buildFitView, sampleHeatmapOf } from './fit-view.js';
+import { createPreviews } from './preview.js';
 import { defaultFeatureColumns, reproduceCommand } from '../report/command.js';
 import { now, throttleProgress } from './progress.js';
 import type { FileIO, FitSettings, JobRequest, JobResponse, MapResult, ResultOf, RunOptions, SessionOpened, SessionRequest } from './types.js';
+
+/** Live previews kept for evaluate and the next preview (issue 27). */
+const MAX_PREVIEWS = 4;
 
 export interface Session {
   runJob<R extends JobRequest>(request: R, options?: RunOptions): Promise<JobResponse<R['type']>>;
@@ -38,7 +43,7 @@ export interface Session {
 export interface SessionOptions {
   /** Written into report workbooks (default '0.1.0'). */
   version?: string;
-  /** Fits kept for evaluate / export (oldest dropped first; default 20). */
+  /** Fits kept for evaluate / export (oldest dropped first; default 20). Live previews are kept apart (the last 4). */
   maxFits?: number;
   /** Minimum time between two progress messages (default 100 ms). */
   progressIntervalMs?: number;
@@ -54,6 +59,11 @@ export interface SessionOptions {
 /** A fit kept in the session: what an export needs, less the input file and version added at export time. */
 interface FitRecord extends Omit<ExportSource, 'input' | 'version'> {
   datasetId: string;
+  mapping: Mapping;
+  recipe: Recipe;
+  layout: NonNullable<ExportSource['layout']>;
+  /** Issue 27: a live preview (never exported). */
+  preview?: boolean;
 }
 
 /** Missing cells of the n × p matrix per sample (n) and per feature (p). */
@@ -89,7 +99,7 @@ export function annotationValues(annotations: MappedData['annotations']): MapRes
   return out;
 }
 
-function mapResult(datasetId: string, mapped: MappedData): MapResult {
+function mapResult(datasetId: string, mapped: MappedData, recipe: Recipe): MapResult {
   const missing = missingCounts(mapped);
   return {
     datasetId,
@@ -106,6 +116,7 @@ function mapResult(datasetId: string, mapped: MappedData): MapResult {
     design: mapped.design ?? null,
     annotationNames: Object.keys(mapped.annotations),
     annotationValues: annotationValues(mapped.annotations),
+    confounding: confoundings(mapped.annotations, recipe),
   };
 }
 
@@ -151,6 +162,23 @@ async function readSession(source: SessionRequest['source'], io: FileIO | undefi
   return { session, fileName, path, inputPath };
 }
 
+/** The `skfr cluster …` command of a run on dataset `d` (core/report/command.ts). */
+function commandOf(d: Dataset, layout: { format: FormatId; quantity: string | null }, mapping: Mapping, recipe: Recipe, settings: FitSettings, classColumn: string | null): string {
+  return reproduceCommand({
+    fileName: d.fileName,
+    sheet: d.table.format === 'xlsx' || d.table.format === 'xls' ? d.table.sheet : null,
+    headerRow: d.table.headerRow ?? 1,
+    layout: d.layout,
+    format: layout.format,
+    quantity: layout.quantity,
+    mapping,
+    recipe,
+    settings,
+    classColumn,
+    defaultFeatures: defaultFeatureColumns(d.table.columns, mapping),
+  });
+}
+
 /** Refuses to show saved results on data that maps to other samples or features (one sentence). */
 function checkSameData(fileName: string, mapped: MappedData, result: SessionResult): void {
   const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -187,6 +215,9 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
   const maxFits = options.maxFits ?? 20;
   const datasets = new Map<string, Dataset>();
   const fits = new Map<string, FitRecord>();
+  /** Issue 27: the last live previews (kept apart, so a slider's run of them never pushes a real fit out). */
+  const previewFits = new Map<string, FitRecord>();
+  const previews = createPreviews();
   /** The path each dataset was opened from (datasets opened from bytes or examples have none). */
   const openedFrom = new Map<string, string>();
   /** Last mapping + recipe applied per dataset (re-used by fit requests with the same mapping and recipe). */
@@ -202,7 +233,7 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
   }
 
   function fitRecord(id: string): FitRecord {
-    const f = fits.get(id);
+    const f = fits.get(id) ?? previewFits.get(id);
     if (!f) throw new SkfrError('unknown-fit', `No result has the id “${id}”; it may have been replaced or its dataset closed. Run the analysis again.`);
     return f;
   }
@@ -212,6 +243,17 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
     fits.delete(fitId);
     fits.set(fitId, record);
     while (fits.size > maxFits) fits.delete(fits.keys().next().value!);
+  }
+
+  /** The dataset with the mapping's label columns as text, as written (datasets.ts withLabelColumns). */
+  async function labelled(id: string, mapping: Mapping): Promise<Dataset> {
+    const d = dataset(id);
+    const again = await withLabelColumns(d, mapping);
+    if (again !== d) {
+      datasets.set(id, again);
+      mappedCache.delete(id);
+    }
+    return again;
   }
 
   /** The mapping, then the recipe's steps (core/prepare), for the dataset's recognised format. */
@@ -260,11 +302,12 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
       case 'design':
         return readDesign(request, dataset, io);
       case 'map': {
-        const d = dataset(request.datasetId);
-        return mapResult(d.id, mapDataset(d, request.mapping, request.recipe ?? EMPTY_RECIPE));
+        const d = await labelled(request.datasetId, request.mapping);
+        const recipe = request.recipe ?? EMPTY_RECIPE;
+        return mapResult(d.id, mapDataset(d, request.mapping, recipe), recipe);
       }
       case 'fit': {
-        const d = dataset(request.datasetId);
+        const d = await labelled(request.datasetId, request.mapping);
         const recipe = request.recipe ?? EMPTY_RECIPE;
         const mapped = mapDataset(d, request.mapping, recipe);
         const layout = { format: d.layout.format, formatLabel: d.layout.formatLabel, quantity: quantityOf(d.layout, mapped) };
@@ -275,19 +318,7 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
         });
         const fitMs = now() - t0;
         const fitId = request.fitId ?? `f-${prefix}-${++nextFit}`;
-        const command = reproduceCommand({
-          fileName: d.fileName,
-          sheet: d.table.format === 'xlsx' || d.table.format === 'xls' ? d.table.sheet : null,
-          headerRow: d.table.headerRow ?? 1,
-          layout: d.layout,
-          format: layout.format,
-          quantity: layout.quantity,
-          mapping: request.mapping,
-          recipe,
-          settings: request.settings,
-          classColumn,
-          defaultFeatures: defaultFeatureColumns(d.table.columns, request.mapping),
-        });
+        const command = commandOf(d, layout, request.mapping, recipe, request.settings, classColumn);
         const view = buildFitView({
           fitId, datasetId: d.id, fileName: d.fileName, settings: request.settings, fit: analysis.fit, tune: analysis.tune,
           metrics: analysis.metrics, mapped, parseMs: d.parseMs, fitMs, recipe, format: layout.format, quantity: layout.quantity, command,
@@ -311,6 +342,9 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
       }
       case 'export': {
         const f = fitRecord(request.fitId);
+        if (f.preview) {
+          throw new SkfrError('invalid-request', 'These results are a live preview (one fit started from the clusters shown before): wait for the full fit at this s and k, then export.');
+        }
         const d = dataset(f.datasetId);
         if (request.path !== undefined) await refuseOpenedFile(request.path);
         return runExport(
@@ -326,7 +360,7 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
         return readSession(request.source, io);
       case 'restore': {
         // Issue 16: the saved results on the dataset as the recorded mapping and recipe give it; nothing is fitted.
-        const d = dataset(request.datasetId);
+        const d = await labelled(request.datasetId, request.mapping);
         const recipe = request.recipe ?? EMPTY_RECIPE;
         const mapped = mapDataset(d, request.mapping, recipe);
         checkSameData(d.fileName, mapped, request.result);
@@ -337,7 +371,7 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
         const fit = fitFromSession(saved);
         const view = viewFromSession(saved, { fitId, datasetId: d.id });
         // The samples × proteins heatmap comes from the data, which a session file does not hold.
-        view.heatmap = sampleHeatmapOf(mapped.matrix, view, request.settings.standardize);
+        view.heatmap = sampleHeatmapOf(mapped.matrix, view, scaleOf(recipe) === 'unit-variance');
         keepFit(fitId, {
           datasetId: d.id, fit, tune: tuneFromSession(saved, fit), mapped, metrics: view.metrics, classColumn, settings: request.settings, recipe, layout, mapping: request.mapping,
           reasons: d.layout.reasons ?? [], warnings: view.warnings, command: view.command,
@@ -348,10 +382,36 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
       case 'close': {
         dataset(request.datasetId);
         datasets.delete(request.datasetId);
+        previews.forget(mappedCache.get(request.datasetId)?.mapped);
         mappedCache.delete(request.datasetId);
         openedFrom.delete(request.datasetId);
         for (const [id, f] of fits) if (f.datasetId === request.datasetId) fits.delete(id);
+        for (const [id, f] of previewFits) if (f.datasetId === request.datasetId) previewFits.delete(id);
         return { closed: true };
+      }
+      case 'preview': {
+        // Issue 27: one restart at s and k from the partition of the fit shown (preview.ts); the full fit follows.
+        const source = fitRecord(request.fitId);
+        const d = dataset(source.datasetId);
+        const t0 = now();
+        const { fit, settings } = previews.fit(source, { s: request.s, k: request.k }, opts.signal, opts.onProgress);
+        const fitMs = now() - t0;
+        const classes = source.classColumn !== null ? source.mapped.annotations[source.classColumn] : undefined;
+        const metrics = source.classColumn !== null && classes ? computeMetrics(fit.labels, classes, source.classColumn) : null;
+        const { layout, recipe, mapping } = source;
+        const command = commandOf(d, layout, mapping, recipe, settings, source.classColumn);
+        const fitId = `p-${prefix}-${++nextFit}`;
+        const view = buildFitView({
+          fitId, datasetId: d.id, fileName: d.fileName, settings, fit, tune: null, metrics, mapped: source.mapped, parseMs: d.parseMs, fitMs, recipe,
+          format: layout.format, quantity: layout.quantity, command,
+        });
+        view.preview = { fromS: source.fit.options.s, fromK: source.fit.options.k };
+        previewFits.set(fitId, {
+          datasetId: d.id, fit, tune: null, mapped: source.mapped, metrics, classColumn: source.classColumn, settings, recipe, layout, mapping,
+          reasons: source.reasons ?? [], warnings: view.warnings, command, sRules: null, sFlags: null, kCurve: null, ksSteps: null, stability: null, preview: true,
+        });
+        while (previewFits.size > MAX_PREVIEWS) previewFits.delete(previewFits.keys().next().value!);
+        return view;
       }
       default:
         return assertNever(request);

@@ -7,6 +7,7 @@
  * Datasets and fits stay in the host; the renderer holds only ids, previews and results.
  */
 import type { ErrorInfo } from '../errors.js';
+import type { Confounding } from '../prepare/confounding.js';
 import type { Sha256Provider } from '../sha256.js';
 import type { ResultWarning } from '../report/warnings.js';
 import type { SessionFile } from './session-file.js';
@@ -95,7 +96,6 @@ export interface FitSettings {
   restarts: number;
   seed: number;
   maxIterations: number;
-  standardize: boolean;
 }
 
 export interface FitRequest {
@@ -174,6 +174,20 @@ export interface RestoreRequest {
   fitId?: string;
 }
 
+/**
+ * Issue 27: a live preview at another s or k (the Results screen's sliders): one fit warm-started from the
+ * partition of fit `fitId` (the one shown), on its data with its preparation and settings (core/jobs/preview.ts).
+ * Answers a FitView marked `preview`, whose settings and command are those of the full fit at s and k. A preview
+ * is never exported: the app asks for the full fit (a 'fit' request) when the user stops moving.
+ * @example { type: 'preview', fitId: 'f-1', s: 30, k: 8 }
+ */
+export interface PreviewRequest {
+  type: 'preview';
+  fitId: string;
+  s: number;
+  k: number;
+}
+
 export interface CloseRequest {
   type: 'close';
   datasetId: string;
@@ -190,7 +204,8 @@ export type JobRequest =
   | RowsRequest
   | CloseRequest
   | SessionRequest
-  | RestoreRequest;
+  | RestoreRequest
+  | PreviewRequest;
 export type JobType = JobRequest['type'];
 
 export interface OpenResult {
@@ -248,6 +263,11 @@ export interface MapResult {
   annotationNames: string[];
   /** Distinct values of each sample annotation with their counts, for filters (samples as columns). */
   annotationValues: Record<string, { value: string; count: number }[]>;
+  /**
+   * The recipe's batch columns confounded with a sample annotation (core/prepare/confounding.ts), each pair with its
+   * sentence: the Prepare panel shows the one with the known class. Empty without a batch step.
+   */
+  confounding?: Confounding[];
 }
 
 export interface RankedFeature {
@@ -296,7 +316,7 @@ export interface FitView {
   clusterScores?: Float64Array | null;
   /** Issue 16: the 0-based restart that won (FitResult.bestRestart). */
   bestRestart?: number;
-  /** Cluster means, k × p row-major, in the fitted (standardized) scale. */
+  /** Cluster means, k × p row-major, in the fitted scale (centred; scaled unless the recipe's scale is 'none'). */
   means: Float64Array;
   /** Cluster means in original units, k × p. */
   originalMeans: Float64Array;
@@ -340,6 +360,11 @@ export interface FitView {
   /** Issue 16: the cells of the samples × selected proteins heatmap (core/charts/sample-heatmap.ts draws them). */
   heatmap?: SampleHeatmap | null;
   timings: { parseMs: number; fitMs: number };
+  /**
+   * Issue 27: a live preview ('preview' job): one restart warm-started from the fit at s = fromS, k = fromK, not
+   * the full fit that `settings` and `command` describe (that one follows). Absent or null for every other fit.
+   */
+  preview?: { fromS: number; fromK: number } | null;
 }
 
 /**
@@ -393,6 +418,7 @@ export interface ResultOf {
   close: { closed: boolean };
   session: SessionOpened;
   restore: FitView;
+  preview: FitView;
 }
 
 /** A session file read (issue 16). */

@@ -9,14 +9,20 @@
  *                                               only when asked for: it is never proposed)
  *   --min-valid none|N|P%[:total|each|any][:COLUMN]
  *   --normalize none|median
+ *   --batch COLUMN[,COLUMN] [--batch-min N]    (only when the recipe removes a batch effect: the CLI never adds
+ *                                               one by itself; --batch-min only when N is not the default 2)
  *   --impute kpod|downshift|min                (downshift: width 0.3 sd, shift 1.8 sd, the run's seed)
- * Steps run in this order: flagged rows, zeros, transform, dropped samples, valid values, normalisation,
- * imputation (samples are dropped before the valid-value filter, whose percentages count samples).
+ *   --scale unit-variance|none                 (always printed; a recipe without a scale step is unit-variance)
+ * Steps run in this order: flagged rows, zeros, transform, dropped samples, valid values, normalisation, batch,
+ * imputation, scale (samples are dropped before the valid-value filter, whose percentages count samples).
+ * The scale step's reason is not a flag: `skfr cluster` gives it again (core/prepare/scale.ts chooseScale).
  * @example recipeToArgs({ steps: [{ kind: 'transform', base: 2, nonPositive: 'refuse' }] }, { steps: [] })
- *   // ['--transform', 'log2', '--min-valid', 'none', '--normalize', 'none', '--impute', 'kpod']
+ *   // ['--transform', 'log2', '--min-valid', 'none', '--normalize', 'none', '--impute', 'kpod', '--scale', 'unit-variance']
  */
 import { SkfrError } from '../errors.js';
-import type { DropSamplesStep, FlagKind, ImputeStep, MinValidStep, PrepStep, Recipe, TransformStep } from '../table/types.js';
+import type { Scale } from '../engine/types.js';
+import type { BatchStep, DropSamplesStep, FlagKind, ImputeStep, MinValidStep, PrepStep, Recipe, ScaleStep, TransformStep } from '../table/types.js';
+import { DEFAULT_MIN_PER_BATCH } from './batch.js';
 import { DOWNSHIFT } from './impute.js';
 
 /** The choices the flags carry, beside the format's own steps. */
@@ -28,7 +34,10 @@ export interface RecipeChoices {
   dropSamples?: number | null;
   minValid: Omit<MinValidStep, 'kind'> | null;
   normalize: boolean;
+  batch: Omit<BatchStep, 'kind'> | null;
   impute: ImputeStep['method'] | null;
+  /** The scale step (method and reason); null = none in the recipe (the fit then scales to unit variance). */
+  scale: Omit<ScaleStep, 'kind'> | null;
 }
 
 const KEEP_FLAG: Record<FlagKind, string> = { decoy: '--keep-decoys', contaminant: '--keep-contaminants', 'site-only': '--keep-site-only' };
@@ -71,6 +80,29 @@ export function parseMinValid(text: string): Omit<MinValidStep, 'kind'> | null {
   return { count: percent ? null : amount, percent: percent ? amount : null, scope: group === null ? 'total' : scope, group };
 }
 
+/**
+ * `--batch lab` or `--batch lab,plate` (the sample annotation columns; `none`: no batch step), with `--batch-min N`
+ * (default 2) when given.
+ * @example parseBatch('lab, plate') // { columns: ['lab', 'plate'], minPerBatch: 2 }
+ */
+export function parseBatch(text: string, minText?: string): Omit<BatchStep, 'kind'> | null {
+  const t = text.trim();
+  let minPerBatch = DEFAULT_MIN_PER_BATCH;
+  if (minText !== undefined) {
+    minPerBatch = /^\d+$/.test(minText.trim()) ? Number(minText.trim()) : NaN;
+    if (!(Number.isSafeInteger(minPerBatch) && minPerBatch >= 1)) {
+      throw invalid(`--batch-min “${minText}” is not possible: the values a protein needs in a batch to be corrected there is a whole number of at least 1 (default ${DEFAULT_MIN_PER_BATCH}).`);
+    }
+  }
+  if (t === 'none') {
+    if (minText !== undefined) throw invalid('--batch-min applies only with --batch COLUMN[,COLUMN] (the batch columns).');
+    return null;
+  }
+  const columns = t.split(',').map((c) => c.trim());
+  if (columns.some((c) => c === '')) throw invalid(`--batch “${text}” names an empty column: give the sample annotation columns that hold the batches, e.g. --batch lab or --batch lab,plate.`);
+  return { columns: [...new Set(columns)], minPerBatch };
+}
+
 function minValidText(step: Omit<MinValidStep, 'kind'>): string {
   const amount = step.count !== null ? String(step.count) : `${step.percent}%`;
   return step.group === null || step.scope === 'total' ? amount : `${amount}:${step.scope}:${step.group}`;
@@ -87,7 +119,9 @@ export function recipeFromChoices(base: Recipe, choices: RecipeChoices, seed: nu
   if ((choices.dropSamples ?? null) !== null) steps.push({ kind: 'drop-samples', minValues: choices.dropSamples! });
   if (choices.minValid) steps.push({ kind: 'min-valid', ...choices.minValid });
   if (choices.normalize) steps.push({ kind: 'normalize', method: 'median' });
+  if (choices.batch) steps.push({ kind: 'batch', columns: [...choices.batch.columns], minPerBatch: choices.batch.minPerBatch });
   if (choices.impute) steps.push({ kind: 'impute', method: choices.impute, ...DOWNSHIFT, seed });
+  if (choices.scale) steps.push({ kind: 'scale', ...choices.scale });
   return { steps };
 }
 
@@ -98,6 +132,8 @@ export function choicesOf(recipe: Recipe, base: Recipe): RecipeChoices {
   const minValid = recipe.steps.find((s): s is MinValidStep => s.kind === 'min-valid');
   const drop = recipe.steps.find((s): s is DropSamplesStep => s.kind === 'drop-samples');
   const impute = recipe.steps.find((s): s is ImputeStep => s.kind === 'impute');
+  const batch = recipe.steps.find((s): s is BatchStep => s.kind === 'batch');
+  const scale = recipe.steps.find((s): s is ScaleStep => s.kind === 'scale');
   return {
     keep: base.steps.filter((s) => s.kind === 'remove-flagged' && !flags.has(s.flag)).map((s) => (s as { flag: FlagKind }).flag),
     zeroIsValue: base.steps.some((s) => s.kind === 'zeros-missing') && !recipe.steps.some((s) => s.kind === 'zeros-missing'),
@@ -105,7 +141,9 @@ export function choicesOf(recipe: Recipe, base: Recipe): RecipeChoices {
     dropSamples: drop ? drop.minValues : null,
     minValid: minValid ? { count: minValid.count, percent: minValid.percent, scope: minValid.scope, group: minValid.group } : null,
     normalize: recipe.steps.some((s) => s.kind === 'normalize'),
+    batch: batch ? { columns: [...batch.columns], minPerBatch: batch.minPerBatch } : null,
     impute: impute?.method ?? null,
+    scale: scale ? { method: scale.method, ...(scale.reason !== undefined ? { reason: scale.reason } : {}) } : null,
   };
 }
 
@@ -118,8 +156,20 @@ export function recipeToArgs(recipe: Recipe, base: Recipe): string[] {
   if ((c.dropSamples ?? null) !== null) args.push('--drop-samples', c.dropSamples === 1 ? 'empty' : String(c.dropSamples));
   args.push('--min-valid', c.minValid ? minValidText(c.minValid) : 'none');
   args.push('--normalize', c.normalize ? 'median' : 'none');
+  if (c.batch) {
+    args.push('--batch', c.batch.columns.join(','));
+    if (c.batch.minPerBatch !== DEFAULT_MIN_PER_BATCH) args.push('--batch-min', String(c.batch.minPerBatch));
+  }
   args.push('--impute', c.impute ?? 'kpod');
+  args.push('--scale', c.scale?.method ?? 'unit-variance');
   return args;
+}
+
+/** Parse `--scale`. */
+export function parseScale(text: string): Scale {
+  const t = text.trim();
+  if (t === 'unit-variance' || t === 'none') return t;
+  throw invalid(`--scale “${text}” is not possible: use unit-variance (each centred feature divided by its sd) or none (centred only, for values on one log scale).`);
 }
 
 /** Parse `--impute`. */

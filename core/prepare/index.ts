@@ -10,12 +10,13 @@
 import { SkfrError } from '../errors.js';
 import { formatCount } from '../format-count.js';
 import { applyMapping, type MappingOptions } from '../table/mapping.js';
-import type { FormatId, MappedData, Mapping, Recipe, StepReport, Table } from '../table/types.js';
+import type { FlagKind, FormatId, MappedData, Mapping, Recipe, StepReport, Table } from '../table/types.js';
 import { knownComplete } from './complete.js';
 import { keepSamples } from './keep-samples.js';
 import { applyStep, describeStep, keepFeatures, stepColumns } from './steps.js';
 
 export { describeStep, keepFeatures } from './steps.js';
+export { proposeScale, chooseScale, scaleOf, scaleSentence, withScale, ROWS_BASIS } from './scale.js';
 
 export const EMPTY_RECIPE: Recipe = { steps: [] };
 
@@ -44,9 +45,7 @@ function finish(data: MappedData, report: StepReport[], columnsMode: boolean, co
       report.push({ step: 'empty-features', label: 'Features with no value in any sample removed', count: empty });
       data = keepFeatures(data, keep);
     }
-    if (data.matrix.cols === 0) {
-      throw new SkfrError('no-numeric-features', 'No feature has a value in any of the samples; check the sample columns and the preparation.');
-    }
+    if (data.matrix.cols === 0) throw nothingLeft(report);
   }
   const { rows, cols, data: y } = data.matrix;
   const empty: number[] = [];
@@ -82,6 +81,37 @@ function emptySamples(data: MappedData, empty: readonly number[], features: numb
   );
 }
 
+/** The flags that keep what a remove-flagged step removes (CLI; the app's Preparation lists the same steps). */
+const KEEP_FLAGS: Record<FlagKind, { what: string; flag: string }> = {
+  decoy: { what: 'decoys', flag: '--keep-decoys' },
+  contaminant: { what: 'contaminants', flag: '--keep-contaminants' },
+  'site-only': { what: 'identified only by site', flag: '--keep-site-only' },
+};
+
+/**
+ * The error when no feature is left, naming the steps that removed them. Example: 40 proteins read, 20 decoys
+ * and 20 contaminants removed → `No protein is left: all 40 were removed as decoys (20) or contaminants (20); keep
+ * them with --keep-decoys or --keep-contaminants (in SKFR Studio: untick those steps in Preparation).`
+ */
+function nothingLeft(report: readonly StepReport[]): SkfrError {
+  const read = report.find((r) => r.step === 'read')?.count ?? 0;
+  const removed = report.filter((r) => r.step === 'remove-flagged' && r.count > 0);
+  const flags = removed.map((r) => r.flag).filter((f): f is FlagKind => f !== undefined);
+  if (removed.length > 0 && removed.reduce((sum, r) => sum + r.count, 0) >= read) {
+    const parts = flags.map((f, i) => `${KEEP_FLAGS[f].what} (${removed[i]!.count})`);
+    return new SkfrError(
+      'no-numeric-features',
+      `No protein is left: all ${read} were removed as ${parts.join(' or ')}; keep them with ` +
+        `${flags.map((f) => KEEP_FLAGS[f].flag).join(' or ')} (in SKFR Studio: untick ${flags.length === 1 ? 'that step' : 'those steps'} in Preparation).`,
+    );
+  }
+  const steps = report.filter((r) => r.step !== 'read' && r.step !== 'blank-rows' && r.count > 0).map((r) => `${r.label.toLowerCase()}: ${r.count}`);
+  return new SkfrError(
+    'no-numeric-features',
+    `No feature has a value in any of the samples${steps.length > 0 ? ` after the preparation (${steps.join('; ')})` : ''}; check the sample columns and the preparation.`,
+  );
+}
+
 /** See the module comment. The table is never modified unless `options.consume` (then as applyMapping says). */
 export function prepare(table: Table, mapping: Mapping, recipe: Recipe = EMPTY_RECIPE, options: PrepareOptions = {}): MappedData {
   const extraFeatureColumns = [...new Set(recipe.steps.flatMap(stepColumns))];
@@ -96,7 +126,7 @@ export function prepare(table: Table, mapping: Mapping, recipe: Recipe = EMPTY_R
     if (step.kind === 'remove-flagged' && !columnsMode) continue;
     const outcome = applyStep(data, step);
     data = outcome.data;
-    report.push({ step: step.kind, label: describeStep(step), count: outcome.count });
+    report.push({ step: step.kind, label: describeStep(step), count: outcome.count, ...(step.kind === 'remove-flagged' ? { flag: step.flag } : {}) }, ...(outcome.more ?? []));
   }
   data = finish(data, report, columnsMode, knownComplete(data, recipe));
   const workbook = table.format === 'xlsx' || table.format === 'xls';

@@ -1,4 +1,5 @@
 /** A subset of the features of mapped data: matrix columns, names, feature annotations and imputed flags. */
+import { nameRecord } from '../table/name-record.js';
 import type { MappedData } from '../table/types.js';
 
 /** Keep the features where `keep[l]` is 1: matrix columns, names and feature annotations. */
@@ -26,7 +27,7 @@ export function keepFeatures(data: MappedData, keep: Uint8Array): MappedData {
     imputed = new Uint8Array(n * q);
     for (let i = 0; i < n; i++) for (let j = 0; j < q; j++) imputed[i * q + j] = flags[i * p + index[j]!]!;
   }
-  const featureAnnotations: Record<string, (string | null)[]> = {};
+  const featureAnnotations = nameRecord<(string | null)[]>();
   for (const [name, values] of Object.entries(data.featureAnnotations ?? {})) {
     featureAnnotations[name] = Array.from(index, (l) => values[l] ?? null);
   }

@@ -1,16 +1,18 @@
 /**
  * The preparation proposed for a recognised layout, as Perseus users prepare protein data: the format's own
- * steps (flagged rows out, zeros missing), log2 for raw intensities (transform.ts says when), and for
+ * steps (flagged rows out, zeros missing), log2 for raw intensities (transform.ts says when), for
  * proteins × samples tables a valid-value filter of 70 % — in at least one group when the samples have a
  * group annotation (a design's condition; without a sample table, the groups the sample names carry,
  * `group (from names)`: `12500amol_1 … 50amol_3` → 9 amounts, as Perseus users group replicates, so that a protein
- * measured in one condition only, such as a spike-in seen at its high amounts, is kept), else in total. Each
- * choice comes with its reason, and a grouping read from the names says so.
+ * measured in one condition only, such as a spike-in seen at its high amounts, is kept), else in total — and last
+ * the scale the fit uses once it has centred each feature (scale.ts: centred only on a log scale, unit variance
+ * otherwise). Each choice comes with its reason, and a grouping read from the names says so.
  * @example completeLayout(table, recognizeLayout(table)).recipe.steps.map((s) => s.kind)
- *   // MaxQuant LFQ: ['remove-flagged', 'remove-flagged', 'remove-flagged', 'zeros-missing', 'transform', 'min-valid']
+ *   // MaxQuant LFQ: ['remove-flagged', 'remove-flagged', 'remove-flagged', 'zeros-missing', 'transform', 'min-valid', 'scale']
  */
-import type { Layout, MinValidStep, PrepStep, Recipe, Table } from '../table/types.js';
+import type { Layout, MinValidStep, PrepStep, Recipe, ScaleBasis, Table } from '../table/types.js';
 import { prepare } from './index.js';
+import { proposeScale, scaleSentence } from './scale.js';
 import { proposeTransform } from './transform.js';
 import { groupsOf } from './valid-values.js';
 import { isOfferedGroup } from '../table/name-groups.js';
@@ -65,26 +67,36 @@ function groupReason(group: string | null, annotations: Record<string, (string |
   );
 }
 
-/** The layout with the transform and valid-value steps proposed, and the reasons (see the module comment). */
+/**
+ * The layout with the transform, valid-value and scale steps proposed, and the reasons (see the module comment).
+ * Every layout gets its scale step (core/prepare/scale.ts), last, and `scaleBasis`, from which the scale is
+ * proposed again when the transform changes.
+ */
 export function completeLayout(table: Table, layout: Layout): Layout {
   const reasons: string[] = [];
-  const steps = [...layout.recipe.steps];
-  if (layout.mapping.orientation !== 'samples-as-columns' || (layout.mapping.sampleColumns?.length ?? 0) === 0) {
-    return { ...layout, reasons };
-  }
+  const steps = [...layout.recipe.steps.filter((s) => s.kind !== 'scale')];
+  const samplesAsColumns = layout.mapping.orientation === 'samples-as-columns';
+  const quantity = layout.quantities.find((q) => q.name === layout.quantity) ?? null;
+  const basis: ScaleBasis = { samplesAsColumns, quantity: quantity?.name ?? null, raw: quantity?.raw ?? null, looksLogarithmic: false };
+  const finish = (): Layout => {
+    const scale = proposeScale({ steps }, basis);
+    reasons.push(scaleSentence(scale));
+    return { ...layout, recipe: { steps: [...steps, scale] }, reasons, scaleBasis: basis };
+  };
+  if (!samplesAsColumns || (layout.mapping.sampleColumns?.length ?? 0) === 0) return finish();
   let data;
   try {
     data = prepare(table, layout.mapping, layout.recipe, { format: layout.format });
   } catch {
-    return { ...layout, reasons };
+    return finish();
   }
-  const raw = layout.quantities.find((q) => q.name === layout.quantity)?.raw ?? null;
-  const { step, reason } = proposeTransform(data.matrix.data, raw, data.matrix.cols);
+  const { step, reason, logarithmic } = proposeTransform(data.matrix.data, basis.raw, data.matrix.cols, basis.quantity);
+  basis.looksLogarithmic = logarithmic;
   reasons.push(reason);
   if (step) steps.push(step);
   const group = proposeGroup(data.annotations);
   const filter = minValidStep(group);
   steps.push(filter);
   reasons.push(groupReason(group, data.annotations));
-  return { ...layout, recipe: { steps }, reasons };
+  return finish();
 }

@@ -7,12 +7,14 @@
  */
 import type { FlagKind, MappedData, PrepStep } from '../table/types.js';
 import { describeDropSamples, dropSamples } from './drop-samples.js';
+import { describeBatch, removeBatch } from './batch.js';
 import { impute } from './impute.js';
 import { medianCentre } from './normalize.js';
 import { keepFeatures } from './keep-features.js';
 import type { StepOutcome } from './outcome.js';
 import { transform } from './transform.js';
 import { describeMinValid, minValid } from './valid-values.js';
+import { scaleWords } from './scale.js';
 
 export type { StepOutcome } from './outcome.js';
 export { keepFeatures } from './keep-features.js';
@@ -42,10 +44,16 @@ export function describeStep(step: PrepStep): string {
       return describeMinValid(step);
     case 'normalize':
       return 'Median centring of each sample';
+    case 'batch':
+      return describeBatch(step);
     case 'impute':
       return step.method === 'downshift'
         ? `Missing values imputed from a down-shifted normal (shift ${step.shift} sd, width ${step.width} sd, seed ${step.seed})`
         : 'Missing values imputed with the feature’s minimum';
+    case 'scale': {
+      const words = scaleWords(step.method);
+      return `Features ${words}${step.reason ? ` (${step.reason})` : ''}`;
+    }
   }
 }
 
@@ -105,7 +113,12 @@ export function applyStep(data: MappedData, step: PrepStep): StepOutcome {
       return minValid(data, step);
     case 'normalize':
       return medianCentre(data);
+    case 'batch':
+      return removeBatch(data, step);
     case 'impute':
       return impute(data, step);
+    case 'scale':
+      // The fit centres and scales (core/engine/prepare.ts): the matrix is left as it is, the method recorded.
+      return { data: { ...data, scale: step.method }, count: data.matrix.cols };
   }
 }

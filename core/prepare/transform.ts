@@ -102,26 +102,47 @@ const round = (v: number) => (Math.abs(v) >= 1000 ? v.toExponential(1) : String(
 
 /**
  * What to propose, and why, in one sentence. `values`: a row-major matrix of rows of `cols` values (valueStats);
- * `formatSaysRaw`: the format writes raw intensities (QuantityKind.raw).
+ * `formatSaysRaw`: the format documents the quantity as a raw intensity (true), as log values (false: no transform
+ * unless the values are plainly raw), or does not say (null; QuantityKind.raw); `quantity` its name.
+ * A documented raw intensity gets log2 because of its kind (MaxQuant's LFQ intensity is raw whatever the spread
+ * of one experiment's values); the percentile test (looksRaw) decides for the others. Values that look
+ * logarithmic are never logged again. `logarithmic`: whether the values are log-transformed already (they look
+ * so, or the format says so).
+ * @example proposeTransform(lfq, true, 15, 'LFQ intensity').reason
+ *   // 'LFQ intensity is a raw intensity, values between 1.2e+5 and 5.6e+7 (1st to 99th percentile): log2 proposed.'
  */
-export function proposeTransform(values: Float64Array, formatSaysRaw: boolean | null, cols = 1): { step: TransformStep | null; reason: string } {
+export function proposeTransform(
+  values: Float64Array,
+  formatSaysRaw: boolean | null,
+  cols = 1,
+  quantity: string | null = null,
+): { step: TransformStep | null; reason: string; logarithmic: boolean } {
   const stats = valueStats(values, cols);
-  if (!stats) return { step: null, reason: 'No value to look at: no transform.' };
+  if (!stats) return { step: null, reason: 'No value to look at: no transform.', logarithmic: false };
   const range = `between ${round(stats.p1)} and ${round(stats.p99)} (1st to 99th percentile)`;
   if (looksLogarithmic(stats)) {
-    return { step: null, reason: `Values ${range} look log-transformed already: no transform, so they are never logged twice.` };
+    return { step: null, reason: `Values ${range} look log-transformed already: no transform, so they are never logged twice.`, logarithmic: true };
+  }
+  if (formatSaysRaw === true) {
+    const what = quantity !== null ? `${quantity} is a raw intensity` : 'This format writes raw intensities';
+    return {
+      step: { kind: 'transform', base: 2, nonPositive: stats.nonPositive > 0 ? 'missing' : 'refuse' },
+      reason: `${what}, values ${range}: log2 proposed${stats.nonPositive > 0 ? ', 0 and negative values made missing' : ''}.`,
+      logarithmic: false,
+    };
   }
   if (looksRaw(stats)) {
     const orders = Math.log10(stats.p99 / stats.p1).toFixed(1);
     return {
       step: { kind: 'transform', base: 2, nonPositive: 'refuse' },
       reason: `Values ${range} span ${orders} orders of magnitude and are right-skewed (mean ${round(stats.mean)} vs median ${round(stats.median)}): raw intensities, log2 proposed.`,
+      logarithmic: false,
     };
   }
-  if (formatSaysRaw === true && stats.p1 > 0) {
-    return { step: { kind: 'transform', base: 2, nonPositive: 'refuse' }, reason: `This format writes raw intensities (values ${range}): log2 proposed.` };
+  if (formatSaysRaw === false) {
+    return { step: null, reason: `This format writes values on a log scale (values ${range}): no transform.`, logarithmic: true };
   }
-  return { step: null, reason: `Values ${range} do not look like raw intensities: no transform.` };
+  return { step: null, reason: `Values ${range} do not look like raw intensities: no transform.`, logarithmic: false };
 }
 
 /** log2 / log10 of every drawn value (a new matrix). See TransformStep for 0 and negative values. */

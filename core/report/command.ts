@@ -20,6 +20,8 @@ export interface CommandInput {
   /** The sheet read (workbooks), else null. */
   sheet: string | null;
   headerRow: number;
+  /** The file was read without a header row (--no-header). */
+  noHeader?: boolean;
   /** The layout recognised on opening (format, quantity, its own mapping and recipe; the quantities it offers). */
   layout: Pick<Layout, 'format' | 'quantity' | 'mapping' | 'recipe'> & { quantities?: Layout['quantities'] };
   /** The format the mapping read the file as, and the quantity (they may differ from the layout's after a switch). */
@@ -75,7 +77,8 @@ export function reproduceArgs(input: CommandInput): string[] {
   const { mapping, settings, layout } = input;
   const args = ['skfr', 'cluster', input.fileName];
   if (input.sheet !== null) args.push('--sheet', input.sheet);
-  if (input.headerRow !== 1) args.push('--header-row', String(input.headerRow));
+  if (input.noHeader) args.push('--no-header');
+  else if (input.headerRow !== 1) args.push('--header-row', String(input.headerRow));
   args.push('--format', input.format);
   // The samples: the quantity's columns (--quantity NAME), else the columns named (--sample-columns; the CLI takes
   // one or the other, never both).
@@ -130,7 +133,6 @@ export function reproduceArgs(input: CommandInput): string[] {
   if (settings.stability) args.push('--stability', String(settings.stability.subsamples));
   args.push('--variant', settings.variant, '--loss', settings.loss, '--restarts', String(settings.restarts), '--seed', String(settings.seed));
   args.push('--max-iter', String(settings.maxIterations));
-  if (!settings.standardize) args.push('--no-standardize');
   return args;
 }
 

@@ -230,7 +230,7 @@ function parametersSection(report: ReportInput): Section {
     ['k (clusters)', o.k],
     ['s (features selected)', `${o.s}${o.variant === 'local' ? ' per cluster' : ''}`],
     ['Loss', o.loss === 'squared' ? 'squared (k-means)' : 'absolute (medians)'],
-    ['Standardized', o.standardize ? 'yes (each feature to mean 0, variance 1)' : 'no'],
+    ['Scale', o.scale === 'unit-variance' ? 'each feature centred and scaled to variance 1' : 'each feature centred, not scaled'],
     ['Seed', o.seed],
     ['Restarts', o.restarts],
     ['Max iterations', o.maxIterations],
@@ -343,12 +343,12 @@ function chartsSection(report: ReportInput, metrics: Metrics | null): Section {
   };
   figures.push(chart('ranking', rankingOption(rankingInput, { width: CHART_WIDTH, height: rankingHeight(selected.length) }), rankingHeight(selected.length), 'Selected features, best first: each one’s share of the ranking score.'));
   const shown = selected.slice(0, MAX_HEATMAP_FEATURES);
-  const centersInput = { k: fit.options.k, p: fit.p, means: fit.means, featureNames: names, standardized: fit.options.standardize };
+  const centersInput = { k: fit.options.k, p: fit.p, means: fit.means, featureNames: names, standardized: fit.options.scale === 'unit-variance' };
   figures.push(
     chart('centers', centersOption(centersInput, shown, { width: CHART_WIDTH, height: centersHeight(shown.length) }), centersHeight(shown.length),
-      `Cluster centers on the ${shown.length < selected.length ? `best ${shown.length}` : 'selected'} features${fit.options.standardize ? ', in standard deviations from each feature’s mean' : ''}.`),
+      `Cluster centers on the ${shown.length < selected.length ? `best ${shown.length}` : 'selected'} features${fit.options.scale === 'unit-variance' ? ', in standard deviations from each feature’s mean' : ', as differences from each feature’s mean'}.`),
   );
-  const projection = report.projection ?? projectSamples(mapped.matrix, selected, fit.options.standardize);
+  const projection = report.projection ?? projectSamples(mapped.matrix, selected, fit.options.scale === 'unit-variance');
   const clusters = Int32Array.from(fit.labels, (label) => label + 1);
   // A picture that is never hovered: one path per group from 200 samples on (a tenth of the size, 5× faster).
   const scatter = { x: projection.x, y: projection.y, explained: projection.explained, sampleIds: mapped.sampleIds, consistency: stability?.sampleConsistency ?? null, largeAbove: 200 };
@@ -361,7 +361,7 @@ function chartsSection(report: ReportInput, metrics: Metrics | null): Section {
   const selectedByCluster = fit.selectedFeaturesByCluster ? fit.selectedFeaturesByCluster.map((c) => Array.from(c)) : null;
   const heatmapInput = {
     k: fit.options.k, clusters, sampleIds: mapped.sampleIds, featureNames: names, selected, selectedByCluster, annotations: mapped.annotations, classColumn: metrics?.classColumn ?? null,
-    heatmap: sampleHeatmapOf(mapped.matrix, { clusters, distances: fit.distances, selected, selectedByCluster }, fit.options.standardize),
+    heatmap: sampleHeatmapOf(mapped.matrix, { clusters, distances: fit.distances, selected, selectedByCluster }, fit.options.scale === 'unit-variance'),
   };
   const heatmapLayout = sampleHeatmapLayout(heatmapInput);
   figures.push(chart('samples-heatmap', sampleHeatmapOption(heatmapInput, heatmapLayout), heatmapLayout.height,

@@ -5,6 +5,7 @@
 export {
   samplesRows,
   featuresRows,
+  rankingRows,
   centersRows,
   gapRows,
   kCurveRows,

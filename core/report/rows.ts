@@ -222,6 +222,46 @@ export function featuresRows(fit: FitResult, mapped: MappedData, options: Featur
   return rows;
 }
 
+/**
+ * The whole ranking (issue 24): every feature, best first by the overall score d_l (SKFR2: Σ_j d_jl), whatever
+ * was selected — the list `--features-out`, the app's feature export and the report workbook's Features sheet
+ * hold. Header `rank, feature, <feature annotations…>, score, share, selected, [selection frequency, unstable],
+ * center 1..k, [imputed cells]`: share = score / Σ_l score; selected = "yes" / "no" (SKFR2: the clusters that
+ * selected it, "1, 3", or "no"); the stability columns as in featuresRows. A protein that ranks 557th of 586
+ * is there to be found.
+ * Example (SKFR1, p = 3, s = 1): [rank, feature, score, share, selected, center 1, center 2],
+ *   [1, 'F3', 8, 0.8, 'yes', …], [2, 'F1', 2, 0.2, 'no', …], [3, 'F2', 0, 0, 'no', …].
+ */
+export function rankingRows(fit: FitResult, mapped: MappedData, options: Omit<FeaturesRowsOptions, 'all' | 'union'> = {}): Cell[][] {
+  const k = fit.options.k;
+  const p = fit.p;
+  const extra = featureAnnotationNames(mapped);
+  const imputed = options.imputed ?? imputedCellsOf(mapped);
+  const flagged = imputed.total > 0;
+  const stability = options.stability ?? null;
+  const scores = fit.featureScores;
+  let total = 0;
+  for (let l = 0; l < p; l++) total += scores[l]!;
+  const clustersOf: string[][] = Array.from({ length: p }, () => []);
+  if (fit.selectedFeaturesByCluster) fit.selectedFeaturesByCluster.forEach((set, j) => set.forEach((l) => clustersOf[l]!.push(String(j + 1))));
+  else fit.selectedFeatures.forEach((l) => clustersOf[l]!.push('yes'));
+  const rows: Cell[][] = [
+    ['rank', 'feature', ...extra, 'score', 'share', 'selected', ...(stability ? ['selection frequency', 'unstable'] : []), ...centerHeaders(k), ...(flagged ? ['imputed cells'] : [])],
+  ];
+  rankByScore(scores, p).forEach((l, r) => {
+    const score = scores[l]!;
+    const chosen = clustersOf[l]!.length > 0;
+    const frequency = stability?.featureFrequency[l];
+    rows.push([
+      r + 1, mapped.featureNames[l] ?? `feature ${l + 1}`, ...annotationCells(mapped, extra, l), score, total > 0 ? score / total : 0,
+      chosen ? clustersOf[l]!.join(', ') : 'no',
+      ...(stability ? [fractionCell(frequency), chosen && frequency !== undefined && frequency < UNSTABLE_BELOW ? UNSTABLE_MARK : null] : []),
+      ...centersOf(fit, l), ...(flagged ? [imputed.byFeature[l] ?? 0] : []),
+    ]);
+  });
+  return rows;
+}
+
 /** Header `cluster, size, <selected features…>`; k rows of cluster means in original units. */
 export function centersRows(fit: FitResult, mapped: MappedData): Cell[][] {
   const selected = Array.from(fit.selectedFeatures);

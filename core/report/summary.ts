@@ -155,7 +155,7 @@ export function summaryRows(report: ReportInput, metrics: Metrics | null): Cell[
     ['seed', o.seed],
     ['restarts', o.restarts],
     ['max iterations', o.maxIterations],
-    ['standardize', o.standardize ? 'yes' : 'no'],
+    ['scale', o.scale],
     ['n (samples)', fit.n],
     ['p (features)', fit.p],
     ['k (clusters)', o.k],

@@ -3,17 +3,34 @@
  * - 'singleton-cluster' (clusters): a cluster holds one sample — often an outlier sample, or k too large;
  * - 'mostly-imputed' (features): a selected feature is missing in more than half of the samples, so its
  *   values in the fit are mostly filled in (by k-POD or the impute step), not measured;
- * - 'raw-untransformed' (data): values look like raw intensities (several orders of magnitude, right-skewed)
- *   and were fitted without a log transform;
+ * - 'raw-untransformed' (data): raw intensities were fitted without a log transform — a quantity its format
+ *   documents as a raw intensity (MaxQuant LFQ intensity, …: by its kind), or values that look raw (several
+ *   orders of magnitude, right-skewed: by the percentile test, for tables of no known format);
  * - 's-at-range-end' (gap): the chosen s is the end of the range tried, so a larger (or smaller) s might be
- *   better still.
+ *   better still;
+ * - 'clusters-follow-annotation' (clusters): a sample annotation other than the known class explains the
+ *   clusters (ARI ≥ 0.5 and above the class's), e.g. the lab — a batch effect? (agreement.ts);
+ * - 'batch-confounded' (data): a batch column of the recipe is confounded with the known class, so removing it
+ *   removes class differences too (core/prepare/confounding.ts).
  * Example: cluster sizes [5, 1, 6] → one 'singleton-cluster' warning naming cluster 2.
  */
-import { looksRaw, valueStats, type ValueStats } from '../prepare/transform.js';
-import type { Recipe } from '../table/types.js';
+import { batchWarnings } from '../prepare/confounding.js';
+import { looksLogarithmic, looksRaw, valueStats, type ValueStats } from '../prepare/transform.js';
+import { FORMATS } from '../table/formats/specs.js';
+import type { FormatId, Recipe } from '../table/types.js';
+import { agreementWarning } from './agreement.js';
+
+/**
+ * The quantity's name when its format documents it as a raw intensity (QuantitySpec.raw), else null.
+ * @example rawQuantity('maxquant', 'LFQ intensity') // 'LFQ intensity'
+ */
+export function rawQuantity(format: FormatId | null | undefined, quantity: string | null | undefined): string | null {
+  const spec = FORMATS.find((f) => f.id === format)?.quantities.find((q) => q.name === quantity);
+  return spec?.raw === true ? spec.name : null;
+}
 
 export interface ResultWarning {
-  code: 'singleton-cluster' | 'mostly-imputed' | 'raw-untransformed' | 's-at-range-end';
+  code: 'singleton-cluster' | 'mostly-imputed' | 'raw-untransformed' | 's-at-range-end' | 'clusters-follow-annotation' | 'batch-confounded';
   about: 'clusters' | 'features' | 'data' | 'gap';
   message: string;
 }
@@ -34,12 +51,28 @@ export interface WarningInput {
    */
   before?: { filledByFeature: ArrayLike<number>; stats: ValueStats | null };
   recipe: Recipe;
+  /** The quantity fitted when its format documents it as a raw intensity (rawQuantity), else null or absent. */
+  rawQuantity?: string | null;
   /** The s range tried and the s chosen, when s was tuned. */
   tune: { from: number; to: number; chosen: number } | null;
+  /**
+   * The fitted clusters (any integers, one per sample) and the sample annotations, with the run's class column,
+   * for the annotation agreement and the batch confounding (both left out when absent).
+   */
+  labels?: ArrayLike<number>;
+  annotations?: Record<string, readonly (string | null)[]>;
+  classColumn?: string | null;
 }
 
 export function resultWarnings(input: WarningInput): ResultWarning[] {
   const warnings: ResultWarning[] = [];
+  for (const message of input.annotations ? batchWarnings(input.annotations, input.recipe, input.classColumn ?? null) : []) {
+    warnings.push({ code: 'batch-confounded', about: 'data', message });
+  }
+  const follows = input.annotations && input.labels
+    ? agreementWarning({ labels: input.labels, annotations: input.annotations, classColumn: input.classColumn ?? null, recipe: input.recipe })
+    : null;
+  if (follows !== null) warnings.push({ code: 'clusters-follow-annotation', about: 'clusters', message: follows });
   const singles = input.clusterSizes.map((size, j) => (size === 1 ? j + 1 : 0)).filter((j) => j > 0);
   if (singles.length > 0) {
     warnings.push({
@@ -67,7 +100,14 @@ export function resultWarnings(input: WarningInput): ResultWarning[] {
   }
   const transformed = input.recipe.steps.some((s) => s.kind === 'transform');
   const stats = transformed ? null : input.before ? input.before.stats : values !== null ? valueStats(values, p) : null;
-  if (stats && looksRaw(stats)) {
+  const rawKind = transformed ? null : (input.rawQuantity ?? null);
+  if (rawKind !== null && !(stats && looksLogarithmic(stats))) {
+    warnings.push({
+      code: 'raw-untransformed',
+      about: 'data',
+      message: `${rawKind} is a raw intensity${stats ? ` (from ${stats.p1.toExponential(1)} to ${stats.p99.toExponential(1)})` : ''} and was fitted without a log transform: a few very large values decide the clusters. Choose log2 in the preparation (--transform log2).`,
+    });
+  } else if (rawKind === null && stats && looksRaw(stats)) {
     warnings.push({
       code: 'raw-untransformed',
       about: 'data',

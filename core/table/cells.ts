@@ -4,9 +4,22 @@
  *
  * Missing tokens (after trimming, case as listed): "", NA, N/A, NaN, nan, null, #N/A, -, ?
  * Numbers: `[+-]? digits [. digits] [(e|E) [+-] digits]` (at least one mantissa digit; ".5" and "5." allowed).
- * With a decimal comma (semicolon-delimited files) "1,5" is 1.5 too. Hex, "Infinity", thousands separators
- * and units are text. So is a number too large for float64 ("1e400", a run of 400 digits): it would read as
- * Infinity, which no analysis can use, and as text it is reported ("treated as missing") like "Inf".
+ * With a decimal comma (semicolon-delimited files) "1,5" is 1.5 too. Hex, "Infinity" and units are text. So is
+ * a number too large for float64 ("1e400", a run of 400 digits): it would read as Infinity, which no analysis
+ * can use, and as text it is reported ("treated as missing") like "Inf".
+ *
+ * Written the way people and spreadsheets write numbers, a cell is a number too (`lenientNumber`, tried only
+ * once the strict syntax failed, so plain numeric files never pay for it):
+ * - the Unicode minus sign U+2212 for "-": "−2.5" → −2.5;
+ * - thousands separators in groups of three: "1,234.50" and "1,234,567" (a "," group needs a decimal point or a
+ *   second group: a lone "1,234" could be a decimal comma, and stays text, reported), "1.234,50" and
+ *   "1.234.567" where the decimal separator is a comma (semicolon files), "1 234,5" / "1 234.5" (a space, a
+ *   no-break or a narrow no-break space) in any file.
+ *
+ * Lab tokens (`LAB_TOKENS`: "n.d.", "ND", "<LOD", "Filtered", …) say "not measured". A reader keeps them as text
+ * cells, so they stay countable and can be named in a warning, but they never count as text when a column's
+ * kind is decided (columns.ts), and a numeric column turns them into missing values like any text cell
+ * (mapping.ts words the warning: "marked not measured", apart from other text).
  */
 
 export const MISSING_TOKENS: readonly string[] = ['', 'NA', 'N/A', 'NaN', 'nan', 'null', '#N/A', '-', '?'];
@@ -14,6 +27,54 @@ const MISSING_SET = new Set(MISSING_TOKENS);
 
 export function isMissingToken(text: string): boolean {
   return MISSING_SET.has(text.trim());
+}
+
+/**
+ * What lab exports and quantification software write for a value that was not measured or fell below a
+ * limit (trimmed, case as listed). Missing values in a column of numbers, never text that makes it a text column.
+ */
+export const LAB_TOKENS: readonly string[] = [
+  'n.d.', 'N.D.', 'n.d', 'N.D', 'nd', 'ND', 'n/d', 'N/D', 'n.a.', 'N.A.', 'n/a', 'NaN', 'NAN', 'nan', '-nan',
+  'n.q.', 'N.Q.', 'nq', 'NQ', 'Filtered', 'filtered', 'FILTERED', '<LOD', '< LOD', '<LOQ', '< LOQ', '<LLOQ', '<LOD>', 'LOD',
+  'LOQ', 'BLQ', 'BLOD', 'bdl', 'BDL', '<DL', 'not detected', 'Not detected', 'NotFound', 'NULL', 'Null', '#NA',
+];
+const LAB_SET = new Set(LAB_TOKENS);
+
+/** True when `text` (trimmed) is a lab token. Example: " n.d. " → true, "low" → false. */
+export function isLabToken(text: string): boolean {
+  return LAB_SET.has(text.trim());
+}
+
+const UNICODE_MINUS = /^\u2212/;
+/** Thousands in groups of three, the decimal separator "." (a "," group needs a point or a second group). */
+const THOUSANDS_DOT = /^[+-]?\d{1,3}(?:(?:,\d{3})+\.\d*|(?:,\d{3}){2,})$/;
+/** Thousands "." with a decimal comma: "1.234,50", "1.234.567". */
+const THOUSANDS_COMMA = /^[+-]?\d{1,3}(?:(?:\.\d{3})+,\d*|(?:\.\d{3}){2,})$/;
+/** Thousands as spaces (space, no-break, narrow no-break), either decimal separator. */
+const THOUSANDS_SPACE = /^[+-]?\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:[.,]\d*)?$/;
+
+/**
+ * A cell the strict syntax refused, read as the number it is written as (module comment), else NaN.
+ * Example: "−2.5" → −2.5; "1,234.50" → 1234.5; "1.234,50" with decimalComma → 1234.5; "1 234,5" → 1234.5;
+ * "1,234" → NaN (a decimal comma or a thousands separator?); "abc" → NaN.
+ */
+export function lenientNumber(text: string, decimalComma = false): number {
+  let t = text.trim();
+  if (t.length === 0 || t.length > 64) return NaN;
+  const first = t.charCodeAt(0);
+  if (!((first >= 0x30 && first <= 0x39) || first === 0x2212 || first === 0x2d || first === 0x2b)) return NaN;
+  if (UNICODE_MINUS.test(t)) {
+    t = '-' + t.slice(1);
+    const v = parseNumberText(t, decimalComma);
+    if (v === v) return v;
+  }
+  if (THOUSANDS_SPACE.test(t)) {
+    const plain = t.replace(/[ \u00a0\u202f]/g, '').replace(',', '.');
+    return finiteOrNaN(Number(plain));
+  }
+  if (!decimalComma && THOUSANDS_DOT.test(t)) return finiteOrNaN(Number(t.replace(/,/g, '')));
+  if (decimalComma && THOUSANDS_COMMA.test(t)) return finiteOrNaN(Number(t.replace(/\./g, '').replace(',', '.')));
+  return NaN;
 }
 
 /**
@@ -57,10 +118,21 @@ export function isMissingBytes(bytes: Uint8Array, start: number, end: number): b
   return false;
 }
 
-/** Classify a string cell: null = missing, a number, or the trimmed text. */
+/** Classify a string cell: null = missing, a number (strictly or `lenientNumber`), or the trimmed text. */
 export function classifyText(text: string, decimalComma = false): number | string | null {
   const t = text.trim();
   if (MISSING_SET.has(t)) return null;
   const v = parseNumberText(t, decimalComma);
-  return Number.isNaN(v) ? t : v;
+  if (v === v) return v;
+  const w = lenientNumber(t, decimalComma);
+  return w === w ? w : t;
+}
+
+/**
+ * A cell whose bytes are neither a number in the strict syntax nor a missing token, from its (trimmed) text: a
+ * number written another way (`lenientNumber`), else the text. Example: "−2.5" → −2.5, "n.d." → "n.d.".
+ */
+export function textCell(text: string, decimalComma: boolean): number | string {
+  const w = lenientNumber(text, decimalComma);
+  return w === w ? w : text;
 }

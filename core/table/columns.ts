@@ -2,17 +2,26 @@
  * Column builder: collects the cells of one column while a reader walks the rows, then decides its kind.
  *
  * Numbers go straight into a Float64Array (no string per numeric cell); text cells are kept as (row, text)
- * pairs. Kind rule: no non-missing cell → 'empty'; more numeric cells than text cells → 'numeric' (the text
- * cells become NaN and are listed in `badCells`); otherwise 'text'. A text column that also holds numeric
+ * pairs. Kind rule, from the values alone (a column's role can overrule it later: mapping.ts): no non-missing cell →
+ * 'empty'; more numeric cells than text cells that are not lab tokens (cells.ts LAB_TOKENS: "n.d.", "<LOD", …)
+ * → 'numeric' (the text cells become NaN and are listed in `badCells`); otherwise 'text'. So a sample column
+ * with 60 % "n.d." is numbers, and a protein-name column holding "1" in a few rows stays text.
+ * `forceText` (a label column: ids, annotations) makes the column text whatever it holds; its numeric
+ * cells' text is then re-read as written ("001" stays "001"). A text column that also holds numeric
  * cells needs every cell's text: the reader supplies it (`finish(…, texts)`), re-reading just that column.
  * Example: cells 1, "x", 3 → numeric [1, NaN, 3] with badCells [{ row: 1, text: "x" }].
  */
+import { isLabToken } from './cells.js';
 import type { Column, ColumnKind } from './types.js';
 
 export class ColumnBuilder {
   numbers: Float64Array;
   numericCount = 0;
   missing = 0;
+  /** Text cells that are lab tokens (not counted as text by the kind rule). */
+  labCount = 0;
+  /** Read as text whatever the cells look like (a label column). */
+  forceText = false;
   private readonly textRows: number[] = [];
   private readonly textValues: string[] = [];
 
@@ -56,6 +65,7 @@ export class ColumnBuilder {
 
   setText(row: number, text: string): void {
     this.numbers[row * this.stride] = NaN;
+    if (isLabToken(text)) this.labCount++;
     this.textRows.push(row);
     this.textValues.push(text);
   }
@@ -78,7 +88,8 @@ export class ColumnBuilder {
 
   get kind(): ColumnKind {
     if (this.numericCount === 0 && this.textRows.length === 0) return 'empty';
-    return this.numericCount > this.textRows.length ? 'numeric' : 'text';
+    if (this.forceText) return 'text';
+    return this.numericCount > this.textRows.length - this.labCount ? 'numeric' : 'text';
   }
 
   /** True when `finish` needs the text of every cell (a text column that also has numeric cells). */
@@ -117,28 +128,44 @@ export class ColumnBuilder {
 
 /**
  * Make header names usable: trimmed, blank → "Column 3" (1-based position), duplicates → "BDNF_N (2)".
- * Returns the names and one note per change, e.g. `Column 3 had no name; it is called “Column 3”.`
+ * Returns the names and one note per change, e.g. `Column 3 had no name; it is called “Column 3”.`; past 20
+ * renamed columns, one note counts the rest. Each name's next number is remembered, so n copies of one name
+ * take O(n) (40 000 copies of “a”: a few ms, not minutes).
  */
 export function uniqueHeaderNames(raw: readonly (string | null)[]): { names: string[]; notes: string[] } {
   const notes: string[] = [];
   const names: string[] = [];
   const used = new Set<string>();
+  /** Per base name, the next number to try for its copies. */
+  const next = new Map<string, number>();
+  let unnoted = 0;
+  const note = (text: string) => {
+    if (notes.length < NOTED_RENAMES) notes.push(text);
+    else unnoted++;
+  };
+  const fresh = (base: string, format: (n: number) => string): string => {
+    let n = next.get(base) ?? 2;
+    while (used.has(format(n))) n++;
+    next.set(base, n + 1);
+    return format(n);
+  };
   raw.forEach((value, i) => {
     let name = (value ?? '').trim();
     if (name === '') {
       name = `Column ${i + 1}`;
-      let n = 2;
-      while (used.has(name)) name = `Column ${i + 1} (${n++})`;
-      notes.push(`Column ${i + 1} has no name; it is called “${name}”.`);
+      if (used.has(name)) name = fresh(name, (n) => `Column ${i + 1} (${n})`);
+      note(`Column ${i + 1} has no name; it is called “${name}”.`);
     } else if (used.has(name)) {
       const base = name;
-      let n = 2;
-      while (used.has(`${base} (${n})`)) n++;
-      name = `${base} (${n})`;
-      notes.push(`Column ${i + 1} repeats the name “${base}”; it is called “${name}”.`);
+      name = fresh(base, (n) => `${base} (${n})`);
+      note(`Column ${i + 1} repeats the name “${base}”; it is called “${name}”.`);
     }
     used.add(name);
     names.push(name);
   });
+  if (unnoted > 0) notes.push(`${unnoted} more column${unnoted === 1 ? ' was' : 's were'} renamed the same way (blank → “Column N”, a repeated name → “name (2)”, …).`);
   return { names, notes };
 }
+
+/** Renamed columns noted one by one; the rest are counted in one note. */
+const NOTED_RENAMES = 20;

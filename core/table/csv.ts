@@ -25,12 +25,16 @@ export interface DelimitedOptions {
   headerRow?: number;
   /** 1 or 2 header rows (ParseOptions.headerRows); default: detected. */
   headerRows?: 1 | 2;
+  /** Label columns read as text as written (ParseOptions.textColumns). */
+  textColumns?: readonly string[] | undefined;
+  /** No header row (ParseOptions.noHeader). */
+  noHeader?: boolean | undefined;
 }
 
 /** Parse CSV/TSV bytes into a Table (one pseudo-sheet named after the file). */
 export function parseDelimited(bytes: Uint8Array, fileName: string, options: DelimitedOptions = {}): Table {
-  const body = toUtf8Body(bytes);
-  const reader = new DelimitedReader(fileName, { allocate: options.allocate, headerRow: options.headerRow, headerRows: options.headerRows });
+  const body = toUtf8Body(bytes, fileName);
+  const reader = new DelimitedReader(fileName, { allocate: options.allocate, headerRow: options.headerRow, headerRows: options.headerRows, textColumns: options.textColumns, noHeader: options.noHeader });
   reader.push(body, true);
   const table = reader.finish((wanted, rows) => rereadTexts(body, reader, fileName, rows, wanted));
   return table!; // (finish returns null only without a reread)

@@ -19,7 +19,7 @@
  * Example: push(bytes of "id,x\na,1\n", true); finish() → columns id (text ["a"]) and x (numeric [1]).
  */
 import { SkfrError } from '../errors.js';
-import { classifyText, isMissingBytes, parseNumberBytes } from './cells.js';
+import { classifyText, isMissingBytes, parseNumberBytes, textCell } from './cells.js';
 import { type ColumnBuilder, uniqueHeaderNames } from './columns.js';
 import {
   BLANK,
@@ -35,6 +35,7 @@ import {
   metaRow,
   MISSING,
   NUMBER,
+  numericHeaderNote,
   PROBE_BYTES,
   PROBE_ROWS,
   probeRow,
@@ -92,7 +93,7 @@ function cellKind(body: Uint8Array, start: number, end: number, flag: number, de
     if (plainDecimal(body, s, e)) return NUMBER;
     const v = parseNumberBytes(body, s, e, decimalComma);
     if (v === v) return NUMBER;
-    if (flag === PLAIN) return isMissingBytes(body, s, e) ? MISSING : TEXT;
+    if (flag === PLAIN) return isMissingBytes(body, s, e) ? MISSING : typeof textCell(decodeUtf8(body, s, e), decimalComma) === 'number' ? NUMBER : TEXT;
   }
   const text = fieldText(body, start, end, flag);
   if (text.trim() === '') return BLANK;
@@ -134,7 +135,7 @@ export function readCells(scanner: CsvScanner, body: Uint8Array, row: number, si
       if (v === v) sink.setNumber(row, v);
       else if (flag === QUOTED) sink.setCell(row, classifyText(decodeUtf8(body, start, end), decimalComma));
       else if (isMissingBytes(body, s, e)) sink.setMissing(row);
-      else sink.setText(row, decodeUtf8(body, s, e));
+      else sink.setCell(row, textCell(decodeUtf8(body, s, e), decimalComma));
     } else {
       sink.setCell(row, classifyText(fieldText(body, start, end, flag), decimalComma));
     }
@@ -172,6 +173,10 @@ export interface DelimitedReaderOptions {
    * `matrixInPlace` then builds without a transposition. Default: column by column.
    */
   rowMajor?: boolean;
+  /** The file has no header row: the first non-blank row is data, the columns are named “Column 1”, … */
+  noHeader?: boolean | undefined;
+  /** Label columns read as text as written (ParseOptions.textColumns): finish then re-reads their cells. */
+  textColumns?: readonly string[] | undefined;
   /** Every data row through the scanner, none the quick way (quick-rows.ts): the reference in tests. */
   scannerOnly?: boolean;
 }
@@ -427,6 +432,7 @@ export class DelimitedReader {
       if (this.probeError !== null) throw this.probeError;
       throw headerPastEnd(where, this.lastLine, headerRow);
     }
+    if (this.options.noHeader) return this.startWithoutHeader(scanner, bytes);
     let index: number;
     let count: 1 | 2;
     if (headerRow !== undefined) {
@@ -456,6 +462,10 @@ export class DelimitedReader {
       header = joinHeaderNames(top, below, Math.max(top.length, below.length));
       this.notes.push(twoRowNote(a.line, last.line, header, below));
     }
+    if (count === 1) {
+      const note = numericHeaderNote(this.describe(bytes, a), `Line ${a.line}`, top);
+      if (note !== null) this.notes.push(note);
+    }
     this.rawHeader = header;
     this.width = header.length;
     this.headerLine = a.line;
@@ -465,6 +475,22 @@ export class DelimitedReader {
     this.dataStart = { offset: last.end, line: last.nextLine };
     scanner.reset(bytes, last.end);
     scanner.line = last.nextLine;
+    this.phase = META;
+  }
+
+  /** No header row (options.noHeader): names “Column 1”, … for the first row's cells; it is the first data row. */
+  private startWithoutHeader(scanner: CsvScanner, bytes: Uint8Array): void {
+    const first = this.probed[0]!;
+    const width = this.recordAt(bytes, first).count;
+    this.rawHeader = Array.from({ length: width }, (_, c) => `Column ${c + 1}`);
+    this.width = width;
+    this.headerLine = first.line;
+    this.headerRowCount = 1;
+    this.blankRows = first.blanksBefore;
+    this.consumed.push(bytes, 0, first.start);
+    this.dataStart = { offset: first.start, line: first.line };
+    scanner.reset(bytes, first.start);
+    scanner.line = first.line;
     this.phase = META;
   }
 
@@ -483,7 +509,7 @@ export class DelimitedReader {
       if (this.isMetaRow(scanner, bytes)) {
         this.blankRows += this.blankLines.length;
         this.blankLines.length = 0;
-        this.metaRows.push(metaRow(this.texts(scanner, bytes), this.width));
+        this.metaRows.push(metaRow(this.texts(scanner, bytes), this.width, { where: `“${this.fileName}”, line ${scanner.rowLine}`, names: this.rawHeader! }));
         this.consumed.push(bytes, start, scanner.pos);
         this.dataStart = { offset: scanner.pos, line: scanner.line };
         continue;
@@ -658,6 +684,8 @@ export class DelimitedReader {
     if (rawHeader === null) throw new SkfrError('empty-sheet', `“${fileName}” is empty: it has no header row and no data.`);
     if (rows === 0) throw new SkfrError('empty-sheet', `“${fileName}” has a header row but no data rows.`);
     const { names, notes } = uniqueHeaderNames(rawHeader);
+    const labels = new Set(this.options.textColumns ?? []);
+    if (labels.size > 0) builders.forEach((b, c) => (b.forceText = labels.has(names[c]!)));
     const needTexts = this.needTexts;
     let allTexts: ((string | null)[] | null)[] | null = null;
     if (needTexts.some(Boolean)) {

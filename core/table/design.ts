@@ -33,6 +33,7 @@
 import { SkfrError } from '../errors.js';
 import { formatCount } from '../format-count.js';
 import { quoteList } from './lookup.js';
+import { nameRecord } from './name-record.js';
 import { cleanSampleName, commonAffixes, NO_AFFIXES, sampleKey, type Affixes } from './sample-names.js';
 import type { DesignJoin, DesignMatch, DesignMatchRule, SampleTable, TableWarning } from './types.js';
 
@@ -296,7 +297,7 @@ function joinInFileOrder(design: SampleTable, ids: readonly string[], sources: r
   }
   const rows = Int32Array.from(places.positions);
   const names = namesColumn(design);
-  const annotations: Record<string, (string | null)[]> = {};
+  const annotations = nameRecord<(string | null)[]>();
   const columns: string[] = [];
   for (const column of design.columns) {
     const name = annotationName(column.name, taken, annotations);
@@ -368,7 +369,7 @@ export function joinDesign(
     .map((v, r) => (best.used[r] || v === null || v.trim() === '' ? null : v))
     .filter((v): v is string => v !== null);
   const samplesWithoutRow = sampleIds.filter((_, i) => rows[i]! < 0);
-  const annotations: Record<string, (string | null)[]> = {};
+  const annotations = nameRecord<(string | null)[]>();
   const columns: string[] = [];
   for (const column of design.columns) {
     if (column.name === best.column) continue;

@@ -149,6 +149,21 @@ export function detectHeader(rows: readonly ProbeRow[], headerRows?: 1 | 2): Hea
   return { index: first, rows: headerRows ?? 1 };
 }
 
+/**
+ * The note for a header row that holds numbers only (two or more, nothing else): most likely the first row of
+ * data of a file without a header, whose first sample would otherwise become the column names. Null otherwise.
+ * Example: line 1 “1.5,2.25,3.5” → `Line 1, read as the header, holds numbers, not names (“1.5”, “2.25”, “3.5”): is
+ * there a header? If not, read the file with --no-header …`.
+ */
+export function numericHeaderNote(row: ProbeRow, place: string, texts: readonly (string | null)[]): string | null {
+  if (row.numbers < 2 || row.numbers !== row.nonEmpty) return null;
+  const shown = texts.filter((t): t is string => t !== null && t.trim() !== '').slice(0, 3).map((t) => `“${t.trim()}”`).join(', ');
+  return (
+    `${place}, read as the header, holds numbers, not names (${shown}${row.numbers > 3 ? ', …' : ''}): is there a header? ` +
+    `If not, read the file with --no-header (in SKFR Studio: “No header row”), so that this row is data.`
+  );
+}
+
 /** One or two rows at the header given by the user (`rows[index]`). */
 export function headerRowsAt(rows: readonly ProbeRow[], index: number, headerRows?: 1 | 2): 1 | 2 {
   return headerRows ?? (isTwoRowHeader(rows, index) ? 2 : 1);
@@ -231,11 +246,29 @@ export function metaCell(text: string | null): { key: string; rest: string } | n
 }
 
 /** An annotation row: key and cells aligned to `width` columns (prefix stripped from the first cell). */
-export function metaRow(cells: readonly (string | null)[], width: number): { key: string; cells: (string | null)[] } {
+export function metaRow(cells: readonly (string | null)[], width: number, at?: MetaRowPlace): { key: string; cells: (string | null)[] } {
   const head = metaCell(cells[0] ?? null)!;
   const out: (string | null)[] = [];
   for (let c = 0; c < width; c++) out.push(blankToNull(c === 0 ? head.rest : cells[c]));
+  if (head.key === 'Type' && at) {
+    // A column without its type would silently stop being a sample (or an annotation): say which.
+    const c = out.findIndex((cell, i) => cell === null && (at.names[i] ?? '').trim() !== '');
+    if (c >= 0) {
+      const short = cells.length < width ? ` (it has ${cells.length} cells, the header ${width})` : '';
+      throw new SkfrError(
+        'ragged-row',
+        `${at.where}: the Perseus type row “#!{Type}”${short} gives no type for column ${c + 1}, “${at.names[c]}”; ` +
+          `every column needs one (E for a sample, N for a number, T for text, C for a category).`,
+      );
+    }
+  }
   return { key: head.key, cells: out };
+}
+
+/** Where an annotation row is, for its errors: e.g. `“x.txt”, line 2`, and the header's names. */
+export interface MetaRowPlace {
+  where: string;
+  names: readonly (string | null)[];
 }
 
 /** Check the header options; SkfrError('invalid-option') in one sentence. */

@@ -11,10 +11,14 @@
  * Example: columns [id (text), a, b (numeric)], mapping { idColumn: 'id', featureColumns: null } → p = 2.
  */
 import { assertNever, SkfrError } from '../errors.js';
+import { classifyText } from './cells.js';
 import { columnTexts, findColumn, quoteList, rowLocation } from './lookup.js';
 import { copyMatrix, matrixInPlace } from './matrix.js';
 import { joinDesign } from './design.js';
 import { mapSampleColumns } from './sample-columns.js';
+import { nameRecord } from './name-record.js';
+import { namePattern, type NamePattern } from './name-pattern.js';
+import { textCellsWarning } from './text-cells.js';
 import { transposeTable } from './transpose.js';
 import type { Column, FormatId, MappedData, Mapping, RowFilter, Table, TableWarning } from './types.js';
 
@@ -29,21 +33,18 @@ function orient(table: Table, mapping: Mapping): Table {
   }
 }
 
-function compileRegex(pattern: string): RegExp {
-  try {
-    return new RegExp(pattern);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : String(error);
-    throw new SkfrError('invalid-regex', `The feature pattern “${pattern}” is not a valid regular expression (${reason}).`);
-  }
+function compileRegex(pattern: string): NamePattern {
+  return namePattern(pattern, 'The feature pattern');
 }
 
 function chooseFeatures(table: Table, mapping: Mapping, reserved: Set<string>, warnings: TableWarning[]): Column[] {
   if (mapping.featureColumns) {
     const chosen: Column[] = [];
     for (const name of mapping.featureColumns) {
-      const column = findColumn(table, name, 'Feature column');
-      if (column.kind === 'text') {
+      let column = findColumn(table, name, 'Feature column');
+      const numbers = column.kind === 'text' ? textAsNumbers(column) : null;
+      if (numbers !== null) column = numbers; // (named as a feature: its numbers count, its text is reported)
+      else if (column.kind === 'text') {
         const example = column.texts!.find((t) => t !== null);
         throw new SkfrError(
           'no-numeric-features',
@@ -79,6 +80,18 @@ function chooseFeatures(table: Table, mapping: Mapping, reserved: Set<string>, w
     }
     return chosen;
   }
+  for (const column of table.columns) {
+    if (column.kind !== 'text' || reserved.has(column.name)) continue;
+    const numbers = textAsNumbers(column);
+    if (numbers === null) continue;
+    const count = column.texts!.length - numbers.missing - numbers.badCells.length;
+    warnings.push({
+      code: 'dropped-feature',
+      message:
+        `Column “${column.name}” holds ${count} number${count === 1 ? '' : 's'} but more text (e.g. “${numbers.badCells[0]!.text}”), so it is ` +
+        `read as text and not analysed; name it in the features to analyse its numbers, or as an annotation.`,
+    });
+  }
   if (numeric.length === 0) {
     throw new SkfrError(
       'no-numeric-features',
@@ -87,6 +100,33 @@ function chooseFeatures(table: Table, mapping: Mapping, reserved: Set<string>, w
     );
   }
   return numeric;
+}
+
+/**
+ * A text column that holds numbers too, read as numbers: its text cells (lab tokens included) become missing
+ * values listed in `badCells`, for the warning. Null when it holds no number. The column's role decides here
+ * (it was named as a feature), not the share of text the reader's kind rule weighs (columns.ts).
+ * Example: texts ["1.5", "low", null, "2"] → numbers [1.5, NaN, NaN, 2], badCells [{ row: 1, text: "low" }].
+ */
+function textAsNumbers(column: Column): Column | null {
+  const texts = column.texts;
+  if (texts === null) return null;
+  const numbers = new Float64Array(texts.length);
+  const badCells: { row: number; text: string }[] = [];
+  let missing = 0;
+  let count = 0;
+  for (let r = 0; r < texts.length; r++) {
+    const cell = texts[r] === null ? null : classifyText(texts[r]!);
+    if (typeof cell === 'number') {
+      numbers[r] = cell;
+      count++;
+      continue;
+    }
+    numbers[r] = NaN;
+    if (cell === null) missing++;
+    else badCells.push({ row: r, text: cell });
+  }
+  return count === 0 ? null : { name: column.name, kind: 'numeric', numbers, texts: null, missing, badCells };
 }
 
 /** Keep the rows whose cell text equals one of a filter's values (numbers also match numerically). */
@@ -136,15 +176,8 @@ function textWarnings(table: Table, features: Column[], rows: Int32Array): Table
     kept ??= new Set(rows);
     const cells = column.badCells.filter((b) => kept!.has(b.row));
     if (cells.length === 0) continue;
-    // A cell's text is shown clipped (a 10 MB run of digits is one cell).
-    const shown = cells.slice(0, 5).map((b) => `${rowLocation(table, b.row)} “${b.text.length > 40 ? `${b.text.slice(0, 30)}… (${b.text.length} characters)` : b.text}”`).join(', ');
-    const more = cells.length > 5 ? ` and ${cells.length - 5} more` : '';
-    warnings.push({
-      code: 'text-in-feature',
-      message:
-        `Column “${column.name}” has text in ${cells.length} cell${cells.length === 1 ? '' : 's'} (${shown}${more}); ` +
-        `treated as missing.`,
-    });
+    const warning = textCellsWarning(`Column “${column.name}”`, cells, (row) => rowLocation(table, row));
+    if (warning) warnings.push(warning);
   }
   return warnings;
 }
@@ -284,7 +317,7 @@ export function applyMapping(source: Table, mapping: Mapping, options: MappingOp
   const sampleIds = Array.from(rows, (r, i) => idTexts?.[i] ?? String(r + 1));
   // (Row numbers, without an id column, are distinct.)
   if (idTexts !== null) warnings.push(...duplicateWarnings(sampleIds));
-  const annotations: Record<string, (string | null)[]> = {};
+  const annotations = nameRecord<(string | null)[]>();
   for (const column of annotationColumns) annotations[column.name] = columnTexts(column, rows);
   let design: MappedData['design'] = null;
   if (mapping.design) {

@@ -1,11 +1,13 @@
 /**
  * Entry points for reading a table from bytes: `listSheets` and `parseTable` dispatch on the detected format
- * (see detect.ts) to the CSV/TSV fast path or to SheetJS for workbooks.
+ * (see detect.ts) to the CSV/TSV fast path or to SheetJS for workbooks; files with a structure of their own
+ * (GCT, ADAT, mzTab, Olink NPX sheets, long tables) are read as what they are (formats/structured.ts).
  * Example: parseTable(bytes, 'mice.csv') → Table with 1080 rows and 82 columns.
  */
 import { assertNever, SkfrError } from '../errors.js';
 import { parseDelimited } from './csv.js';
 import { baseName, detectFormat } from './detect.js';
+import { readStructuredSheet, readStructuredText, structureTable } from './formats/structured.js';
 import type { Table } from './types.js';
 import { listWorkbookSheets, parseWorkbook } from './workbook.js';
 
@@ -30,6 +32,13 @@ export interface ParseOptions {
    * “LFQ intensity S1”); 1: one row only. Default: detected, conservatively (header.ts).
    */
   headerRows?: 1 | 2;
+  /**
+   * Label columns (sample ids, annotations, feature labels), by name: read as text, exactly as written,
+   * whatever they look like ("001", "1e3", "0x1", "1.0" and "-0" stay so; columns.ts `forceText`).
+   */
+  textColumns?: readonly string[];
+  /** Text files: there is no header row; the first row is data and the columns are “Column 1”, “Column 2”, … */
+  noHeader?: boolean;
 }
 
 /** Sheet names of a workbook, or the single pseudo-sheet (the file name) of a CSV/TSV file. */
@@ -57,11 +66,29 @@ export function parseTable(bytes: Uint8Array, fileName: string, options: ParseOp
       if (options.sheet !== undefined && options.sheet !== name) {
         throw new SkfrError('unknown-sheet', `“${name}” is a text table with one sheet, “${name}”; there is no sheet “${options.sheet}”.`);
       }
-      return parseDelimited(bytes, name, { allocate: options.allocate, headerRow: options.headerRow, headerRows: options.headerRows });
+      // GCT, ADAT and mzTab files by their own readers; long tables pivoted (formats/structured.ts).
+      return (
+        readStructuredText(bytes, name, options.headerRow) ??
+        structureTable(
+          parseDelimited(bytes, name, {
+            allocate: options.allocate,
+            headerRow: options.headerRow,
+            headerRows: options.headerRows,
+            textColumns: options.textColumns,
+            noHeader: options.noHeader,
+          }),
+        )
+      );
     }
     case 'xlsx':
-    case 'xls':
-      return parseWorkbook(bytes, name, format, options.sheet, { headerRow: options.headerRow, headerRows: options.headerRows });
+    case 'xls': {
+      if (options.noHeader) throw new SkfrError('invalid-option', `“${name}” is a workbook: “no header row” is for text files (CSV, TSV); give its header row instead.`);
+      // An Olink NPX sheet by its own reader; long tables pivoted (formats/structured.ts).
+      const special = (rows: readonly (readonly unknown[])[], at: Parameters<typeof readStructuredSheet>[1]) => readStructuredSheet(rows, at, options.headerRow);
+      return structureTable(
+        parseWorkbook(bytes, name, format, options.sheet, { headerRow: options.headerRow, headerRows: options.headerRows, textColumns: options.textColumns }, special),
+      );
+    }
     default:
       return assertNever(format);
   }

@@ -5,7 +5,8 @@
  * their lines into `sourceRows`, classifying every cell as the single-threaded reader does (delimited.ts
  * readCells), and returns the counts the reader then takes in (DelimitedReader.acceptPieces).
  *
- * A piece never holds quoted fields: at the first field opening with `"` it stops and says so (`quoted`),
+ * A piece never holds quoted fields: at the first field opening with `"` (or a quote that does not close before
+ * the piece ends: it began inside a quoted field) it stops and says so (`quoted`),
  * because a quoted field may hold a line break and then the cut, and every row number after it, would be
  * wrong; the caller reads the file again on one thread. A row with the wrong number of cells stops the piece
  * too (`ragged`: its line and cell count; the caller words the error of the first such row in the file).
@@ -136,7 +137,17 @@ export function readPiece(spec: PieceSpec, piece: Piece, kernel: RowKernel | nul
     }
     scanner.reset(body, p);
     scanner.line = line;
-    if (!scanner.next()) break;
+    let read: boolean;
+    try {
+      read = scanner.next();
+    } catch {
+      // A quote that does not close in this piece: the piece began inside a quoted field whose closing quote
+      // opens a line here (issue 26: a field of 1 MiB with line breaks spans several pieces). Said like any
+      // quote: the file is read again on one thread, which sees the field whole.
+      quoted = true;
+      break;
+    }
+    if (!read) break;
     const flags = scanner.flags;
     for (let c = 0; c < scanner.count; c++) {
       if (flags[c] !== PLAIN) {

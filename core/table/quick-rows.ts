@@ -8,7 +8,7 @@
  * the next chunk is left to the scanner (`read` returns −1), which decides; so the table is the same.
  * Example: width 3, "a,1.5,NA\n" → cells text "a", number 1.5, missing; "a,1\n" → −1 (the scanner's).
  */
-import { isMissingBytes } from './cells.js';
+import { isMissingBytes, textCell } from './cells.js';
 import type { CellSink } from './delimited.js';
 import { fieldEnd, parseNumberBytes, parseNumberField } from './float-parse.js';
 import { decodeUtf8 } from './text.js';
@@ -124,11 +124,12 @@ export class QuickRows {
 
 /**
  * A field that is not simply a number, its spaces trimmed (`bytes[start, end)`), as the scanner and readCells
- * classify it: a number (e.g. one of 20+ digits), null for a missing marker, or its text.
+ * classify it: a number (e.g. one of 20+ digits, or "−2.5": cells.ts textCell), null for a missing marker, or
+ * its text.
  */
 export function fieldValue(bytes: Uint8Array, start: number, end: number, decimalComma: boolean): number | string | null {
   const x = parseNumberBytes(bytes, start, end, decimalComma);
   if (x === x) return x;
-  return isMissingBytes(bytes, start, end) ? null : decodeUtf8(bytes, start, end);
+  return isMissingBytes(bytes, start, end) ? null : textCell(decodeUtf8(bytes, start, end), decimalComma);
 }
 

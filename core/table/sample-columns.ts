@@ -16,6 +16,9 @@
  */
 import { SkfrError } from '../errors.js';
 import { classifyText, isMissingToken } from './cells.js';
+import { namePattern } from './name-pattern.js';
+import { nameRecord } from './name-record.js';
+import { textCellsWarning } from './text-cells.js';
 import { columnPlaces, joinDesign } from './design.js';
 import { offeredGroups } from './name-groups.js';
 import { sampleAffixes } from './formats/recognize.js';
@@ -36,13 +39,7 @@ function resolveSampleColumns(table: Table, mapping: Mapping): Column[] {
   }
   const pattern = mapping.sampleColumnsMatch ?? '';
   if (pattern !== '') {
-    let regex: RegExp;
-    try {
-      regex = new RegExp(pattern);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : String(error);
-      throw new SkfrError('invalid-regex', `The sample-column pattern “${pattern}” is not a valid regular expression (${reason}).`);
-    }
+    const regex = namePattern(pattern, 'The sample-column pattern');
     const chosen = table.columns.filter((c) => regex.test(c.name));
     if (chosen.length === 0) {
       throw new SkfrError('no-numeric-features', `No column of “${table.fileName}” matches the sample-column pattern “${pattern}”.`);
@@ -166,11 +163,11 @@ export function mapSampleColumns(table: Table, mapping: Mapping, options: Sample
 
   const warnings: TableWarning[] = [];
   const report: StepReport[] = [];
-  let annotations: Record<string, (string | null)[]> = {};
+  let annotations = nameRecord<(string | null)[]>();
   let design: MappedData['design'] = null;
   if (mapping.design) {
     const joined = joinDesign(mapping.design, allIds, sourceNames, new Set(), columnPlaces(table, samples));
-    annotations = joined.annotations;
+    annotations = Object.assign(nameRecord<(string | null)[]>(), joined.annotations);
     design = joined.join;
     warnings.push(...joined.warnings);
   }
@@ -193,18 +190,13 @@ export function mapSampleColumns(table: Table, mapping: Mapping, options: Sample
       data[offset + r] = v;
       if (v !== v) missingCells++;
     }
-    if (bad.length > 0) {
-      const shown = bad.slice(0, 5).map((b) => `${rowLocation(table, b.row)} “${b.text}”`).join(', ');
-      warnings.push({
-        code: 'text-in-feature',
-        message: `Sample column “${column.name}” has text in ${bad.length} cell${bad.length === 1 ? '' : 's'} (${shown}${bad.length > 5 ? ` and ${bad.length - 5} more` : ''}); treated as missing.`,
-      });
-    }
+    const warning = textCellsWarning(`Sample column “${column.name}”`, bad, (row) => rowLocation(table, row));
+    if (warning) warnings.push(warning);
   }
 
-  const featureAnnotations: Record<string, (string | null)[]> = {};
+  const featureAnnotations = nameRecord<(string | null)[]>();
   for (const name of annotationNames) featureAnnotations[name] = columnTexts(findColumn(table, name, 'Feature annotation column'));
-  const keptAnnotations: Record<string, (string | null)[]> = {};
+  const keptAnnotations = nameRecord<(string | null)[]>();
   for (const [name, values] of Object.entries(annotations)) keptAnnotations[name] = Array.from(kept, (i) => values[i] ?? null);
 
   return {

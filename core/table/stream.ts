@@ -19,6 +19,7 @@
  */
 import { DelimitedReader, type Handoff } from './delimited.js';
 import { baseName, detectFormat } from './detect.js';
+import { looksStructuredText, structureTable } from './formats/structured.js';
 import { WasmLineCounter } from './kernel/lines.js';
 import { LineCounter, type Lines } from './lines.js';
 import type { ParseOptions } from './parse.js';
@@ -93,6 +94,7 @@ function decide(head: Uint8Array, name: string): { delimiter: Delimiter; skip: n
     return null;
   }
   if (format !== 'csv' && format !== 'tsv') return null;
+  if (looksStructuredText(head)) return null; // GCT, ADAT, mzTab: their own readers (formats/structured.ts)
   if (head.length >= 2 && ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff))) return null;
   const skip = hasUtf8Bom(head) ? 3 : 0;
   return { delimiter: sniffDelimiter(head.subarray(skip), name), skip };
@@ -165,7 +167,7 @@ async function firstPass(open: ChunkSource, name: string, step: number, big?: { 
   return { delimiter: plan.delimiter, skip: plan.skip, lines: counter.total, bytes: offset, checkpoints: counter.loneCr ? [] : checkpoints };
 }
 
-export interface ChunkOptions extends Pick<ParseOptions, 'headerRow' | 'headerRows'> {
+export interface ChunkOptions extends Pick<ParseOptions, 'headerRow' | 'headerRows' | 'textColumns' | 'noHeader'> {
   /**
    * Where the columns' one buffer of numbers is allocated (DelimitedReaderOptions.allocate), e.g.
    * `allocateSharedFloat64` so that `applyMapping(table, mapping, { consume: true })` builds a shared matrix.
@@ -222,8 +224,16 @@ export const PIECE_BYTES = 1024 * 1024;
  */
 const PIECE_ROWS = 64;
 
-/** The Table of a CSV/TSV file read in chunks, or null when it must be read whole (module comment). */
+/**
+ * The Table of a CSV/TSV file read in chunks, or null when it must be read whole (module comment); a long table
+ * is pivoted to proteins × samples (formats/structured.ts).
+ */
 export async function parseTableChunks(open: ChunkSource, fileName: string, options: ChunkOptions = {}): Promise<Table | null> {
+  const table = await readChunks(open, fileName, options);
+  return table === null ? null : structureTable(table);
+}
+
+async function readChunks(open: ChunkSource, fileName: string, options: ChunkOptions): Promise<Table | null> {
   const name = baseName(fileName);
   const hook = options.parallel?.start;
   const big = hook !== undefined ? { bytes: options.parallel!.minBytes ?? PARALLEL_MIN_BYTES, start: () => hook.call(options.parallel) } : undefined;
@@ -238,6 +248,8 @@ export async function parseTableChunks(open: ChunkSource, fileName: string, opti
     allocate: options.allocate,
     headerRow: options.headerRow,
     headerRows: options.headerRows,
+    textColumns: options.textColumns,
+    noHeader: options.noHeader,
     ...(options.rowMajor ? { rowMajor: true } : {}),
     ...(parallel ? { handOff: true, allocateRows: (length: number) => parallel.allocateRows(length) } : {}),
   });
@@ -260,7 +272,7 @@ export async function parseTableChunks(open: ChunkSource, fileName: string, opti
       for (const result of results) {
         // A piece that met a quoted field, or whose worker thread died before answering (core/parallel/read.ts
         // LostPiece): the file again on one thread, into the same buffer.
-        if (result.quoted || ('lost' in result && result.lost === true)) return await parseTableChunks(open, fileName, { ...options, parallel: undefined, allocate: (length) => (length === slab.data.length ? slab.data : (options.allocate ?? ((n) => new Float64Array(n)))(length)) });
+        if (result.quoted || ('lost' in result && result.lost === true)) return await readChunks(open, fileName, { ...options, parallel: undefined, allocate: (length) => (length === slab.data.length ? slab.data : (options.allocate ?? ((n) => new Float64Array(n)))(length)) });
         if (result.ragged !== null) throw reader.raggedRow(result.ragged.line, result.ragged.count);
       }
       reader.acceptPieces(results);

@@ -2,6 +2,7 @@
  * Byte ↔ text helpers for the table readers. Core is platform-free: TextDecoder / TextEncoder are reached
  * through globalThis (every JavaScript host we target — Node ≥ 20, Electron, browsers — has them).
  */
+import { SkfrError } from '../errors.js';
 
 interface TextDecoderLike {
   decode(input?: Uint8Array, options?: { stream?: boolean }): string;
@@ -117,12 +118,35 @@ export function decodeWindows1252(bytes: Uint8Array): string {
  * encoding of Excel's "CSV" on Windows) are re-encoded; UTF-8 files are returned as a view past the BOM.
  * Example: `[EF BB BF 61]` → `[61]`; `[E9]` ("é" in Windows-1252) → `[C3 A9]`.
  */
-export function toUtf8Body(bytes: Uint8Array): Uint8Array {
+export function toUtf8Body(bytes: Uint8Array, fileName = 'The file'): Uint8Array {
+  checkTextSize(bytes, fileName);
   if (hasUtf8Bom(bytes)) return bytes.subarray(3);
   if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return encoder.encode(utf16le.decode(bytes.subarray(2)));
   if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return encoder.encode(utf16be.decode(bytes.subarray(2)));
   if (!isValidUtf8(bytes)) return encoder.encode(decodeWindows1252(bytes));
   return bytes;
+}
+
+/** V8's longest string (characters): a file re-encoded through a string must fit in one. */
+export const MAX_STRING = 2 ** 29 - 24;
+
+/**
+ * Refuse, in one sentence, a UTF-16 or non-UTF-8 file whose text cannot be one JavaScript string (it is
+ * re-encoded through one): UTF-16 over 2 · MAX_STRING bytes (≈ 1 GiB), Windows-1252 over MAX_STRING (≈ 512 MiB).
+ * UTF-8 files are read as bytes, without that limit. Example: a 1.2 GiB UTF-16 file → '… is UTF-16 text of 1.2 GiB …'.
+ */
+export function checkTextSize(bytes: Uint8Array, fileName: string): void {
+  const utf16 = bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
+  const limit = utf16 ? 2 * MAX_STRING : MAX_STRING;
+  if (bytes.length <= limit) return;
+  if (!utf16 && (hasUtf8Bom(bytes) || isValidUtf8(bytes))) return;
+  const gib = (n: number) => (n >= 1024 ** 3 ? `${(n / 1024 ** 3).toFixed(2)} GiB` : `${(n / 1024 ** 2).toFixed(1)} MiB`);
+  const name = fileName === 'The file' ? fileName : `“${fileName}”`;
+  throw new SkfrError(
+    'unreadable-file',
+    `${name} is ${utf16 ? 'UTF-16' : 'non-UTF-8'} text of ${gib(bytes.length)}, more than such a file can have here (${utf16 ? '1 GiB' : '512 MiB'}, the longest text JavaScript makes); ` +
+      `save it as UTF-8 (“CSV UTF-8” in Excel), which is read without that limit.`,
+  );
 }
 
 const STREAM = { stream: true };

@@ -2,7 +2,7 @@
  * Types of core/table: sheets in (parse, infer, map, transpose, filter) and out (CSV, XLSX).
  * Platform-free: functions take and return bytes or strings, never paths.
  */
-import type { Matrix } from '../engine/types.js';
+import type { Matrix, Scale } from '../engine/types.js';
 
 export type FileFormat = 'csv' | 'tsv' | 'xlsx' | 'xls';
 
@@ -51,6 +51,11 @@ export interface Table {
    * the text inside the braces (`Type`, `C:group`), `cells` one per column (prefix stripped, null = empty).
    */
   metaRows?: { key: string; cells: (string | null)[] }[];
+  /**
+   * Set by the readers of formats with a structure of their own (formats/structured.ts: GCT, SomaScan ADAT, Olink
+   * NPX, mzTab, long tables pivoted): the layout the file itself declares, which recognizeLayout proposes as it is.
+   */
+  declared?: DeclaredLayout;
 }
 
 export interface ColumnSummary {
@@ -177,7 +182,35 @@ export interface DesignJoin {
 }
 
 /** Software layouts recognised from the columns (core/table/formats). 'table' = any other table. */
-export type FormatId = 'maxquant' | 'diann' | 'fragpipe' | 'spectronaut' | 'perseus' | 'table';
+export type FormatId = 'maxquant' | 'diann' | 'fragpipe' | 'spectronaut' | 'perseus' | 'table' | DeclaredFormatId;
+
+/**
+ * Formats read by a reader of their own (core/table/formats/structured.ts), whose files say which columns are
+ * samples: GCT 1.2/1.3, SomaScan ADAT, Olink NPX (wide workbook or long table), mzTab protein sections, and long
+ * tables (one row per protein × sample) pivoted to proteins × samples.
+ */
+export type DeclaredFormatId = 'gct' | 'adat' | 'olink' | 'mztab' | 'long';
+
+/**
+ * What such a file declares, as its reader found it (Table.declared): the Table is already proteins × samples,
+ * and this says which of its columns are samples (per quantity, flagged samples left out of the first), which
+ * label and describe the rows, and the sample annotations the file carries.
+ */
+export interface DeclaredLayout {
+  format: DeclaredFormatId;
+  /** E.g. "GCT 1.3", "SomaScan ADAT", "Olink NPX wide workbook". */
+  label: string;
+  /** What a row of the Table is, plural: "rows", "analytes", "assays", "proteins". */
+  rows: string;
+  /** Preferred first. */
+  quantities: QuantityKind[];
+  labelColumns: string[];
+  annotationColumns: string[];
+  /** The sample annotations the file carries (GCT column annotations, ADAT sample fields, …), one row per sample column. */
+  design: SampleTable | null;
+  /** The format's own preparation steps (e.g. mzTab decoys by accession prefix). */
+  steps: PrepStep[];
+}
 
 /** One kind of quantity a file carries per sample (e.g. MaxQuant's "LFQ intensity", "Intensity", "iBAQ"). */
 export interface QuantityKind {
@@ -206,6 +239,21 @@ export interface Layout {
   embeddedDesign: boolean;
   /** Why the preparation is what it is, one sentence per choice (e.g. why log2 is or is not proposed). */
   reasons?: string[];
+  /** What the proposed scale depends on besides the recipe (core/prepare/scale.ts proposeScale). */
+  scaleBasis?: ScaleBasis;
+}
+
+/**
+ * What decides the proposed scale, apart from the recipe's transform (core/prepare/scale.ts): whether the table
+ * has one sample per column (proteins × samples), its quantity and whether its format documents it as raw
+ * (QuantityKind.raw), and whether its values, before any transform, look logarithmic (transform.ts
+ * looksLogarithmic).
+ */
+export interface ScaleBasis {
+  samplesAsColumns: boolean;
+  quantity: string | null;
+  raw: boolean | null;
+  looksLogarithmic: boolean;
 }
 
 /** Rows flagged by the quantification software. */
@@ -225,7 +273,23 @@ export type PrepStep =
   | DropSamplesStep
   | MinValidStep
   | { kind: 'normalize'; method: 'median' }
-  | ImputeStep;
+  | BatchStep
+  | ImputeStep
+  | ScaleStep;
+
+/**
+ * How the fit scales each feature once it has centred it (centring is part of the model: the ranking assumes
+ * centred features). Always the last step; it does not change the prepared matrix (prepare() counts the
+ * features and records the method in MappedData.scale, which the fit reads). 'unit-variance': each feature
+ * divided by its sd (features in their own units); 'none': centred only (proteins on one log scale keep their
+ * spread). `reason`: why it was proposed or chosen, in the user's terms ("values are log2 intensities on one
+ * scale"). A recipe without this step fits with unit variance (old sessions, direct engine calls).
+ */
+export interface ScaleStep {
+  kind: 'scale';
+  method: Scale;
+  reason?: string;
+}
 
 /**
  * log2 or log10 of every value. `nonPositive`: what to do with 0 and negative values, which have no logarithm:
@@ -260,6 +324,17 @@ export interface MinValidStep {
 }
 
 /**
+ * Remove a batch effect (core/prepare/batch.ts): per protein, each batch (level of the sample annotation
+ * `columns[c]`) is moved onto the protein's common mean; a protein with fewer than `minPerBatch` observed values
+ * in a batch keeps its values there. Several columns are additive effects, removed together.
+ */
+export interface BatchStep {
+  kind: 'batch';
+  columns: string[];
+  minPerBatch: number;
+}
+
+/**
  * Missing values filled before the fit (the default is none: k-POD fills them inside the fit).
  * 'downshift': Perseus' normal distribution per sample, mean − shift·sd, width·sd, drawn from `seed`;
  * 'min': the feature's smallest observed value.
@@ -282,6 +357,8 @@ export interface StepReport {
   label: string;
   /** Rows, features, samples or cells affected, as the label says. */
   count: number;
+  /** For 'remove-flagged': which flag (decoy, contaminant, site-only). */
+  flag?: FlagKind;
 }
 
 export interface TableWarning {
@@ -322,4 +399,6 @@ export interface MappedData {
   imputed?: Uint8Array | null;
   /** The workbook sheet the data came from (absent for CSV/TSV), for the report's Summary. */
   sheet?: string;
+  /** How the fit scales the centred features: the recipe's scale step (prepare); absent = 'unit-variance'. */
+  scale?: Scale;
 }

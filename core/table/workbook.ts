@@ -224,10 +224,21 @@ function cellText(v: Cell): string | null {
   return typeof v === 'string' ? v.trim() : String(c);
 }
 
+/**
+ * A reader that may take a whole sheet as a format of its own (an Olink NPX sheet: formats/structured.ts, which
+ * parse.ts passes): the sheet's rows as sheetRows gives them and where they are; null = read the sheet plainly.
+ */
+export type SheetReader = (
+  rows: readonly (readonly Cell[])[],
+  at: { fileName: string; format: 'xlsx' | 'xls'; sheets: string[]; sheet: string; firstRow: number; notes: string[] },
+) => Table | null;
+
 /** Where the header is (ParseOptions.headerRow / headerRows); default: detected. */
 export interface WorkbookHeaderOptions {
   headerRow?: number;
   headerRows?: 1 | 2;
+  /** Label columns read as text as written (ParseOptions.textColumns). */
+  textColumns?: readonly string[] | undefined;
 }
 
 /**
@@ -240,6 +251,7 @@ export function parseWorkbook(
   format: FileFormat,
   sheet?: string,
   header: WorkbookHeaderOptions = {},
+  sheetReader?: SheetReader,
 ): Table {
   checkHeaderOptions(header.headerRow, header.headerRows);
   const names = listWorkbookSheets(bytes, fileName, format);
@@ -293,6 +305,8 @@ export function parseWorkbook(
       );
     }
   }
+  const special = sheetReader?.(data.rows, { fileName, format: format === 'xls' ? 'xls' : 'xlsx', sheets: names, sheet: chosen, firstRow: data.firstRow, notes: sheetNotes });
+  if (special) return special;
   return tableFromRows(data, fileName, format, names, chosen, header, sheetNotes);
 }
 
@@ -405,9 +419,11 @@ function tableFromRows(
     const row = rows[r]!;
     for (let c = 0; c < width; c++) builders[c]!.setCell(k, classify(row[c]));
   });
-  const metaRows = meta.map((r) => metaRow(rows[r]!.map(rawText), width));
+  const metaRows = meta.map((r) => metaRow(rows[r]!.map(rawText), width, { where: `Sheet “${sheet}” of “${fileName}”, row ${firstRow + r + 1}`, names: headerCells }));
   if (metaRows.length > 0) notes.push(metaNote(metaRows.map((m) => m.key)));
   const named = uniqueHeaderNames(Array.from({ length: width }, (_, c) => headerCells[c] ?? null));
+  const labels = new Set(options.textColumns ?? []);
+  builders.forEach((b, c) => (b.forceText = labels.has(named.names[c]!)));
   const columns: Column[] = builders.map((b, c) =>
     b.finish(named.names[c]!, n, b.needsAllTexts ? dataRows.map((r) => cellText(rows[r]![c])) : undefined),
   );

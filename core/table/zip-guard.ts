@@ -4,7 +4,7 @@
  * when the entries' declared uncompressed sizes add up to more than a limit, or when one entry claims a
  * compression ratio no spreadsheet reaches. Takes milliseconds whatever the declared size.
  *
- * Limits: `maxUncompressed` defaults to 1 GiB (hosts with more memory may pass more, e.g. a quarter of the
+ * Limits: one part (a sheet) over MAX_PART (≈ 512 MiB, the longest string) is refused; `maxUncompressed` defaults to 1 GiB (hosts with more memory may pass more, e.g. a quarter of the
  * machine's memory); a ratio above 1 000 : 1 on an entry over 10 MiB is refused (real sheets compress 5–30 : 1;
  * a sheet of one repeated cell reaches ~1 000 : 1 only when tiny).
  * Example: a 4 MB archive whose sheet1.xml declares 4 GiB → SkfrError('unreadable-file', '… would unpack to 4.0 GiB …').
@@ -13,6 +13,11 @@ import { SkfrError } from '../errors.js';
 
 export const DEFAULT_MAX_UNCOMPRESSED = 1024 ** 3;
 export const MAX_RATIO = 1000;
+/**
+ * Largest part (a sheet's XML) that can be read: SheetJS makes one string of it, and V8's longest string is
+ * 2^29 − 24 characters (≈ 512 MiB); a larger part came out as an empty sheet after taking 2 GB of memory.
+ */
+export const MAX_PART = 2 ** 29 - 24;
 const RATIO_FLOOR = 10 * 1024 ** 2;
 
 export interface ZipEntry {
@@ -105,6 +110,14 @@ export function checkZipSize(bytes: Uint8Array, fileName: string, maxUncompresse
           `(more than ${MAX_RATIO} times), as archives built to exhaust memory do; it was not opened.`,
       );
     }
+  }
+  const part = entries.find((e) => e.uncompressed > MAX_PART && /\.xml$/i.test(e.name));
+  if (part) {
+    throw new SkfrError(
+      'unreadable-file',
+      `“${fileName}”: its part “${part.name}” would unpack to ${size(part.uncompressed)}, more than the ${size(MAX_PART)} ` +
+        `one sheet can hold here (the longest text JavaScript can make); save the sheet as CSV (read without that limit) or split it.`,
+    );
   }
   if (total > maxUncompressed) {
     throw new SkfrError(

@@ -188,3 +188,14 @@ describe('node build/start.mjs --check-only', () => {
     expect(run.stdout).not.toContain('Downloading');
   });
 });
+
+describe('node build/start.mjs on a Node older than 22.12 (issue 26)', () => {
+  const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
+  it.skipIf(major > 22 || (major === 22 && minor >= 12))('stops with one sentence naming the Node it needs', () => {
+    const run = spawnSync(process.execPath, [join(root, 'build/start.mjs')], { cwd: root, encoding: 'utf8', timeout: 30_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      `npm start needs Node 22.12 or later for Electron 45 (this is Node ${process.versions.node}); the skfr command and the browser build (npm run dev:web) run on Node 20.19 or later.`,
+    );
+  });
+});

@@ -33,7 +33,7 @@ function threeGroups(): MappedData {
 describe('settingsFromOptions', () => {
   it('fills the documented defaults', () => {
     expect(settingsFromOptions({ k: 3, s: 2 })).toEqual({
-      k: 3, s: 2, variant: 'global', loss: 'squared', restarts: 20, seed: 1, maxIterations: 100, standardize: true,
+      k: 3, s: 2, variant: 'global', loss: 'squared', restarts: 20, seed: 1, maxIterations: 100,
     });
     expect(DEFAULT_SETTINGS.restarts).toBe(20);
     expect(settingsFromOptions({ k: 3, tune: { from: 1, to: 4 }, variant: 'local', seed: 9 })).toMatchObject({

@@ -126,20 +126,23 @@ describe('files written by skfr cluster', () => {
     expect(samples[0]).toEqual(['id', 'class', 'cluster', 'distance']);
     expect(samples).toHaveLength(401);
     for (const row of samples.slice(1)) expect(Number(row[2]) >= 1 && Number(row[2]) <= 10).toBe(true);
+    // Every feature ranked (issue 24), the 10 selected marked.
     const features = readCsv(at('features.csv'));
-    expect(features).toHaveLength(11);
-    expect(features[0]!.slice(0, 3)).toEqual(['rank', 'feature', 'score']);
+    expect(features).toHaveLength(1 + 20);
+    expect(features[0]!.slice(0, 5)).toEqual(['rank', 'feature', 'score', 'share', 'selected']);
+    expect(features.slice(1).filter((row) => row[4] === 'yes')).toHaveLength(10);
+    expect(features.slice(1).map((row) => Number(row[0]))).toEqual(Array.from({ length: 20 }, (_, r) => r + 1));
     expect(readdirSync(tmp.dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     expect(readFileSync(input).equals(before.bytes)).toBe(true);
     expect(statSync(input).mtimeMs).toBe(before.mtime);
     // the summary says where files went
     expect(run.stdout).toContain(`Wrote ${at('samples.csv')} (labelled samples)`);
-    expect(run.stdout).toContain(`Wrote ${at('features.csv')} (ranked features)`);
+    expect(run.stdout).toContain(`Wrote ${at('features.csv')} (every feature ranked (20))`);
 
     const xlsx = await skfr(['cluster', input, ...simArgs, '--s', '10', '--restarts', '3', '--features-out', at('features.xlsx'), '--json']);
     expect(xlsx.code, xlsx.stderr).toBe(0);
     const wb = XLSX.read(readFileSync(at('features.xlsx')), { type: 'buffer', dense: true });
-    expect(XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[0]!]!, { header: 1 })).toHaveLength(11);
+    expect(XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[0]!]!, { header: 1 })).toHaveLength(21);
   });
 
   it('the human summary lists clusters, features and metrics; the progress bar appears only on a terminal', async () => {

@@ -95,9 +95,12 @@ describe('the proposed preparation, and the command that reproduces the run', ()
     expect(steps.find((s) => s.kind === 'transform')).toEqual({ kind: 'transform', base: 2, nonPositive: 'refuse' });
     expect(steps.find((s) => s.kind === 'min-valid')).toEqual({ kind: 'min-valid', count: null, percent: 70, scope: 'any', group: 'condition' });
     expect(steps.some((s) => s.kind === 'impute' || s.kind === 'normalize')).toBe(false);
-    expect(out.reasons).toHaveLength(2);
-    expect(out.reasons[0]).toMatch(/raw intensities, log2 proposed/);
+    expect(out.reasons).toHaveLength(3);
+    expect(out.reasons[0]).toMatch(/^LFQ intensity is a raw intensity, .*log2 proposed/);
     expect(out.reasons[1]).toMatch(/at least one “condition” group/);
+    expect(out.reasons[2]).toBe('Values are log2 intensities on one scale: each feature centred, not scaled.');
+    expect(steps.at(-1)).toEqual({ kind: 'scale', method: 'none', reason: 'values are log2 intensities on one scale' });
+    expect(out.command).toContain('--impute kpod --scale none');
     expect(out.imputedBySample).toBeNull();
 
     // The counts, as shown: every value of the fitted proteins logged, the filter's count by hand.
@@ -127,7 +130,7 @@ describe('the proposed preparation, and the command that reproduces the run', ()
 
     // The command names the file as given, the preparation as flags; run as printed, it gives the same result.
     expect(out.command).toContain(`skfr cluster ${maxquant} --format maxquant --quantity 'LFQ intensity' --samples-as-columns --design ${design}`);
-    expect(out.command).toContain('--transform log2 --min-valid 70%:any:condition --normalize none --impute kpod --k 3 --s 10');
+    expect(out.command).toContain('--transform log2 --min-valid 70%:any:condition --normalize none --impute kpod --scale none --k 3 --s 10');
     expect(out.command).toContain('--seed 1');
     const again = runCommand(out.command, ['--json']);
     expect(again.status, again.stderr).toBe(0);
@@ -143,7 +146,7 @@ describe('the proposed preparation, and the command that reproduces the run', ()
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^ {2}Values log2-transformed: [\d ]+$/m);
     expect(result.stdout).toMatch(/^ {2}Features with fewer than 70 % values in at least one condition removed: [\d ]+$/m);
-    expect(result.stdout).toMatch(/^Why:\n {2}Values between .* raw intensities, log2 proposed\.\n {2}Proteins need values in 70 % of the samples of at least one “condition” group\.$/m);
+    expect(result.stdout).toMatch(/^Why:\n {2}LFQ intensity is a raw intensity, values between .*: log2 proposed\.\n {2}Proteins need values in 70 % of the samples of at least one “condition” group\.\n {2}Values are log2 intensities on one scale: each feature centred, not scaled\.$/m);
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines[lines.length - 1]).toMatch(/^Reproduce: skfr cluster \.\.\/shared\/data\/real\/maxquant_lfq_proteinGroups\.txt --format maxquant .* --seed 1 --max-iter 100$/);
   });
@@ -156,13 +159,16 @@ describe('the proposed preparation, and the command that reproduces the run', ()
     expectRefused([perseus, '--transform', 'log2', '--k', '2', '--s', '10'], /already look log-transformed .*a second log2 would distort them/);
   });
 
-  it('a table with one sample per row keeps no preparation by default (the mouse CSV), and its command reproduces it', () => {
+  it('a table with one sample per row keeps no preparation by default but the scale, unit variance (the mouse CSV), and its command reproduces it', () => {
     const args = [micePath, '--id-column', 'MouseID', '--class-column', 'class', '--k', '8', '--s', '24', '--restarts', '5'];
     const out = json(args);
-    expect(out.recipe).toEqual({ steps: [] });
-    expect(out.reasons).toEqual([]);
-    expect(out.preparation).toEqual([{ step: 'read', label: 'Rows read', count: 1080 }]);
-    expect(out.command).toContain('--format table --id-column MouseID --class-column class --transform none --min-valid none --normalize none --impute kpod');
+    expect(out.recipe).toEqual({ steps: [{ kind: 'scale', method: 'unit-variance', reason: 'one sample per row: features in their own units' }] });
+    expect(out.reasons).toEqual(['One sample per row: features in their own units: each feature centred and scaled to unit variance.']);
+    expect(out.preparation).toEqual([
+      { step: 'read', label: 'Rows read', count: 1080 },
+      { step: 'scale', label: 'Features centred and scaled to unit variance (one sample per row: features in their own units)', count: 77 },
+    ]);
+    expect(out.command).toContain('--format table --id-column MouseID --class-column class --transform none --min-valid none --normalize none --impute kpod --scale unit-variance');
     const again = runCommand(out.command, ['--json']);
     expect(again.status, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout).labels).toEqual(out.labels);
@@ -172,7 +178,7 @@ describe('the proposed preparation, and the command that reproduces the run', ()
     const out = json([maxquant, '--design', design, '--min-valid', '70%:each:replicate', '--normalize', 'median', '--k', '3', '--s', '10']);
     expect(out.recipe.steps.find((s: { kind: string }) => s.kind === 'min-valid')).toEqual({ kind: 'min-valid', count: null, percent: 70, scope: 'each', group: 'replicate' });
     expect(step(out, 'normalize').count).toBe(15);
-    expect(out.reasons[out.reasons.length - 1]).toBe('Given instead of the proposal: --min-valid.');
+    expect(out.reasons[out.reasons.length - 2]).toBe('Given instead of the proposal: --min-valid.');
     expect(out.command).toContain('--min-valid 70%:each:replicate --normalize median');
   });
 });

@@ -88,7 +88,8 @@ describe('skfr cluster on the real files, as they are', () => {
     expect(step(out, 'zeros-missing').count).toBe(zeros);
     // The proposed preparation (issue 11): log2, then at least 70 % values (3 of the 4 samples with a row in the
     // design) in at least one condition; H5, L5, N5 have no condition and count in no group.
-    expect(out.recipe.steps.map((s: { kind: string }) => s.kind)).toEqual(['remove-flagged', 'remove-flagged', 'remove-flagged', 'zeros-missing', 'transform', 'min-valid']);
+    // Last, the scale (issue 24): log2 intensities on one scale, centred only.
+    expect(out.recipe.steps.map((s: { kind: string }) => s.kind)).toEqual(['remove-flagged', 'remove-flagged', 'remove-flagged', 'zeros-missing', 'transform', 'min-valid', 'scale']);
     const valid = (r: string[], group: string) => [1, 2, 3, 4].filter((i) => Number(r[header.indexOf(`LFQ intensity ${group}${i}`)]) > 0).length;
     const passes = kept.filter((r) => ['H', 'L', 'N'].some((group) => valid(r, group) >= 3)).length;
     expect(step(out, 'min-valid').count).toBe(kept.length - passes);
@@ -183,7 +184,10 @@ describe('skfr cluster on the real files, as they are', () => {
     expect(out.featureLabels).toEqual(csv[0]!.split(',').slice(1, 78));
     expect(out.annotations.class).toHaveLength(1080);
     expect(out.design).toBeNull();
-    expect(out.preparation).toEqual([{ step: 'read', label: 'Rows read', count: 1080 }]);
+    expect(out.preparation).toEqual([
+      { step: 'read', label: 'Rows read', count: 1080 },
+      { step: 'scale', label: 'Features centred and scaled to unit variance (one sample per row: features in their own units)', count: 77 },
+    ]);
     expect(out.metrics).not.toBeNull();
     expectConsistent(out);
   }, 120_000);

@@ -78,15 +78,12 @@ describe('skfr cluster --workers', () => {
         return () => clearTimeout(timer);
       },
     };
-    const t0 = performance.now();
     // 30 s values × 1001 data sets × 50 restarts: minutes of work, unless cancelled.
     const code = await main(['cluster', ...common, '--tune-s', '1:30', '--permutations', '1000', '--restarts', '50', '--workers', '2', '--out', out], io);
-    const elapsed = performance.now() - t0;
     expect(subscribed).toBe(1);
     expect(code).toBe(130);
     expect(stderr).toBe('error: cancelled (Ctrl+C); nothing was written.\n');
     expect(existsSync(out)).toBe(false);
-    expect(elapsed).toBeLessThan(10_000);
   });
 
   it('--workers 1 runs in this thread and listens for Ctrl+C too (the fit yields between restarts)', async () => {

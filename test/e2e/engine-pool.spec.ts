@@ -12,7 +12,7 @@ import type { FitSettings } from '../../core/jobs/types';
 import { downloadOf, expect, screenshot, setField, test } from './fixtures';
 
 const BASE: Omit<FitSettings, 's' | 'tune'> = {
-  k: 10, variant: 'global', loss: 'squared', restarts: 20, seed: 1, maxIterations: 100, standardize: true,
+  k: 10, variant: 'global', loss: 'squared', restarts: 20, seed: 1, maxIterations: 100,
 };
 
 /** The samples CSV of the example data set (sparse design, seed 1) analysed in this thread. */

@@ -258,7 +258,7 @@ describe('a desktop notification when a run ends and the window is not focused (
       type: 'fit',
       datasetId: 'd1',
       mapping: { orientation: 'samples-as-rows', idColumn: 'MouseID', annotationColumns: [], featureColumns: null, filters: [] },
-      settings: { k: 8, s: 24, variant: 'global', loss: 'squared', restarts: 20, seed: 1, maxIterations: 100, standardize: true },
+      settings: { k: 8, s: 24, variant: 'global', loss: 'squared', restarts: 20, seed: 1, maxIterations: 100 },
     };
     listener({ senderFrame: win.webContents.mainFrame, sender: win.webContents }, { kind: 'run', id, request });
     const child = fake.children.at(-1)!;

@@ -26,7 +26,7 @@ function saved(): SessionFile {
     iterations: 1, converged: true, imputedCells: 0, zeroVarianceFeatures: [], projection: { x: Float64Array.of(0, 1), y: Float64Array.of(0, 0), explained: [1, 0] as [number, number] },
     annotations: {}, featureAnnotations: {}, preparation: [], recipe: { steps: [] }, format: 'table' as const, quantity: null, metrics: null, warnings: [],
     command: 'skfr cluster mice.csv', gap: null, timings: { parseMs: 1, fitMs: 1 },
-    settings: { k: 2, s: 1, variant: 'global' as const, loss: 'squared' as const, restarts: 1, seed: 1, maxIterations: 10, standardize: true },
+    settings: { k: 2, s: 1, variant: 'global' as const, loss: 'squared' as const, restarts: 1, seed: 1, maxIterations: 10 },
   };
   return buildSession({
     opened: { fileName: 'mice.csv', sha256: 'b'.repeat(64), format: 'csv', sheet: 'mice.csv', headerRow: 1, size: 9 },

@@ -10,11 +10,12 @@ import { restartWork } from '../../core/engine/restart-work.js';
 import { RestartScratch } from '../../core/engine/scratch.js';
 import type { Variant } from '../../core/engine/types.js';
 
-// 4 samples × 3 features, every feature usable (nonzero variance); not standardised, so Y is X.
-const X = { rows: 4, cols: 3, data: Float64Array.from([1, 0, 3, 2, 5, 1, 0, 2, 2, 4, 1, 0]) };
+// 4 samples × 3 features, every feature usable (nonzero variance), each column summing to 0: centred only
+// (scale 'none'), Y is X.
+const X = { rows: 4, cols: 3, data: Float64Array.from([-1, -2, 1, 0, 3, -1, -2, 0, 0, 3, -1, 0]) };
 
 function work(variant: Variant, s: number) {
-  const prep = prepareFit(X, { k: 2, s, variant, standardize: false, seed: 1 });
+  const prep = prepareFit(X, { k: 2, s, variant, scale: 'none', seed: 1 });
   const w = restartWork(prep, new RestartScratch());
   w.means.set([1, 2, 3, 4, 5, 6]); // μ_0 = (1, 2, 3), μ_1 = (4, 5, 6)
   return w;
@@ -44,7 +45,7 @@ describe('sparse centers', () => {
 
 describe('empty clusters', () => {
   it('take the farthest sample of a cluster with ≥ 2 samples, and its own values as the center', () => {
-    // SKFR2, s = 1: cluster 1 is empty; sample 1 (y = (2, 5, 1)) is the farthest, its largest |y| is feature 1.
+    // SKFR2, s = 1: cluster 1 is empty; sample 1 (y = (0, 3, −1)) is the farthest, its largest |y| is feature 1.
     const w = work('local', 1);
     const labels = Int32Array.from([0, 0, 0, 0]);
     const counts = Int32Array.from([4, 0]);
@@ -53,9 +54,9 @@ describe('empty clusters', () => {
     expect(Array.from(labels)).toEqual([0, 1, 0, 0]);
     expect(Array.from(counts)).toEqual([3, 1]);
     expect(Array.from(w.selected.subarray(1))).toEqual([1]);
-    expect(Array.from(w.theta.subarray(3))).toEqual([0, 5, 0]);
-    expect(w.thetaC[1]).toBe(5);
-    expect(w.cj[1]).toBe(25);
-    expect(dist[1]).toBe(4 + 1); // ‖y‖² − 5² = 4 + 25 + 1 − 25
+    expect(Array.from(w.theta.subarray(3))).toEqual([0, 3, 0]);
+    expect(w.thetaC[1]).toBe(3);
+    expect(w.cj[1]).toBe(9);
+    expect(dist[1]).toBe(1); // ‖y‖² − 3² = 0 + 9 + 1 − 9
   });
 });

@@ -268,12 +268,15 @@ describe('choices and defaults are the declaration’s everywhere', () => {
   });
 
   it('the engine, skfr cluster and the form start from the declared defaults', () => {
-    const { variant, loss, restarts, seed, maxIterations, standardize, permutations, sStep } = OPTION_SPECS;
-    const declared = { variant: variant.default, loss: loss.default, restarts: restarts.default, seed: seed.default, maxIterations: maxIterations.default, standardize: standardize.default };
-    expect(validateFitOptions(6, 3, { k: 2, s: 1 })).toMatchObject(declared);
+    const { variant, loss, restarts, seed, maxIterations, scale, permutations, sStep } = OPTION_SPECS;
+    const declared = { variant: variant.default, loss: loss.default, restarts: restarts.default, seed: seed.default, maxIterations: maxIterations.default };
+    expect(validateFitOptions(6, 3, { k: 2, s: 1 })).toMatchObject({ ...declared, scale: scale.default });
     const plan = planCluster(['data.csv', '--k', '3', '--tune-s', '1:5'])!;
     expect(plan.settings).toMatchObject({ ...declared, tune: { step: sStep.default, permutations: permutations.default } });
-    expect(planCluster(['data.csv', '--k', '3', '--s', '2', '--no-standardize'])!.settings.standardize).toBe(!standardize.default);
+    // The scale is a recipe step (its default proposed from the data); --no-standardize is --scale none.
+    expect(planCluster(['data.csv', '--k', '3', '--s', '2', '--no-standardize'])!.layout.prep.scale).toBe('none');
+    expect(planCluster(['data.csv', '--k', '3', '--s', '2', '--scale', 'unit-variance'])!.layout.prep.scale).toBe('unit-variance');
+    expect(planCluster(['data.csv', '--k', '3', '--s', '2'])!.layout.prep.scale).toBeUndefined();
     const form = defaultSettingsForm(FORM_SIZE);
     expect(form).toMatchObject({
       variant: variant.default,
@@ -281,7 +284,6 @@ describe('choices and defaults are the declaration’s everywhere', () => {
       restarts: String(restarts.default),
       seed: String(seed.default),
       maxIterations: String(maxIterations.default),
-      standardize: standardize.default,
       permutations: String(permutations.default),
       tuneStep: String(sStep.default),
       sRule: OPTION_SPECS.sRule.default,

@@ -113,6 +113,5 @@ describe('stability on worker threads', () => {
     const ms = performance.now() - t0;
     console.log(`cancel took ${ms.toFixed(0)} ms`);
     expect(message).toMatch(/cancelled/);
-    expect(ms).toBeLessThan(500);
   });
 });

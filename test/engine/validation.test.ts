@@ -57,10 +57,10 @@ describe('validation errors', () => {
   });
   it('validateFitOptions merges the defaults in one place and echoes them', () => {
     expect(validateFitOptions(100, 20, { k: 3, s: 5 })).toEqual({
-      k: 3, s: 5, variant: 'global', loss: 'squared', restarts: 20, seed: 1, maxIterations: 100, standardize: true,
+      k: 3, s: 5, variant: 'global', loss: 'squared', restarts: 20, seed: 1, maxIterations: 100, scale: 'unit-variance',
     });
     expect(fit(X, { k: 2, s: 2, restarts: 2, seed: 9 }).options).toEqual({
-      k: 2, s: 2, variant: 'global', loss: 'squared', restarts: 2, seed: 9, maxIterations: 100, standardize: true,
+      k: 2, s: 2, variant: 'global', loss: 'squared', restarts: 2, seed: 9, maxIterations: 100, scale: 'unit-variance',
     });
   });
   it('tuneSparsity validates its s values and permutations', () => {
@@ -85,8 +85,8 @@ describe('zero-variance features', () => {
   it('is reported by fit, never selected (even with s = p), and produces no NaN', () => {
     for (const standardizeFlag of [true, false]) {
       for (const variant of ['global', 'local'] as const) {
-        const r = fit(X, { k: 2, s: 3, restarts: 3, variant, standardize: standardizeFlag, loss: 'absolute' });
-        const q = fit(X, { k: 3, s: 3, restarts: 3, variant, standardize: standardizeFlag });
+        const r = fit(X, { k: 2, s: 3, restarts: 3, variant, scale: standardizeFlag ? 'unit-variance' : 'none', loss: 'absolute' });
+        const q = fit(X, { k: 3, s: 3, restarts: 3, variant, scale: standardizeFlag ? 'unit-variance' : 'none' });
         for (const result of [r, q]) {
           expect(result.zeroVarianceFeatures).toEqual([]);
         }
@@ -95,7 +95,7 @@ describe('zero-variance features', () => {
     const Y = fromRows(Array.from({ length: 12 }, (_, i) => [i % 3, 4, i * i, (i * 5) % 7]));
     for (const variant of ['global', 'local'] as const) {
       for (const standardizeFlag of [true, false]) {
-        const r = fit(Y, { k: 3, s: 4, restarts: 3, variant, standardize: standardizeFlag });
+        const r = fit(Y, { k: 3, s: 4, restarts: 3, variant, scale: standardizeFlag ? 'unit-variance' : 'none' });
         expect(r.zeroVarianceFeatures).toEqual([1]);
         expect(Array.from(r.selectedFeatures)).not.toContain(1);
         expect(r.selectedFeatures.length).toBe(3);

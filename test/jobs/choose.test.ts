@@ -15,7 +15,7 @@ function ok<T extends JobResponse>(r: T): Extract<T, { ok: true }>['result'] {
   return r.result as Extract<T, { ok: true }>['result'];
 }
 
-const base: FitSettings = { k: 10, s: 10, variant: 'global', loss: 'squared', restarts: 4, seed: 3, maxIterations: 100, standardize: true };
+const base: FitSettings = { k: 10, s: 10, variant: 'global', loss: 'squared', restarts: 4, seed: 3, maxIterations: 100 };
 
 async function opened(session = createSession()): Promise<{ session: ReturnType<typeof createSession>; data: OpenResult }> {
   const data = ok(await session.runJob({ type: 'open', source: { kind: 'example', design: 'sparse', seed: 3 } }));

@@ -38,4 +38,4 @@ export const miceMapping = {
   filters: [],
 };
 
-export const skfr1 = { k: 8, s: 24, variant: 'global' as const, loss: 'squared' as const, restarts: 20, seed: 7, maxIterations: 100, standardize: true };
+export const skfr1 = { k: 8, s: 24, variant: 'global' as const, loss: 'squared' as const, restarts: 20, seed: 7, maxIterations: 100 };

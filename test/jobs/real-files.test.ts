@@ -164,7 +164,7 @@ describe('MaxQuant proteinGroups with its experimental design', () => {
     expect(header).toEqual(expect.arrayContaining(['Majority protein IDs', 'Gene names', 'Protein names']));
     expect(header.indexOf('Majority protein IDs')).toBeLessThan(header.indexOf('score'));
     expect(header).not.toContain('Reverse'); // empty once the decoys are out
-    expect(featureLines).toHaveLength(11);
+    expect(featureLines).toHaveLength(1 + view.p); // every protein ranked (issue 24)
 
     const xlsx = ok(await session.runJob({ type: 'export', fitId: view.fitId, what: 'features', format: 'xlsx' }));
     const fwb = XLSX.read(xlsx.bytes!, { type: 'array' });
@@ -348,7 +348,8 @@ describe('samples as rows keep working', () => {
     expect(Array.from(mapped.missingBySample)).toEqual([0, 0, 1, 0]);
     expect(Array.from(mapped.missingByFeature)).toEqual([0, 1]);
     expect(mapped.annotationValues).toEqual({ grp: [{ value: 'x', count: 3 }, { value: 'y', count: 1 }] });
-    expect(mapped.preparation).toEqual([{ step: 'read', label: 'Rows read', count: 4 }]);
+    // (and the scale step, which changes no value: issue 24)
+    expect(mapped.preparation?.filter((step: { step: string }) => step.step !== 'scale')).toEqual([{ step: 'read', label: 'Rows read', count: 4 }]);
     expect(mapped.design).toBeNull();
     const view = ok(await session.runJob({ type: 'fit', datasetId: opened.datasetId, mapping, settings: { ...settings, k: 2, s: 1 } }));
     expect(view.featureAnnotations).toEqual({});
@@ -360,7 +361,7 @@ describe('samples as rows keep working', () => {
     expect(sampleLines[0]).toBe('id,grp,cluster,distance,imputed cells,imputed features');
     expect(sampleLines.slice(1, 5).map((line) => line.split(',').slice(-2))).toEqual([['0', ''], ['0', ''], ['1', 'c'], ['0', '']]);
     const features = ok(await session.runJob({ type: 'export', fitId: view.fitId, what: 'features', format: 'csv' }));
-    expect(new TextDecoder().decode(features.bytes!).split(/\r?\n/)[0]).toBe('rank,feature,score,share,center 1,center 2,imputed cells');
+    expect(new TextDecoder().decode(features.bytes!).split(/\r?\n/)[0]).toBe('rank,feature,score,share,selected,center 1,center 2,imputed cells');
   });
 });
 

@@ -39,9 +39,11 @@ describe('a session on MaxQuant + design, then its reproduce command through the
     const session = createSession();
     const file = 'maxquant_lfq_proteinGroups.txt';
     const opened = ok(await session.runJob({ type: 'open', source: { kind: 'bytes', fileName: file, bytes: bytesOf(file) } }));
-    // Proposed on opening: log2 (raw intensities), 70 % valid values in at least one group of the names (H, L, N).
-    expect(opened.layout.recipe.steps.map((s) => s.kind)).toEqual(['remove-flagged', 'remove-flagged', 'remove-flagged', 'zeros-missing', 'transform', 'min-valid']);
+    // Proposed on opening: log2 (raw intensities), 70 % valid values in at least one group of the names (H, L, N),
+    // centred only.
+    expect(opened.layout.recipe.steps.map((s) => s.kind)).toEqual(['remove-flagged', 'remove-flagged', 'remove-flagged', 'zeros-missing', 'transform', 'min-valid', 'scale']);
     expect(opened.layout.recipe.steps.find((s) => s.kind === 'min-valid')).toMatchObject({ scope: 'any', group: 'group (from names)' });
+    expect(opened.layout.recipe.steps.at(-1)).toEqual({ kind: 'scale', method: 'none', reason: 'values are log2 intensities on one scale' });
     const d = ok(await session.runJob({
       type: 'design',
       source: { kind: 'bytes', fileName: 'maxquant_lfq_experimental_design.txt', bytes: bytesOf('maxquant_lfq_experimental_design.txt') },
@@ -50,12 +52,12 @@ describe('a session on MaxQuant + design, then its reproduce command through the
     // With the design attached, the filter is grouped by its condition (what the screen proposes then).
     const recipe = withGroup(opened.layout.recipe, 'condition');
     expect(recipe.steps.find((s) => s.kind === 'min-valid')).toEqual({ kind: 'min-valid', count: null, percent: 70, scope: 'any', group: 'condition' });
-    const settings = { k: 3, s: 10, variant: 'global' as const, loss: 'squared' as const, restarts: 10, seed: 11, maxIterations: 100, standardize: true };
+    const settings = { k: 3, s: 10, variant: 'global' as const, loss: 'squared' as const, restarts: 10, seed: 11, maxIterations: 100 };
     const view = ok(await session.runJob({ type: 'fit', datasetId: opened.datasetId, mapping, recipe, settings, classColumn: 'condition' }));
     expect(view.metrics).not.toBeNull();
     expect(view.command).toBe(
       `skfr cluster ${file} --format maxquant --quantity 'LFQ intensity' --samples-as-columns --design maxquant_lfq_experimental_design.txt ` +
-        '--class-column condition --transform log2 --min-valid 70%:any:condition --normalize none --impute kpod ' +
+        '--class-column condition --transform log2 --min-valid 70%:any:condition --normalize none --impute kpod --scale none ' +
         '--k 3 --s 10 --variant global --loss squared --restarts 10 --seed 11 --max-iter 100',
     );
 
@@ -84,6 +86,11 @@ describe('a session on MaxQuant + design, then its reproduce command through the
     expect(summary.find((row) => row[0] === 'reproduce with')?.[1]).toBe(view.command);
     expect(summary.filter((row) => String(row[0]).startsWith('result warning')).map((row) => row[1])).toEqual(view.warnings.map((w) => w.message));
     expect(summary.some((row) => row[0] === 'preparation: Values log2-transformed')).toBe(true);
+    // The scale step and its reason, in the Summary as in the recipe; every protein on the Features sheet.
+    expect(summary.some((row) => row[0] === 'preparation: Features centred, not scaled (values are log2 intensities on one scale)')).toBe(true);
+    const features = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(report.bytes!, { type: 'array' }).Sheets.Features!, { header: 1 });
+    expect(features).toHaveLength(1 + view.p);
+    expect(features.slice(1).filter((row) => row[features[0]!.indexOf('selected')] === 'yes')).toHaveLength(10);
   }, 120_000);
 });
 
@@ -103,11 +110,14 @@ describe('a session on DIA-NN with choices the CLI must carry: samples by a patt
       const opened = ok(await session.runJob({ type: 'open', source: { kind: 'bytes', fileName: file, bytes: bytesOf(file) } }));
       const d = ok(await session.runJob({ type: 'design', source: { kind: 'bytes', fileName: 'notebook.csv', bytes: new TextEncoder().encode(notebook) } }));
       const mapping = { ...opened.layout.mapping, sampleColumns: null, sampleColumnsMatch: '\\.raw\\.dia$', design: d.table };
-      const recipe = { steps: [...opened.layout.recipe.steps.filter((s) => s.kind !== 'min-valid'), { kind: 'drop-samples' as const, minValues: 1 }] };
+      // The proposed steps less the valid-value filter, with the empty samples dropped (after the transform, before the scale).
+      const proposed = opened.layout.recipe.steps.filter((s) => s.kind !== 'min-valid');
+      const recipe = { steps: [...proposed.filter((s) => s.kind !== 'scale'), { kind: 'drop-samples' as const, minValues: 1 }, ...proposed.filter((s) => s.kind === 'scale')] };
+      expect(recipe.steps.map((s) => s.kind).slice(-3)).toEqual(['transform', 'drop-samples', 'scale']);
       const refused = await session.runJob({ type: 'map', datasetId: opened.datasetId, mapping, recipe });
       expect(refused.ok ? null : refused.error.code).toBe('design-unmatched');
       const chosen = { ...mapping, design: { ...d.table, order: 'file' as const } };
-      const settings = { k: 2, s: 10, variant: 'global' as const, loss: 'squared' as const, restarts: 5, seed: 3, maxIterations: 100, standardize: true };
+      const settings = { k: 2, s: 10, variant: 'global' as const, loss: 'squared' as const, restarts: 5, seed: 3, maxIterations: 100 };
       const view = ok(await session.runJob({ type: 'fit', datasetId: opened.datasetId, mapping: chosen, recipe, settings, classColumn: 'Gigaseal_Status' }));
       expect(view.command).toContain(`--sample-columns '\\.raw\\.dia$'`);
       expect(view.command).toContain('--design notebook.csv --design-order file');
@@ -119,7 +129,9 @@ describe('a session on DIA-NN with choices the CLI must carry: samples by a patt
       const out = JSON.parse(cli.stdout) as CliJson;
       expect(out.sampleIds).toEqual(view.sampleIds);
       expect(out.labels).toEqual(Array.from(view.clusters));
-      expect(out.recipe).toEqual(recipe);
+      // The same steps; the scale's reason is no flag (skfr cluster words it again for the columns it reads).
+      const withoutReason = (r: { steps: readonly object[] }) => r.steps.map((step) => ({ ...step, reason: undefined }));
+      expect(withoutReason(out.recipe)).toEqual(withoutReason(recipe));
       expect(out.preparation).toEqual(view.preparation);
       expect(out.design.order).toBe('file');
       expect(out.annotations['Names in lab notebook']).toEqual(kept[0]!.values);

@@ -49,7 +49,7 @@ const noFits: AnalysisEngine = {
 
 // The Import screen's mapping of the mouse sheet (as test/e2e/session.spec.ts sets it): MouseID, class, the _N proteins.
 const mapping = { orientation: 'samples-as-rows' as const, idColumn: 'MouseID', annotationColumns: ['class'], featureColumns: null, featuresMatch: '_N$', filters: [] };
-const settings = { k: 8, s: 24, variant: 'global' as const, loss: 'squared' as const, restarts: 20, seed: 1, maxIterations: 100, standardize: true };
+const settings = { k: 8, s: 24, variant: 'global' as const, loss: 'squared' as const, restarts: 20, seed: 1, maxIterations: 100 };
 
 describe('a session of the mouse fit (k = 8, s = 24)', () => {
   const session = createSession(nodeFileIO);
@@ -89,6 +89,23 @@ describe('a session of the mouse fit (k = 8, s = 24)', () => {
     // what the Results screen shows first
     expect(back.clusterSizes).toEqual(view.clusterSizes);
     expect(back.ranking.slice(0, 24).map((r) => r.name)).toEqual(view.selected.map((l) => view.featureNames[l]));
+  });
+
+  it('a session saved before the scale step (settings.standardize) opens: true as it was, false as the scale none', () => {
+    const text = toSessionFile({ opened, absolutePath: miceCsv, request, view, savedBy: 'test', savedAt: '2025-01-02T03:04:05.000Z' });
+    const old = (standardize: boolean) => {
+      const json = JSON.parse(text) as { settings: Record<string, unknown> };
+      json.settings = { ...json.settings, standardize };
+      const parsed = parseSessionFile(JSON.stringify(json), 'old.skfr');
+      if (parsed instanceof SkfrError) throw parsed;
+      return parsed;
+    };
+    const on = old(true);
+    expect(on.settings).toEqual(request.settings);
+    expect(on.recipe).toEqual(request.recipe ?? { steps: [] });
+    const off = old(false);
+    expect('standardize' in off.settings).toBe(false);
+    expect(off.recipe.steps.at(-1)).toEqual({ kind: 'scale', method: 'none', reason: 'saved with standardisation off' });
   });
 
   it("'restore' shows the saved results on the reopened file without fitting; its exports are the original fit's", async () => {
@@ -191,7 +208,7 @@ describe('session files: numbers JSON cannot write, and one sentence for each wa
       layout: { format: 'table', quantity: null },
       mapping: { orientation: 'samples-as-rows', idColumn: null, annotationColumns: [], featureColumns: null, filters: [] },
       recipe: { steps: [] },
-      settings: { k: 2, s: 1, variant: 'global', loss: 'squared', restarts: 1, seed: 1, maxIterations: 10, standardize: true },
+      settings: { k: 2, s: 1, variant: 'global', loss: 'squared', restarts: 1, seed: 1, maxIterations: 10 },
       classColumn: null,
       result: {
         n: 2, p: 1, k: 2, s: 1, sampleIds: ['a', 'b'], clusters: [1, 2], featureNames: ['F'], scores: [2], clusterScores: null, selected: [0], selectedByCluster: null,

@@ -160,10 +160,8 @@ describe('refusals, one sentence each, in the words of the command or the app', 
   it.runIf(posix)('a named pipe with no writer: refused at once, never opened to block', async () => {
     const fifo = join(dir, 'pipe.csv');
     execFileSync('mkfifo', [fifo]);
-    const start = performance.now();
-    expect(await refusal(openInputChunks(fifo))).toEqual({ code: 'not-a-file', message: `“${fifo}” is not a regular file.` });
+    expect(await refusal(openInputChunks(fifo))).toEqual({ code: 'not-a-file', message: `“${fifo}” is not a regular file: it is a named pipe.` });
     expect(await refusal(appIO.openChunks!(fifo))).toEqual({ code: 'not-a-file', message: `“${fifo}” is not a regular file (a named pipe); choose a data file.` });
-    expect(performance.now() - start).toBeLessThan(1000);
   });
 
   it('a file that cannot be read: the reason in words, not an errno (the same for both)', () => {

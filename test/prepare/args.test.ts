@@ -1,7 +1,7 @@
 /** The recipe as CLI flags and back: hand-written cases, then the round trip for any recipe (property). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { choicesOf, parseDropSamples, parseMinValid, parseTransform, recipeFromChoices, recipeToArgs, type RecipeChoices } from '../../core/prepare/args.js';
+import { choicesOf, parseBatch, parseDropSamples, parseMinValid, parseScale, parseTransform, recipeFromChoices, recipeToArgs, type RecipeChoices } from '../../core/prepare/args.js';
 import type { Recipe } from '../../core/table/types.js';
 
 const MAXQUANT: Recipe = {
@@ -24,6 +24,12 @@ describe('recipe flags', () => {
     expect(parseMinValid('50%:heart region')).toEqual({ count: null, percent: 50, scope: 'any', group: 'heart region' });
     expect(() => parseMinValid('70%:each')).toThrow(/name the group column/);
     expect(() => parseMinValid('120%')).toThrow(/between 0 and 100/);
+    expect(parseBatch('lab')).toEqual({ columns: ['lab'], minPerBatch: 2 });
+    expect(parseBatch(' lab , TMT set ', '3')).toEqual({ columns: ['lab', 'TMT set'], minPerBatch: 3 });
+    expect(parseBatch('none')).toBeNull();
+    expect(() => parseBatch('lab,')).toThrow(/--batch “lab,” names an empty column/);
+    expect(() => parseBatch('lab', '0')).toThrow(/--batch-min “0” is not possible/);
+    expect(() => parseBatch('none', '3')).toThrow(/--batch-min applies only with --batch/);
     expect(parseDropSamples('empty')).toBe(1);
     expect(parseDropSamples('3')).toBe(3);
     expect(parseDropSamples('none')).toBeNull();
@@ -31,21 +37,32 @@ describe('recipe flags', () => {
   });
 
   it('dropping samples: printed only when asked for, after the transform and before the valid-value filter', () => {
-    const base = { keep: [], zeroIsValue: false, transform: { base: 2, nonPositive: 'refuse' }, minValid: { count: null, percent: 70, scope: 'total', group: null }, normalize: false, impute: null } as const;
+    const base = { keep: [], zeroIsValue: false, transform: { base: 2, nonPositive: 'refuse' }, minValid: { count: null, percent: 70, scope: 'total', group: null }, normalize: false, batch: null, impute: null, scale: null } as const;
     const none = recipeFromChoices(MAXQUANT, { ...base, keep: [] }, 1);
     expect(recipeToArgs(none, MAXQUANT)).not.toContain('--drop-samples');
     const empty = recipeFromChoices(MAXQUANT, { ...base, keep: [], dropSamples: 1 }, 1);
     expect(empty.steps.map((s) => s.kind).slice(-3)).toEqual(['transform', 'drop-samples', 'min-valid']);
-    expect(recipeToArgs(empty, MAXQUANT)).toEqual(['--transform', 'log2', '--drop-samples', 'empty', '--min-valid', '70%', '--normalize', 'none', '--impute', 'kpod']);
+    expect(recipeToArgs(empty, MAXQUANT)).toEqual(['--transform', 'log2', '--drop-samples', 'empty', '--min-valid', '70%', '--normalize', 'none', '--impute', 'kpod', '--scale', 'unit-variance']);
     expect(recipeToArgs(recipeFromChoices(MAXQUANT, { ...base, keep: [], dropSamples: 5 }, 1), MAXQUANT)).toContain('5');
     expect(choicesOf(empty, MAXQUANT).dropSamples).toBe(1);
   });
 
   it('the MaxQuant defaults with log2 and 70 % in a condition read as flags', () => {
-    const recipe = recipeFromChoices(MAXQUANT, { keep: [], zeroIsValue: false, transform: { base: 2, nonPositive: 'refuse' }, minValid: { count: null, percent: 70, scope: 'any', group: 'condition' }, normalize: false, impute: null }, 1);
-    expect(recipeToArgs(recipe, MAXQUANT)).toEqual(['--transform', 'log2', '--min-valid', '70%:any:condition', '--normalize', 'none', '--impute', 'kpod']);
+    const recipe = recipeFromChoices(MAXQUANT, { keep: [], zeroIsValue: false, transform: { base: 2, nonPositive: 'refuse' }, minValid: { count: null, percent: 70, scope: 'any', group: 'condition' }, normalize: false, batch: null, impute: null, scale: { method: 'none', reason: 'values are log2 intensities on one scale' } }, 1);
+    expect(recipeToArgs(recipe, MAXQUANT)).toEqual(['--transform', 'log2', '--min-valid', '70%:any:condition', '--normalize', 'none', '--impute', 'kpod', '--scale', 'none']);
+    expect(recipe.steps.at(-1)).toEqual({ kind: 'scale', method: 'none', reason: 'values are log2 intensities on one scale' });
+    // A recipe without a scale step (an old session) fits with unit variance, and says so.
+    expect(recipeToArgs({ steps: [] }, { steps: [] }).slice(-2)).toEqual(['--scale', 'unit-variance']);
+    expect(parseScale('none')).toBe('none');
+    expect(() => parseScale('z-score')).toThrow(/--scale “z-score” is not possible/);
     const kept = recipeFromChoices(MAXQUANT, { ...choicesOf(recipe, MAXQUANT), keep: ['decoy'], zeroIsValue: true }, 1);
     expect(recipeToArgs(kept, MAXQUANT).slice(0, 2)).toEqual(['--keep-decoys', '--zero-is-value']);
+    // The batch step after the normalisation, before the imputation; --batch-min only when not the default.
+    const batched = recipeFromChoices(MAXQUANT, { ...choicesOf(recipe, MAXQUANT), normalize: true, batch: { columns: ['lab', 'plate'], minPerBatch: 2 }, impute: 'min' }, 1);
+    expect(batched.steps.slice(-4).map((s) => s.kind)).toEqual(['normalize', 'batch', 'impute', 'scale']);
+    expect(recipeToArgs(batched, MAXQUANT).slice(-7)).toEqual(['median', '--batch', 'lab,plate', '--impute', 'min', '--scale', 'none']);
+    const three = recipeFromChoices(MAXQUANT, { ...choicesOf(recipe, MAXQUANT), batch: { columns: ['lab'], minPerBatch: 3 } }, 1);
+    expect(recipeToArgs(three, MAXQUANT)).toContain('--batch-min');
   });
 
   it('property: flags → recipe → flags → recipe is the same recipe', () => {
@@ -62,7 +79,13 @@ describe('recipe flags', () => {
         { nil: null },
       ),
       normalize: fc.boolean(),
+      batch: fc.option(
+        fc.record({ columns: fc.subarray(['lab', 'TMT set', 'plate:2', 'run date'], { minLength: 1 }), minPerBatch: fc.integer({ min: 1, max: 6 }) }),
+        { nil: null },
+      ),
       impute: fc.constantFrom(null, 'downshift' as const, 'min' as const),
+      // The reason is not a flag (skfr cluster gives it again): the words carry the method.
+      scale: fc.record({ method: fc.constantFrom('unit-variance' as const, 'none' as const) }),
     });
     fc.assert(
       fc.property(choices, fc.integer({ min: 0, max: 2 ** 32 - 1 }), (c, seed) => {
@@ -81,7 +104,9 @@ describe('recipe flags', () => {
             dropSamples: args.includes('--drop-samples') ? parseDropSamples(value('--drop-samples')) : null,
             minValid: parseMinValid(value('--min-valid')),
             normalize: value('--normalize') === 'median',
+            batch: args.includes('--batch') ? parseBatch(value('--batch'), args.includes('--batch-min') ? value('--batch-min') : undefined) : null,
             impute: value('--impute') === 'kpod' ? null : (value('--impute') as 'downshift' | 'min'),
+            scale: { method: parseScale(value('--scale')) },
           },
           seed,
         );

@@ -53,6 +53,7 @@ export interface RefOptions {
   s: number;
   variant: RefVariant;
   loss: RefLoss;
+  /** true: the engine's scale 'unit-variance'; false: 'none' (centred only). */
   standardize: boolean;
   maxIterations: number;
 }
@@ -106,8 +107,9 @@ function isMissing(x: number): boolean {
 
 /**
  * "Both versions begin by standardizing each feature to have zero mean and unit variance" (Section 2),
- * over observed entries. Missing cells get their column's observed mean in the fitted scale (k-POD's
- * starting fill): 0 when standardised, the raw observed mean otherwise.
+ * over observed entries; without standardising (the engine's scale 'none') each feature is still centred,
+ * as the ranking assumes ("assume each feature is centered at the origin"). Missing cells get their
+ * column's observed mean in the fitted scale (k-POD's starting fill): 0 either way.
  */
 export function prepareReference(X: number[][], standardize: boolean): RefPrepared {
   const n = X.length;
@@ -137,10 +139,10 @@ export function prepareReference(X: number[][], standardize: boolean): RefPrepar
     // rounds it, so that columns equal up to location and scale stay equal bit for bit in both (their
     // exact ties are then broken by the documented rule in both, not by a last-bit difference).
     const inverseSd = zeroVariance ? 0 : 1 / sd;
-    fill.push(standardize ? 0 : mean);
+    fill.push(0);
     for (let i = 0; i < n; i++) {
       if (missing[i]![l]) Y[i]![l] = fill[l]!;
-      else if (!standardize) Y[i]![l] = X[i]![l]!;
+      else if (!standardize) Y[i]![l] = zeroVariance ? 0 : X[i]![l]! - mean;
       else Y[i]![l] = zeroVariance ? 0 : (X[i]![l]! - mean) * inverseSd;
     }
   }

@@ -37,7 +37,7 @@ describe('export path = the opened input', () => {
     const session = createSession(nodeFileIO);
     const opened = ok<{ datasetId: string }>(await session.runJob({ type: 'open', source: { kind: 'path', path: input } }));
     const mapping = { orientation: 'samples-as-rows' as const, idColumn: 'id', annotationColumns: ['class'], featureColumns: null, filters: [] };
-    const settings = { k: 3, s: 3, variant: 'global' as const, loss: 'squared' as const, restarts: 2, seed: 1, maxIterations: 100, standardize: true };
+    const settings = { k: 3, s: 3, variant: 'global' as const, loss: 'squared' as const, restarts: 2, seed: 1, maxIterations: 100 };
     const { fitId } = ok<{ fitId: string }>(await session.runJob({ type: 'fit', datasetId: opened.datasetId, mapping, settings }));
 
     for (const path of [input, join(tmp.dir, 'alias', 'panel.csv'), join(tmp.dir, 'link.csv'), join(dir, '..', 'data', '.', 'panel.csv')]) {
@@ -66,7 +66,7 @@ describe('export path = the opened input', () => {
     const bare = createSession({ readFile: nodeFileIO.readFile, writeFileAtomic: nodeFileIO.writeFileAtomic });
     const opened = ok<{ datasetId: string }>(await bare.runJob({ type: 'open', source: { kind: 'path', path: input } }));
     const mapping = { orientation: 'samples-as-rows' as const, idColumn: 'id', annotationColumns: ['class'], featureColumns: null, filters: [] };
-    const settings = { k: 3, s: 3, variant: 'global' as const, loss: 'squared' as const, restarts: 2, seed: 1, maxIterations: 100, standardize: true };
+    const settings = { k: 3, s: 3, variant: 'global' as const, loss: 'squared' as const, restarts: 2, seed: 1, maxIterations: 100 };
     const { fitId } = ok<{ fitId: string }>(await bare.runJob({ type: 'fit', datasetId: opened.datasetId, mapping, settings }));
     const same = await bare.runJob({ type: 'export', fitId, what: 'samples', format: 'csv', path: input });
     expect(same.ok).toBe(false);

@@ -56,7 +56,7 @@ describe('every CSV export', () => {
     const mapping = { orientation: 'samples-as-rows' as const, idColumn: 'id', annotationColumns: ['group'], featureColumns: null, filters: [] };
     const fitted = await session.runJob({
       type: 'fit', datasetId: opened.result.datasetId, mapping,
-      settings: { k: 2, s: 2, variant: 'global', loss: 'squared', restarts: 2, seed: 1, maxIterations: 100, standardize: true },
+      settings: { k: 2, s: 2, variant: 'global', loss: 'squared', restarts: 2, seed: 1, maxIterations: 100 },
     });
     if (!fitted.ok) throw new Error(fitted.error.message);
     const exported = await session.runJob({ type: 'export', fitId: fitted.result.fitId, what: 'samples', format: 'csv' });

@@ -92,7 +92,7 @@ describe('item 12: huge finite values keep their feature', () => {
   });
 });
 
-describe('item 13: --no-standardize and values whose squares overflow', () => {
+describe('item 13: centred only (--scale none, --no-standardize) and values whose squares overflow', () => {
   const csv = simulatedCsv((rows) => {
     rows[3]![4] = '1e308';
   });
@@ -101,7 +101,7 @@ describe('item 13: --no-standardize and values whose squares overflow', () => {
     const mapped = mappedOf(csv);
     let error: unknown;
     try {
-      runAnalysis(mapped, settingsFromOptions({ k: 3, s: 3, restarts: 2, standardize: false }));
+      runAnalysis({ ...mapped, scale: 'none' }, settingsFromOptions({ k: 3, s: 3, restarts: 2 }));
     } catch (e) {
       error = e;
     }
@@ -109,7 +109,7 @@ describe('item 13: --no-standardize and values whose squares overflow', () => {
     const { code, message } = error as SkfrError;
     expect(code).toBe('invalid-option');
     expect(message).toContain('1e+308 (sample “S3” (data row 3), column “F4”)');
-    expect(message).toMatch(/too large to cluster without standardisation/);
+    expect(message).toMatch(/too large to cluster without scaling/);
     expect(message.split(/\. /)).toHaveLength(1);
   });
 
@@ -127,7 +127,7 @@ describe('item 13: --no-standardize and values whose squares overflow', () => {
 
   it('values that fit raw still run raw', () => {
     const mapped = mappedOf(simulatedCsv((rows) => void (rows[3]![4] = '1e100')));
-    const result = runAnalysis(mapped, settingsFromOptions({ k: 3, s: 3, restarts: 2, standardize: false }));
+    const result = runAnalysis({ ...mapped, scale: 'none' }, settingsFromOptions({ k: 3, s: 3, restarts: 2 }));
     expect(Number.isFinite(result.fit.objective)).toBe(true);
     expect(Array.from(result.fit.featureScores).every(Number.isFinite)).toBe(true);
   });

@@ -25,7 +25,7 @@ const names = ['A_N', 'B_N', 'C_N'];
 const fit = {
   fitId: 'f1',
   fileName: 'HeLa runs.xlsx',
-  settings: { k: 2, tune: { from: 1, to: 3 }, variant: 'local', loss: 'absolute', restarts: 2, seed: 1, maxIterations: 10, standardize: true },
+  settings: { k: 2, tune: { from: 1, to: 3 }, variant: 'local', loss: 'absolute', restarts: 2, seed: 1, maxIterations: 10 },
   n: 4,
   p: 3,
   k: 2,

@@ -168,7 +168,6 @@ describe('settings of issue 13', () => {
       restarts: 20,
       seed: 1,
       maxIterations: 100,
-      standardize: true,
     });
   });
 
@@ -211,9 +210,8 @@ describe('settings of issue 13', () => {
       restarts: 20,
       seed: 7,
       maxIterations: 100,
-      standardize: true,
       stability: { subsamples: 50 },
     });
-    expect(refitSettings({ k: 3, s: 5, variant: 'local', loss: 'absolute', restarts: 2, seed: 1, maxIterations: 9, standardize: false }, { s: 2 })).toMatchObject({ k: 3, s: 2 });
+    expect(refitSettings({ k: 3, s: 5, variant: 'local', loss: 'absolute', restarts: 2, seed: 1, maxIterations: 9}, { s: 2 })).toMatchObject({ k: 3, s: 2 });
   });
 });

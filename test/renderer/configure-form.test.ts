@@ -55,7 +55,7 @@ describe('ConfigureForm', () => {
     expect(wrapper.get('[data-testid=error-s]').text()).toContain('s = (empty) is not possible');
   });
 
-  it('a valid form emits the settings: SKFR1, fixed s, robust off, standardize on', async () => {
+  it('a valid form emits the settings: SKFR1, fixed s, robust off (the scale is a preparation step, not a setting)', async () => {
     const { wrapper, runs } = mountForm();
     await wrapper.get('[data-testid=field-k]').setValue('8');
     await wrapper.get('[data-testid=field-s]').setValue('24');
@@ -64,15 +64,15 @@ describe('ConfigureForm', () => {
     expect(wrapper.find('[data-testid=error-k]').exists()).toBe(false);
     await wrapper.get('form').trigger('submit');
     expect(runs).toEqual([
-      { k: 8, s: 24, variant: 'global', loss: 'squared', restarts: 5, seed: 42, maxIterations: 100, standardize: true },
+      { k: 8, s: 24, variant: 'global', loss: 'squared', restarts: 5, seed: 42, maxIterations: 100 },
     ]);
   });
 
-  it('SKFR2, robust, no standardizing and "choose s for me" give a tune range instead of s', async () => {
+  it('SKFR2, robust and "choose s for me" give a tune range instead of s', async () => {
     const { wrapper, runs } = mountForm();
     await wrapper.get('[data-testid=variant-local]').setValue(true);
     await wrapper.get('[data-testid=robust]').setValue(true);
-    await wrapper.get('[data-testid=standardize]').setValue(false);
+    expect(wrapper.find('[data-testid=standardize]').exists()).toBe(false);
     await wrapper.get('[data-testid=s-mode-tune]').setValue(true);
     expect(wrapper.find('[data-testid=field-s]').exists()).toBe(false);
     await wrapper.get('[data-testid=field-tune-from]').setValue('5');
@@ -90,7 +90,6 @@ describe('ConfigureForm', () => {
       restarts: 20,
       seed: 1,
       maxIterations: 100,
-      standardize: false,
     });
     expect('s' in runs[0]!).toBe(false);
   });

@@ -146,7 +146,7 @@ describe('import stores on a recognised table', () => {
     await dataset.openPath('/data/study.xlsx');
     await vi.waitFor(() => expect(dataset.mapResult).not.toBeNull());
     await dataset.attachDesignSheet('Samples');
-    await vi.waitFor(() => expect(useUiStore().notice?.message).toContain('other.csv'));
+    await vi.waitFor(() => expect(useUiStore().notice?.message).toContain('other.csv'), { timeout: 15_000 });
     expect(dataset.mapping.design ?? null).toBeNull();
     expect(dataset.designOrigin).toBeNull();
     await vi.waitFor(() => expect(dataset.mapResult?.n).toBe(4));

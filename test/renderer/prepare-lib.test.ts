@@ -1,7 +1,7 @@
 /**
  * The Prepare panel's pure helpers on tiny hand-checked recipes: every edit (transform, valid values,
- * normalisation, imputation) keeps the canonical order flagged rows → zeros → transform → valid values →
- * normalisation → imputation; the filter's amount as typed and in the other unit; the group proposed from the
+ * normalisation, batch, imputation) keeps the canonical order flagged rows → zeros → transform → valid values →
+ * normalisation → batch → imputation; the filter's amount as typed and in the other unit; the group proposed from the
  * value counts of a map; where the result warnings go; copying the reproduce command.
  */
 import { describe, expect, it } from 'vitest';
@@ -10,17 +10,23 @@ import type { ResultWarning } from '../../core/report/warnings';
 import { recipeFromChoices, choicesOf } from '../../core/prepare/args';
 import { annotationsFromValues, proposedGroup, regroup } from '../../renderer/src/lib/group';
 import {
+  batchOf,
   canonical,
   convertAmount,
   dropSamplesOf,
+  followScale,
   imputeOf,
+  scaleStepOf,
+  setScale,
   minValidOf,
   parseAmount,
+  setBatch,
   setImpute,
   setMinValid,
   setDropSamples,
   setNormalize,
   setTransform,
+  unbatch,
   ungroup,
   withAmount,
   withImputeSeed,
@@ -103,10 +109,49 @@ describe('recipe editing keeps the canonical order', () => {
     expect(withImputeSeed(maxquant, 42)).toBe(maxquant);
   });
 
+  it('the batch step goes between the normalisation and the imputation, as the CLI flags build it', () => {
+    const r = setBatch(setImpute(setNormalize(maxquant, true), 'min', 1), ['lab', 'plate']);
+    expect(kinds(r)).toEqual([...ORDER.slice(0, -1), 'batch', 'impute']);
+    expect(batchOf(r)).toEqual({ kind: 'batch', columns: ['lab', 'plate'], minPerBatch: 2 });
+    const base: Recipe = { steps: [decoy, contaminant, zeros] };
+    expect(recipeFromChoices(base, choicesOf(r, base), 1)).toEqual(r);
+    expect(setBatch(r, ['lab', 'plate'])).toBe(r);
+    expect(batchOf(setBatch(r, []))).toBeNull();
+    expect(setBatch(maxquant, null)).toBe(maxquant);
+    // A sample table's column that went away leaves the batch step, or the step with it.
+    expect(batchOf(unbatch(r, ['plate']))?.columns).toEqual(['lab']);
+    expect(batchOf(unbatch(r, ['lab', 'plate']))).toBeNull();
+    expect(unbatch(r, ['condition'])).toBe(r);
+  });
+
   it('a filter grouped by a column that went away filters in total, keeping its amount', () => {
     const grouped = setMinValid(maxquant, { count: 2, percent: null, scope: 'each', group: 'condition' });
     expect(minValidOf(ungroup(grouped, ['condition', 'replicate']))).toEqual({ kind: 'min-valid', count: 2, percent: null, scope: 'total', group: null });
     expect(ungroup(grouped, ['replicate'])).toBe(grouped);
+  });
+});
+
+describe('the scale step (issue 24): last, following the transform until chosen, as skfr cluster', () => {
+  const basis = { samplesAsColumns: true, quantity: 'LFQ intensity', raw: true, looksLogarithmic: false };
+  const proposed = { steps: [...maxquant.steps, { kind: 'scale', method: 'none', reason: 'values are log2 intensities on one scale' } as const] };
+
+  it('stays last whatever is added, and the CLI flags build the same recipe', () => {
+    const edited = setImpute(setNormalize(proposed, true), 'min', 3);
+    expect(kinds(edited)).toEqual([...ORDER, 'scale']);
+    const base: Recipe = { steps: [decoy, contaminant, zeros] };
+    expect(recipeFromChoices(base, choicesOf(edited, base), 3)).toEqual(edited);
+  });
+
+  it('no log → unit variance; log2 again → centred only (the rule skfr cluster follows for --transform without --scale)', () => {
+    const noLog = followScale(setTransform(proposed, null), basis);
+    expect(scaleStepOf(noLog)).toEqual({ kind: 'scale', method: 'unit-variance', reason: 'values are not on a log scale: each feature in its own units' });
+    expect(followScale(setTransform(noLog, 2), basis)).toEqual(proposed);
+    expect(followScale(proposed, basis)).toBe(proposed);
+  });
+
+  it('a chosen scale keeps the proposal’s reason when it agrees, and says it was chosen when not', () => {
+    expect(setScale(proposed, 'none', basis)).toBe(proposed);
+    expect(scaleStepOf(setScale(proposed, 'unit-variance', basis))).toEqual({ kind: 'scale', method: 'unit-variance', reason: 'chosen instead of the proposed centring only' });
   });
 });
 

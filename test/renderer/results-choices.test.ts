@@ -21,7 +21,7 @@ function view(extra: Partial<FitView> = {}): FitView {
   return {
     fitId: 'f1',
     fileName: 'mice.csv',
-    settings: { k: 2, tune: { from: 1, to: 4 }, variant: 'global', loss: 'squared', restarts: 2, seed: 1, maxIterations: 10, standardize: true },
+    settings: { k: 2, tune: { from: 1, to: 4 }, variant: 'global', loss: 'squared', restarts: 2, seed: 1, maxIterations: 10 },
     n: 5,
     p: 4,
     k: 2,

@@ -30,7 +30,7 @@ function start(): { done: Promise<void> } {
   const results = useResultsStore();
   // refit() needs a shown tuned fit and its request; run() needs a mapped table: go through refit's submit path.
   results.setFit({ ...view, gap: { curve: [], bestS: 20, oneSeS: 20, permutations: 10 } } as unknown as FitView, {
-    request: { type: 'fit', datasetId: 'd1', mapping: {} as never, settings: { k: 8, tune: { from: 1, to: 77 }, variant: 'global', loss: 'squared', restarts: 20, seed: 1, maxIterations: 100, standardize: true } },
+    request: { type: 'fit', datasetId: 'd1', mapping: {} as never, settings: { k: 8, tune: { from: 1, to: 77 }, variant: 'global', loss: 'squared', restarts: 20, seed: 1, maxIterations: 100 } },
   });
   return { done: analysis.refit({ s: 20 }) };
 }

@@ -255,7 +255,6 @@ describe('choosing s and k, stability (issue 13)', () => {
       restarts: first.settings.restarts,
       seed: first.settings.seed,
       maxIterations: first.settings.maxIterations,
-      standardize: first.settings.standardize,
       stability: { subsamples: 20 },
     });
     expect([second.datasetId, second.classColumn]).toEqual([first.datasetId, first.classColumn]);

@@ -76,7 +76,7 @@ function stubSession(log: JobRequest[] = []): Session {
   };
 }
 
-const fitRequest = { type: 'fit', datasetId: 'd1', mapping: { orientation: 'samples-as-rows', idColumn: null, annotationColumns: [], featureColumns: null, filters: [] }, settings: { k: 2, s: 1, variant: 'global', loss: 'squared', restarts: 1, seed: 1, maxIterations: 10, standardize: true } } as const satisfies JobRequest;
+const fitRequest = { type: 'fit', datasetId: 'd1', mapping: { orientation: 'samples-as-rows', idColumn: null, annotationColumns: [], featureColumns: null, filters: [] }, settings: { k: 2, s: 1, variant: 'global', loss: 'squared', restarts: 1, seed: 1, maxIterations: 10 } } as const satisfies JobRequest;
 
 afterEach(() => {
   FakeWorker.created = [];

@@ -8,7 +8,7 @@ import type { FitResult } from '../../core/engine/types.js';
  */
 export function handFit(variant: 'global' | 'local', overrides: Partial<FitResult> = {}): FitResult {
   return {
-    options: { k: 2, s: 2, variant, loss: 'squared', restarts: 1, seed: 7, maxIterations: 100, standardize: true },
+    options: { k: 2, s: 2, variant, loss: 'squared', restarts: 1, seed: 7, maxIterations: 100, scale: 'unit-variance' },
     n: 4,
     p: 3,
     labels: Int32Array.from([0, 1, 0, 1]),

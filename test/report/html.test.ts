@@ -57,7 +57,7 @@ describe('HTML report of the mouse run (k = 8, s = 24, class)', () => {
       featuresMatch: '_N$',
       filters: [],
     };
-    const settings = { k: 8, s: 24, variant: 'global' as const, loss: 'squared' as const, restarts: 20, seed: 1, maxIterations: 100, standardize: true };
+    const settings = { k: 8, s: 24, variant: 'global' as const, loss: 'squared' as const, restarts: 20, seed: 1, maxIterations: 100 };
     const view: FitView = ok(await session.runJob({ type: 'fit', datasetId: opened.datasetId, mapping, settings, classColumn: 'class' }));
     const exported = ok(await session.runJob({ type: 'export', fitId: view.fitId, what: 'report', format: 'html' }));
     expect(exported.mimeType).toBe('text/html');

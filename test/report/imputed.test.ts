@@ -11,7 +11,7 @@ import { featuresRows, imputedCellsOf, IMPUTED_FEATURES_LIMIT, samplesRows, summ
 /** n = 3 samples, p = 3 features, k = 2, s = 1 (feature b selected). */
 function fit(n = 3, p = 3): FitResult {
   return {
-    options: { k: 2, s: 1, variant: 'global', loss: 'squared', restarts: 1, seed: 1, maxIterations: 100, standardize: true },
+    options: { k: 2, s: 1, variant: 'global', loss: 'squared', restarts: 1, seed: 1, maxIterations: 100, scale: 'unit-variance' },
     n, p,
     labels: Int32Array.from({ length: n }, (_, i) => i % 2),
     clusterSizes: Int32Array.from([Math.ceil(n / 2), Math.floor(n / 2)]),

@@ -4,7 +4,7 @@ import type { TuneResult } from '../../core/engine/types.js';
 import { simulate, tuneSparsity } from '../../core/engine/index.js';
 import type { MappedData } from '../../core/table/types.js';
 import { handFit } from './hand-fit.js';
-import { centersRows, featuresRows, reportWorkbook, samplesRows, summaryRows } from '../../core/report/index.js';
+import { centersRows, featuresRows, rankingRows, reportWorkbook, samplesRows, summaryRows } from '../../core/report/index.js';
 
 
 const mapped: MappedData = {
@@ -57,6 +57,27 @@ describe('result rows', () => {
       ['cluster', 'size', 'b', 'a'],
       [1, 2, 10, 1],
       [2, 2, 30, 3],
+    ]);
+  });
+});
+
+describe('the whole ranking (issue 24): every feature, best first, selected or not', () => {
+  const none = { imputed: { total: 0, bySample: new Int32Array(4), byFeature: new Int32Array(3), featuresBySample: null } };
+  it('SKFR1: d = [2, 6, 0], total 8 → b (0.75, yes), a (0.25, yes), c (0, no), centers in original units', () => {
+    expect(rankingRows(handFit('global'), mapped, none)).toEqual([
+      ['rank', 'feature', 'score', 'share', 'selected', 'center 1', 'center 2'],
+      [1, 'b', 6, 0.75, 'yes', 10, 30],
+      [2, 'a', 2, 0.25, 'yes', 1, 3],
+      [3, 'c', 0, 0, 'no', 5, 5],
+    ]);
+  });
+
+  it('SKFR2: Σ_j d_jl = [3, 6, 1], total 10; the clusters that selected each (a: 1, b: 1 and 2, c: 2)', () => {
+    const rows = rankingRows(handFit('local'), mapped, none);
+    expect(rows.slice(1).map((r) => r.slice(0, 5))).toEqual([
+      [1, 'b', 6, 0.6, '1, 2'],
+      [2, 'a', 3, 0.3, '1'],
+      [3, 'c', 1, 0.1, '2'],
     ]);
   });
 });
@@ -147,7 +168,7 @@ describe('reportWorkbook', () => {
     );
     expect(names).toEqual(['Summary', 'Samples', 'Features', 'Centers', 'Contingency']);
     expect(sheets.Samples).toHaveLength(1 + 4);
-    expect(sheets.Features).toHaveLength(1 + 2);
+    expect(sheets.Features).toHaveLength(1 + mapped.matrix.cols); // every feature ranked (issue 24)
     expect(sheets.Centers).toHaveLength(1 + 2);
     // clusters × classes: cluster 1 = {s1 u, s3 u}, cluster 2 = {s2 v, s4 u}
     expect(sheets.Contingency).toEqual([
@@ -196,7 +217,8 @@ describe('reportWorkbook', () => {
     expect(sheets.Gap![0]!.slice(0, 3)).toEqual(['s', 'gap', 'sd']);
     expect(sheets.Gap!.slice(1).map((r) => r[0])).toEqual([1, 2, 3]);
     expect(sheets.Samples).toHaveLength(61);
-    expect(sheets.Features).toHaveLength(1 + tune.fit.options.s);
+    expect(sheets.Features).toHaveLength(1 + tune.fit.p);
+    expect(sheets.Features!.slice(1).filter((r) => r[sheets.Features![0]!.indexOf('selected')] === 'yes')).toHaveLength(tune.fit.options.s);
     expect(sheets.Contingency).toHaveLength(1 + 3);
     const summary = summaryRows(
       { fit: tune.fit, mapped: simMapped, tune, input, version: '1', parameters: {} },

@@ -317,7 +317,8 @@ describe('real files from labs', () => {
       for (const sheet of sheets) {
         const t = parseTable(bytes, file, sheet === undefined ? {} : { sheet });
         expect(t.rowCount, file).toBeGreaterThan(0);
-        expect(t.blankRowsSkipped, file).toBe(0);
+        // (the Olink NPX workbook has a blank row under its header rows and one above its LOD rows)
+        expect(t.blankRowsSkipped, file).toBe(file === 'olink_npx_data1.xlsx' ? 2 : 0);
       }
       if (sheets[0] === undefined) {
         const streamed = await parseTableChunks(chunked(bytes, 256 * 1024), file);

@@ -15,6 +15,7 @@ import { classifyText, isMissingToken } from '../cells.js';
 import { emptyColumnsMapping, emptyRowsMapping } from '../empty-mapping.js';
 import { commonAffixes, NO_AFFIXES, stripTypePrefix, type Affixes } from '../sample-names.js';
 import type { Column, FlagKind, Layout, Mapping, PrepStep, QuantityKind, Recipe, SampleTable, Table } from '../types.js';
+import { declaredLayout, isDeclaredFormat } from './declared.js';
 import { FORMATS, MAXQUANT_FLAGS, NOT_A_SAMPLE, PROTEIN_COLUMN, UNIPROT, type FlagSpec, type FormatSpec, type QuantitySpec } from './specs.js';
 
 /** A column name as formats are matched: without Perseus' "T: " prefix, lower case. */
@@ -270,6 +271,8 @@ function recognizeTable(table: Table): Layout {
 
 /** Recognise `table` (see the module comment). Never throws: an unknown layout is a 'table'. */
 export function recognizeLayout(table: Table): Layout {
+  const declared = declaredLayout(table); // (GCT, ADAT, Olink, mzTab, long tables: formats/structured.ts)
+  if (declared) return declared;
   const perseus = recognizePerseus(table);
   if (perseus) return perseus;
   const names = normalNames(table);
@@ -282,6 +285,7 @@ export function recognizeLayout(table: Table): Layout {
 
 /** The layout of `table` read as `format` (a user's or --format's choice); null when it does not fit at all. */
 export function layoutAs(table: Table, format: Layout['format']): Layout | null {
+  if (isDeclaredFormat(format)) return table.declared?.format === format ? declaredLayout(table) : null;
   if (format === 'perseus') return recognizePerseus(table);
   if (format === 'table') return recognizeTable(table);
   const spec = FORMATS.find((f) => f.id === format)!;

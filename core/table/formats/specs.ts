@@ -18,7 +18,10 @@ export interface QuantitySpec {
   exclude?: RegExp;
   /** Prefix and suffix of the sample columns, stripped for the sample names. */
   affixes: { prefix: string; suffix: string };
-  /** Raw intensities (log2 proposed) or already logarithmic; null = unknown (decided from the values). */
+  /**
+   * true: the format documents raw intensities (log2 proposed because of the kind, and fitting them without a log
+   * is warned about); false: already logarithmic; null: not an intensity or unknown (decided from the values).
+   */
   raw: boolean | null;
   /** 0 in these columns means "not quantified". */
   zeroIsMissing: boolean;
@@ -80,7 +83,7 @@ export const FORMATS: readonly FormatSpec[] = [
         name: 'LFQ intensity',
         pattern: /^LFQ intensity (.+)$/i,
         affixes: { prefix: 'LFQ intensity ', suffix: '' },
-        raw: null,
+        raw: true,
         zeroIsMissing: true,
       },
       {
@@ -165,7 +168,8 @@ export const FORMATS: readonly FormatSpec[] = [
         pattern: /^(.+) Spectral Count$/i,
         exclude: /( Unique| Total| Razor) Spectral Count$|^Combined /i,
         affixes: { prefix: '', suffix: ' Spectral Count' },
-        raw: true,
+        // Counts, not intensities: 0 is a measurement and there is no log of it; the values decide.
+        raw: null,
         zeroIsMissing: false,
       },
     ],

@@ -7,6 +7,7 @@
  * @example setColumnsRole(m, columns, 'Gene names', 'label').featureLabelColumns // [...m.featureLabelColumns, 'Gene names']
  */
 import { emptyColumnsMapping } from '../../../core/table/empty-mapping';
+import { namePattern, type NamePattern } from '../../../core/table/name-pattern';
 import type { ColumnSummary, Layout, Mapping } from '../../../core/table/types';
 import { guessMapping } from './mapping';
 
@@ -63,12 +64,11 @@ export type PatternOutcome = { ok: true; mapping: Mapping; matched: number } | {
  * "Filtered" marks missing cells reads as text). Label and annotation columns that match become samples too.
  */
 export function selectSamplesByPattern(mapping: Mapping, columns: readonly ColumnSummary[], pattern: string): PatternOutcome {
-  let re: RegExp;
+  let re: NamePattern;
   try {
-    re = new RegExp(pattern);
+    re = namePattern(pattern, 'The pattern');
   } catch (e) {
-    const why = e instanceof Error ? e.message.replace(/^Invalid regular expression: /, '') : String(e);
-    return { ok: false, reason: `“${pattern}” is not a valid regular expression (${why}).` };
+    return { ok: false, reason: e instanceof Error ? e.message.replace(/^The pattern /, '') : String(e) };
   }
   const matching = columns.filter((c) => re.test(c.name));
   const numeric = matching.filter((c) => c.kind !== 'text');

@@ -4,6 +4,7 @@
  * Every function returns a new Mapping; none mutates its input.
  */
 import { emptyRowsMapping } from '../../../core/table/empty-mapping';
+import { namePattern, type NamePattern } from '../../../core/table/name-pattern';
 import type { ColumnSummary, Mapping } from '../../../core/table/types';
 
 export type ColumnRole = 'id' | 'annotation' | 'feature' | 'ignore';
@@ -90,12 +91,11 @@ export type RegexOutcome = { ok: true; mapping: Mapping; matched: number } | { o
  * An invalid pattern gives a reason quoting it.
  */
 export function selectByRegex(mapping: Mapping, columns: ColumnSummary[], pattern: string): RegexOutcome {
-  let re: RegExp;
+  let re: NamePattern;
   try {
-    re = new RegExp(pattern);
+    re = namePattern(pattern, 'The pattern');
   } catch (e) {
-    const why = e instanceof Error ? e.message.replace(/^Invalid regular expression: /, '') : String(e);
-    return { ok: false, reason: `“${pattern}” is not a valid regular expression (${why}).` };
+    return { ok: false, reason: e instanceof Error ? e.message.replace(/^The pattern /, '') : String(e) };
   }
   const matched = columns.filter(
     (c) => c.kind === 'numeric' && re.test(c.name) && c.name !== mapping.idColumn && !mapping.annotationColumns.includes(c.name),

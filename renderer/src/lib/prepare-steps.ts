@@ -1,15 +1,19 @@
 /**
- * The Prepare panel's recipe editing: the log transform, the valid-value filter, the normalisation and the
- * imputation, each set, changed or taken out while every step keeps its canonical place (the order
- * core/prepare/args.ts builds and the CLI runs): flagged rows, zeros → missing, transform, dropped samples, valid
- * values, normalisation, imputation. Steps of one kind appear once (flagged rows: once per flag, in their order).
+ * The Prepare panel's recipe editing: the log transform, the dropped samples, the valid-value filter, the
+ * normalisation, the batch correction, the imputation and the scale, each set, changed or taken out while every
+ * step keeps its canonical place (the order core/prepare/args.ts builds and the CLI runs): flagged rows, zeros →
+ * missing, transform, dropped samples, valid values, normalisation, batch, imputation, scale (how the fit scales the
+ * centred features, always last). Steps of one kind appear once (flagged rows: once per flag, in their order).
  * Every function returns a new recipe, or the same object when nothing changes (so a watcher can tell).
  *
  * @example setNormalize({ steps: [{ kind: 'impute', method: 'min', width: 0.3, shift: 1.8, seed: 1 }] }, true)
  *   .steps.map((s) => s.kind) // ['normalize', 'impute']
  */
-import type { DropSamplesStep, ImputeStep, MinValidStep, PrepStep, Recipe, TransformStep } from '../../../core/table/types';
+import type { Scale } from '../../../core/engine/types';
+import type { BatchStep, DropSamplesStep, ImputeStep, MinValidStep, PrepStep, Recipe, ScaleBasis, ScaleStep, TransformStep } from '../../../core/table/types';
+import { DEFAULT_MIN_PER_BATCH } from '../../../core/prepare/batch';
 import { DOWNSHIFT } from '../../../core/prepare/impute';
+import { chooseScale, proposeScale, ROWS_BASIS } from '../../../core/prepare/scale';
 
 export type MinValidChoice = Omit<MinValidStep, 'kind'>;
 
@@ -20,7 +24,9 @@ const RANK: Record<PrepStep['kind'], number> = {
   'drop-samples': 2.5,
   'min-valid': 3,
   normalize: 4,
-  impute: 5,
+  batch: 5,
+  impute: 6,
+  scale: 7,
 };
 
 /** The steps in the canonical order (a stable sort: flagged rows keep their relative order). */
@@ -29,7 +35,7 @@ export function canonical(steps: readonly PrepStep[]): Recipe {
 }
 
 /** The recipe with its step of `kind` replaced by `step` (or taken out when null), in the canonical order. */
-function replaceKind(recipe: Recipe, kind: 'transform' | 'drop-samples' | 'min-valid' | 'normalize' | 'impute', step: PrepStep | null): Recipe {
+function replaceKind(recipe: Recipe, kind: 'transform' | 'drop-samples' | 'min-valid' | 'normalize' | 'batch' | 'impute' | 'scale', step: PrepStep | null): Recipe {
   return canonical([...recipe.steps.filter((s) => s.kind !== kind), ...(step ? [step] : [])]);
 }
 
@@ -95,6 +101,30 @@ export function setNormalize(recipe: Recipe, on: boolean): Recipe {
   return replaceKind(recipe, 'normalize', on ? { kind: 'normalize', method: 'median' } : null);
 }
 
+export function batchOf(recipe: Recipe | null | undefined): BatchStep | null {
+  return find(recipe, 'batch');
+}
+
+/**
+ * The batch effect of these sample annotation columns removed (in the order given; an empty list or null takes
+ * the step out); `minPerBatch` as it was, else the default (2).
+ * @example setBatch({ steps: [] }, ['lab']).steps // [{ kind: 'batch', columns: ['lab'], minPerBatch: 2 }]
+ */
+export function setBatch(recipe: Recipe, columns: readonly string[] | null): Recipe {
+  const current = batchOf(recipe);
+  if (columns === null || columns.length === 0) return current === null ? recipe : replaceKind(recipe, 'batch', null);
+  if (current && current.columns.length === columns.length && current.columns.every((c, i) => c === columns[i])) return recipe;
+  return replaceKind(recipe, 'batch', { kind: 'batch', columns: [...columns], minPerBatch: current?.minPerBatch ?? DEFAULT_MIN_PER_BATCH });
+}
+
+/** A batch step whose columns went away with the sample table keeps the others, or goes. */
+export function unbatch(recipe: Recipe, columns: Iterable<string>): Recipe {
+  const step = batchOf(recipe);
+  const gone = new Set(columns);
+  if (!step || !step.columns.some((c) => gone.has(c))) return recipe;
+  return setBatch(recipe, step.columns.filter((c) => !gone.has(c)));
+}
+
 export function imputeOf(recipe: Recipe | null | undefined): ImputeStep | null {
   return find(recipe, 'impute');
 }
@@ -115,6 +145,34 @@ export function withImputeSeed(recipe: Recipe, seed: number): Recipe {
   const current = imputeOf(recipe);
   if (!current || current.seed === seed) return recipe;
   return { steps: recipe.steps.map((s) => (s.kind === 'impute' ? { ...s, seed } : s)) };
+}
+
+export function scaleStepOf(recipe: Recipe | null | undefined): ScaleStep | null {
+  return find(recipe, 'scale');
+}
+
+/**
+ * The scale the user chose (core/prepare/scale.ts chooseScale: the proposal's reason kept when they agree).
+ * `basis`: the layout's (Layout.scaleBasis; a table with one sample per row without one).
+ */
+export function setScale(recipe: Recipe, method: Scale, basis: ScaleBasis | null | undefined): Recipe {
+  const step = chooseScale(method, proposeScale(recipe, basis ?? ROWS_BASIS));
+  const current = scaleStepOf(recipe);
+  if (current && current.method === step.method && current.reason === step.reason) return recipe;
+  return replaceKind(recipe, 'scale', step);
+}
+
+/**
+ * The recipe with its scale proposed again (the rule `skfr cluster` follows when --transform is given without
+ * --scale): after the transform changed, unless the user chose the scale. A recipe without a scale step (an
+ * example table) is left as it is.
+ */
+export function followScale(recipe: Recipe, basis: ScaleBasis | null | undefined): Recipe {
+  if (scaleStepOf(recipe) === null) return recipe;
+  const step = proposeScale(recipe, basis ?? ROWS_BASIS);
+  const current = scaleStepOf(recipe);
+  if (current && current.method === step.method && current.reason === step.reason) return recipe;
+  return replaceKind(recipe, 'scale', step);
 }
 
 export type AmountUnit = 'percent' | 'count';

@@ -29,7 +29,6 @@ export function settingsForm(settings: FitSettings, base: SettingsForm): Setting
     seed: String(settings.seed),
     maxIterations: String(settings.maxIterations),
     robust: settings.loss === 'absolute',
-    standardize: settings.standardize,
     stability: stability !== undefined,
     subsamples: stability ? String(stability.subsamples) : base.subsamples,
   };

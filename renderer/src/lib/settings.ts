@@ -12,6 +12,7 @@
  */
 import type { FitSettings } from '../../../core/jobs/types';
 import type { SRule, Variant } from '../../../core/engine/types';
+import { settingsAt } from '../../../core/jobs/preview';
 import { OPTION_SPECS as SPECS, SUBSAMPLE_FRACTION, upperBound, type IntSpec } from '../../../core/engine/option-specs';
 
 export type SparsityMode = 'fixed' | 'tune';
@@ -38,7 +39,6 @@ export interface SettingsForm {
   maxIterations: string;
   /** Absolute (L1) loss: cluster medians, robust to outliers. */
   robust: boolean;
-  standardize: boolean;
   /** "How sure?": B fits on random subsamples of 80 % of the samples. */
   stability: boolean;
   subsamples: string;
@@ -148,7 +148,6 @@ export function defaultSettingsForm(size?: DataSize): SettingsForm {
     seed: String(LIMITS.seed.default),
     maxIterations: String(LIMITS.maxIterations.default),
     robust: SPECS.loss.default === 'absolute',
-    standardize: SPECS.standardize.default,
     stability: false,
     subsamples: String(LIMITS.subsamples.default),
   };
@@ -259,7 +258,6 @@ export function validateSettings(form: SettingsForm, size: DataSize): Validated 
     restarts,
     seed,
     maxIterations,
-    standardize: form.standardize,
     ...(sTuned ? { tune, sRule: form.sRule } : { s }),
     ...(kRange && perms !== null ? { tuneK: { ...kRange, permutations: perms } } : {}),
     ...(stability ? { stability } : {}),
@@ -273,6 +271,5 @@ export function validateSettings(form: SettingsForm, size: DataSize): Validated 
  * @example refitSettings({ k: 3, tune: { from: 1, to: 77 }, sRule: 'knee-se', … }, { s: 13 }) // { k: 3, s: 13, … }
  */
 export function refitSettings(settings: FitSettings, at: { s: number; k?: number }): FitSettings {
-  const { tune: _tune, sRule: _rule, tuneK: _tuneK, s: _s, ...rest } = settings;
-  return { ...rest, k: at.k ?? settings.k, s: at.s };
+  return settingsAt(settings, at);
 }

@@ -21,7 +21,7 @@ import { fileNameOf, sourceOf } from '../bridge/file-source';
 import { guessMapping } from '../lib/mapping';
 import { plain } from '../lib/plain';
 import { proposedGroup, regroup } from '../lib/group';
-import { ungroup } from '../lib/prepare-steps';
+import { unbatch, ungroup } from '../lib/prepare-steps';
 import { hasZerosMissing, setZerosMissing } from '../lib/recipe';
 import { isOfferedGroup } from '../../../core/table/name-groups';
 import { useUiStore } from './ui';
@@ -69,6 +69,8 @@ export const useDatasetStore = defineStore('dataset', () => {
   const failedRecipe = shallowRef<Recipe | null>(null);
   /** The user changed the valid-value filter: its group no longer follows the sample table. */
   const filterEdited = ref(false);
+  /** The user chose the scale: it no longer follows the transform (core/prepare/scale.ts proposeScale). */
+  const scaleEdited = ref(false);
   /** Where the opened table was read from (desktop: a path; null for bytes and the example), for a saved analysis. */
   const openedPath = ref<string | null>(null);
   /**
@@ -163,6 +165,7 @@ export const useDatasetStore = defineStore('dataset', () => {
     designOrigin.value = null;
     refusedDesign.value = null;
     filterEdited.value = false;
+    scaleEdited.value = false;
     goodRecipe = null;
     followed = undefined;
     undo = null;
@@ -284,10 +287,12 @@ export const useDatasetStore = defineStore('dataset', () => {
 
   /**
    * A new recipe (from the Preparation switches or the Prepare panel); if its map fails, the last recipe that
-   * worked comes back. `edited.filter`: the user set the valid-value filter (it stops following the sample table).
+   * worked comes back. `edited.filter`: the user set the valid-value filter (it stops following the sample table);
+   * `edited.scale`: the user chose the scale (it stops following the transform).
    */
-  function setRecipe(next: Recipe, edited: { filter?: boolean } = {}): void {
+  function setRecipe(next: Recipe, edited: { filter?: boolean; scale?: boolean } = {}): void {
     if (edited.filter) filterEdited.value = true;
+    if (edited.scale) scaleEdited.value = true;
     undo = { kind: 'recipe', mapping: plain(mapping.value), recipe: goodRecipe ?? plain(recipe.value), origin: designOrigin.value, result: mapResult.value };
     prepError.value = null;
     failedRecipe.value = null;
@@ -336,10 +341,10 @@ export const useDatasetStore = defineStore('dataset', () => {
     refusedDesign.value = null;
     designOrigin.value = origin;
     // A filter grouped by a column of the previous sample table (or by groups read from names) that this one
-    // lacks filters in total.
+    // lacks filters in total; a batch step drops such columns.
     const kept = new Set(table.columns.map((c) => c.name));
-    const gone = [...(mapResult.value?.design?.columns ?? []), ...(mapResult.value?.annotationNames ?? []).filter(isOfferedGroup)];
-    recipe.value = ungroup(recipe.value, gone.filter((c) => !kept.has(c)));
+    const gone = [...(mapResult.value?.design?.columns ?? []), ...(mapResult.value?.annotationNames ?? []).filter(isOfferedGroup)].filter((c) => !kept.has(c));
+    recipe.value = unbatch(ungroup(recipe.value, gone), gone);
     mapping.value = { ...mapping.value, design: table };
     scheduleMap(0);
   }
@@ -370,8 +375,10 @@ export const useDatasetStore = defineStore('dataset', () => {
     const names = new Set(mapResult.value?.design?.columns ?? []);
     designOrigin.value = null;
     refusedDesign.value = null;
-    // Filters on the sample table's columns go with it, and a valid-value filter grouped by one filters in total.
-    recipe.value = ungroup(recipe.value, [...names, ...(mapping.value.design?.columns.map((c) => c.name) ?? [])]);
+    // Filters on the sample table's columns go with it, a valid-value filter grouped by one filters in total, and a
+    // batch step drops them.
+    const gone = [...names, ...(mapping.value.design?.columns.map((c) => c.name) ?? [])];
+    recipe.value = unbatch(ungroup(recipe.value, gone), gone);
     setMapping({ ...mapping.value, design: null, filters: mapping.value.filters.filter((f) => !names.has(f.column)) });
   }
 
@@ -511,6 +518,7 @@ export const useDatasetStore = defineStore('dataset', () => {
     prepError,
     failedRecipe,
     filterEdited,
+    scaleEdited,
     openedPath,
     refusedDesign,
     columns,

@@ -97,6 +97,11 @@ export const useResultsStore = defineStore('results', () => {
       ui.showError({ code: 'unknown-dataset', message: `Exports are made from the data: choose the data file “${current.fileName}” first (Choose the data file…, above).` }, 'results');
       return;
     }
+    if (current.preview) {
+      // Issue 27: the exports carry the full fit at this s and k, which follows the preview.
+      ui.showError({ code: 'invalid-request', message: `These results are a live preview: wait for the full fit at s = ${current.s}, k = ${current.k}, then export.` }, 'results');
+      return;
+    }
     exporting.value = what;
     const name = exportName(current, EXPORT_NAMES[what], format);
     try {

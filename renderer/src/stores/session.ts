@@ -179,6 +179,11 @@ export const useSessionStore = defineStore('session', () => {
     const ui = useUiStore();
     const api = getApi();
     const dataset = useDatasetStore();
+    if (view.preview) {
+      // Issue 27: a saved analysis holds the full fit at this s and k, which follows the preview.
+      ui.showError({ code: 'invalid-request', message: `These results are a live preview: wait for the full fit at s = ${view.s}, k = ${view.k}, then save the analysis.` }, 'results');
+      return;
+    }
     let text: string;
     if (opened.value && view === restoredView && view.fitId === '') {
       // Reopened without its data file: saved again as it was read.
