@@ -64,6 +64,15 @@ describe('transform', () => {
     expect(proposal.reason).toMatch(/orders of magnitude and are right-skewed/);
     // Normalised levels (0.1 … 8) are neither raw nor logarithmic: nothing proposed.
     expect(proposeTransform(Float64Array.from([0.1, 0.5, 1, 2, 8]), null).step).toBeNull();
+    expect(proposeTransform(Float64Array.from([0.1, 0.5, 1, 2, 8]), null).logarithmic).toBe(false);
+    // Log ratios (GCT, TMT ratios to a reference) lie on both sides of 0: one scale, no transform, centred only.
+    const ratios = proposeTransform(Float64Array.from([-2.1, -0.7, -0.2, 0, 0.3, 0.9, 1.8]), null);
+    expect(ratios.step).toBeNull();
+    expect(ratios.logarithmic).toBe(true);
+    // p1 = sorted[⌊0.01·6⌋] = −2.1, p99 = sorted[⌊0.99·6⌋ = 5] = 0.9
+    expect(ratios.reason).toBe('Values between -2.1 and 0.9 (1st to 99th percentile) lie on both sides of 0 (log ratios or differences): no transform.');
+    // Only non-negative small values: not ratios.
+    expect(proposeTransform(Float64Array.from([0, 0.5, 1, 2, 8]), null).logarithmic).toBe(false);
   });
 });
 
