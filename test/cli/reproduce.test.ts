@@ -11,6 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adjustedRandIndex } from '../../core/engine/metrics.js';
 import { shellQuote } from '../../core/report/command.js';
 import { ensureBuiltCli } from './built-cli.js';
 import { repoRoot, tempDir, type CliJson } from './helpers.js';
@@ -83,6 +84,17 @@ describe('the printed command reproduces the run, for each choice', () => {
     expect(out.command).toContain(`--sample-columns '^[AB]_'`);
     // The groups the names carry are offered, and the valid-value filter proposed per group follows them.
     expect(out.annotations['group (from names)']).toEqual(['A', 'A', 'A', 'B', 'B', 'B']);
+  }, 120_000);
+
+  it('--class-column on the groups the sample names carry (no sample table): the known classes, in the command', () => {
+    const out = reproduces([at('plain.csv'), '--sample-columns', '^[AB]_', '--class-column', 'group (from names)', '--k', '2', '--s', '3']);
+    expect(out.command).toContain(`--class-column 'group (from names)'`);
+    // The agreement is with A, A, A, B, B, B (what the names say): the ARI of the labels against those groups.
+    const groups = out.annotations['group (from names)'] as string[];
+    expect(groups).toEqual(['A', 'A', 'A', 'B', 'B', 'B']);
+    expect(out.metrics.ari).toBeCloseTo(adjustedRandIndex(out.labels as number[], groups.map((g) => (g === 'A' ? 0 : 1))), 12);
+    // Without it, no agreement is computed.
+    expect(JSON.parse(run([at('plain.csv'), '--sample-columns', '^[AB]_', '--k', '2', '--s', '3', ...FAST]).stdout).metrics).toBeNull();
   }, 120_000);
 
   it('--sample-columns: a subset of a quantity’s columns', () => {
