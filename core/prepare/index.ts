@@ -76,7 +76,7 @@ function emptySamples(data: MappedData, empty: readonly number[], features: numb
   const who = empty.length === 1 ? `Sample ${listed} has` : `${formatCount(empty.length, ' ')} samples have`;
   return new SkfrError(
     'empty-sample',
-    `${who} no value in any of the ${formatCount(features, ' ')} features${zeros}${empty.length === 1 ? '' : `: ${listed}`}; ` +
+    `${who} no value in ${features === 1 ? 'the one feature' : `any of the ${formatCount(features, ' ')} features`}${zeros}${empty.length === 1 ? '' : `: ${listed}`}; ` +
       `drop ${empty.length === 1 ? 'it' : 'them'} (“Drop samples with no values” in the Prepare panel, or --drop-samples empty), or remove ${empty.length === 1 ? 'it' : 'them'} from the samples.`,
   );
 }

@@ -72,6 +72,14 @@ describe('samples with no value', () => {
     expect(Array.from(data.rowIndices)).toEqual([0, 2]);
   });
 
+  it('one feature left: “the one feature”, not “any of the 1 features”', () => {
+    // A filter of 4 values in total keeps P1 only (A, B, C, E); D's only value was in P2.
+    const csv = ['protein,A,B,C,D,E', 'P1,1,2,3,,5', 'P2,,,,4,'].join('\n') + '\n';
+    const mapping = emptyColumnsMapping({ sampleColumns: ['A', 'B', 'C', 'D', 'E'], featureLabelColumns: ['protein'] });
+    const filter: PrepStep = { kind: 'min-valid', count: 4, percent: null, scope: 'total', group: null };
+    expect(errorOf(() => run({ steps: [filter] }, mapping, csv)).message).toMatch(/^Sample “D” \(column “D”\) has no value in the one feature; drop it/);
+  });
+
   it('dropping every sample is refused in one sentence', () => {
     const error = errorOf(() => run({ steps: [ZEROS, drop(5)] }));
     expect(error.code).toBe('empty-sample');
