@@ -4,12 +4,14 @@
  * a sample table that names no run but has one row per run (refused, "Match in file order" offered, applied only
  * on the click, and taken back), a half-matching table with as many rows as samples (the offer beside the join),
  * samples with no value (named together, then dropped by the Prepare panel's switch) and the groups read from the
- * names of the spike-in samples. Screenshots: test-results/joins-*.png.
+ * names of the spike-in samples (offered for the valid-value filter and as the known class), fewer than N values,
+ * and a sample table with two different rows for one sample (refused, issue 26 case 5). Screenshots:
+ * test-results/joins-*.png.
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { SCREENSHOTS, expect, openFile, settled, test } from './fixtures';
+import { SCREENSHOTS, expect, openFile, screenshot as screenshotOf, settled, test } from './fixtures';
 
 const REAL = fileURLToPath(new URL('../../../shared/data/real/', import.meta.url));
 const real = (name: string) => `${REAL}${name}`;
@@ -93,10 +95,11 @@ test('a table with a row per sample that names half of them: the join is kept, a
 
 test('samples with no value: one message naming them all, and the change applied with them dropped', async ({ page }) => {
   // E1 and E2 hold only 0: no value once 0 means “not quantified”.
-  const proteins = ['protein,A1,A2,B1,B2,E1,E2', 'P1,1,2,3,4,0,0', 'P2,2,3,4,5,0,0', 'P3,5,4,3,2,0,0'];
+  // C1 holds one value, C2 two.
+  const proteins = ['protein,A1,A2,B1,B2,C1,C2,E1,E2', 'P1,1,2,3,4,7,7,0,0', 'P2,2,3,4,5,0,6,0,0', 'P3,5,4,3,2,0,0,0,0'];
   await page.goto('/');
   await openFile(page, csv('with-empty.csv', proteins.join('\n') + '\n'));
-  await settled(page, /^6 samples × 3 features/);
+  await settled(page, /^8 samples × 3 features/);
   await page.getByTestId('zeros-missing').check();
   await expect(page.getByTestId('prepare-error')).toHaveText(
     '2 samples have no value in any of the 3 features once zeros are read as “not quantified”: “E1” (column “E1”), “E2” (column “E2”); ' +
@@ -104,10 +107,47 @@ test('samples with no value: one message naming them all, and the change applied
   );
   await expect(page.getByTestId('zeros-missing')).not.toBeChecked(); // the change was taken back, nothing lost
   await page.getByTestId('drop-and-apply').click();
-  await settled(page, /^4 samples × 3 features/);
+  await settled(page, /^6 samples × 3 features/);
   await expect(page.getByTestId('zeros-missing')).toBeChecked();
   await expect(page.getByTestId('drop-samples')).toBeChecked();
   await expect(page.getByTestId('drop-samples-count')).toHaveText('2 removed');
   await expect(page.getByTestId('preparation-list')).toContainText('Samples with no value removed');
+  // With fewer than 2 values: C1 (one value) goes too, C2 (two) stays.
+  await page.getByTestId('drop-samples-min').fill('2');
+  await page.getByTestId('drop-samples-min').press('Enter');
+  await settled(page, /^5 samples × 3 features/);
+  await expect(page.getByTestId('drop-samples-count')).toHaveText('3 removed');
+  await expect(page.getByTestId('preparation-list')).toContainText('fewer than 2 values');
   await shootPanel(page, 'prep-drop-samples', 'joins-drop-samples');
+});
+
+test('two different rows for one sample in the sample table: refused in one sentence naming the sample and both rows', async ({ page }) => {
+  const proteins = ['protein,S1,S2,S3,S4', 'P1,1,2,3,4', 'P2,2,3,4,5', 'P3,5,4,3,2'];
+  await page.goto('/');
+  await openFile(page, csv('proteins.csv', proteins.join('\n') + '\n'));
+  await settled(page, /^4 samples × 3 features/);
+  await page.getByTestId('design-file-input').setInputFiles(csv('twice.csv', 'sample,group\nS1,a\nS2,a\nS3,b\nS4,b\nS2,b\n'));
+  await expect(page.getByTestId('error-banner')).toContainText(
+    'Sample “S2” has two different rows in the sample table “twice.csv” (rows 2 and 5 below its header: “S2, a” and “S2, b”); keep one row per sample, or choose the column that names each sample once.',
+  );
+  await expect(page.getByTestId('design-source')).toHaveCount(0); // nothing joined
+  await settled(page, /^4 samples × 3 features/);
+  await screenshotOf(page, 'joins-duplicate-rows');
+});
+
+test('no sample table: the spike-in amounts in the sample names are offered as groups, for the filter and as the known class', async ({ page }) => {
+  await page.goto('/');
+  await openFile(page, real('maxquant_ups1_yeast_proteinGroups.txt'));
+  await settled(page, /^27 samples × [\d\s]+ features/);
+  await expect(page.getByTestId('name-groups')).toContainText('“group (from names)”');
+  await expect(page.getByTestId('name-groups')).toContainText('12500amol (3)');
+  await expect(page.getByTestId('min-valid-group')).toHaveValue('group (from names)');
+  await shootPanel(page, 'design-panel', 'joins-name-groups');
+  await page.getByTestId('to-configure').click();
+  await expect(page.getByTestId('configure-screen')).toBeVisible();
+  const options = await page.getByTestId('class-column').locator('option').allTextContents();
+  expect(options).toContain('group (from names)');
+  await expect(page.getByTestId('class-column')).toHaveValue(''); // offered, not chosen for the user
+  await page.getByTestId('class-column').selectOption('group (from names)');
+  await expect(page.getByTestId('class-column')).toHaveValue('group (from names)');
 });
