@@ -97,7 +97,11 @@ function keysOf(rule: NameRule, names: readonly (string | null)[]): (string | nu
   }
 }
 
-/** The affixes all the names share; none when they repeat (no affix could tell them apart: a condition column). */
+/**
+ * The prefix and suffix all the (cleaned, non-empty) names share, for the loose rule. None for fewer than 2 names,
+ * or names that repeat (commonAffixes keeps names distinct, so it finds none there either: a condition column's
+ * values are not looked through).
+ */
 function sharedAffixes(cleaned: readonly (string | null)[]): Affixes {
   const names = cleaned.filter((name): name is string => name !== null);
   if (names.length < 2 || new Set(names).size !== names.length) return NO_AFFIXES;
