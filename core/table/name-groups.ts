@@ -9,11 +9,13 @@
  *   3. digits right after a letter at the end — `H1` → `H`, `bcmk10` → `bcmk`.
  * The groups are offered (as the sample annotation `group (from names)`) only when every name has one and they
  * make 2 groups or more, each of 2 samples or more: `H1…N5` → H, L, N; `F1…F27` (one group), `126, 127N, …` (no
- * replicate number) or `P1, P2, Q1` (a group of one) give none.
+ * replicate number) or `P1, P2, Q1` (a group of one) give none. The prefix and suffix all the groups share are
+ * then taken off (at a word boundary: sample-names.ts `commonAffixes`), as they tell no group apart:
+ * `UPS1_50amol_R1.raw, UPS1_50amol_R2.raw, UPS1_125amol_R1.raw, …` → `50amol, 50amol, 125amol, …`.
  * @example groupsFromNames(['12500amol_1', '12500amol_2', '50amol_1', '50amol_2'])
  *   // ['12500amol', '12500amol', '50amol', '50amol']
  */
-import { cleanSampleName, runName } from './sample-names.js';
+import { cleanSampleName, commonAffixes, runName } from './sample-names.js';
 
 /** The annotation the groups of the sample names are offered as; those of a sample-table column: `group (from C)`. */
 export const NAME_GROUP = 'group (from names)';
@@ -45,7 +47,7 @@ export function groupOfName(name: string): string | null {
  * The groups to offer as a sample annotation, and its name: without a sample table, those of the sample names
  * (`group (from names)`); with one, those of its first column that names each sample once with a replicate
  * number (Proteome Discoverer's Input Files: `File Name` `…\UPS1_50amol_R1.raw` → `group (from File Name)` =
- * `UPS1_50amol`). null when none. The proposal ranks them below a sample table's own group columns
+ * `50amol`). null when none. The proposal ranks them below a sample table's own group columns
  * (core/prepare/propose.ts).
  */
 export function offeredGroups(
@@ -77,5 +79,8 @@ export function groupsFromNames(names: readonly string[]): string[] | null {
   for (const g of groups) sizes.set(g, (sizes.get(g) ?? 0) + 1);
   if (sizes.size < 2) return null;
   for (const size of sizes.values()) if (size < 2) return null;
-  return groups;
+  // What every group shares tells none apart: `UPS1_50amol`, `UPS1_125amol` → `50amol`, `125amol`.
+  const { prefix, suffix } = commonAffixes([...sizes.keys()]);
+  if (!prefix && !suffix) return groups;
+  return groups.map((g) => g.slice(prefix.length, g.length - suffix.length));
 }

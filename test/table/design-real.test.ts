@@ -118,8 +118,8 @@ describe('Proteome Discoverer Proteins + Input Files', () => {
     expect(new Set(groups).size).toBe(9);
     const [header, ...rows] = rowsOf('pd24_ups1_yeast_InputFiles.txt', '\t');
     const file = new Map(rows.map((r) => [r[header!.indexOf('File ID')]!, r[header!.indexOf('File Name')]!]));
-    // UPS1_50amol_R1.raw → UPS1_50amol: the file name up to its replicate number.
-    expect(groups).toEqual(data.sampleIds.map((id) => /\\(UPS1_\d+amol)_R\d\.raw$/.exec(file.get(id)!)![1]));
+    // UPS1_50amol_R1.raw → 50amol: the file name up to its replicate number, less the UPS1_ all of them share.
+    expect(groups).toEqual(data.sampleIds.map((id) => /\\UPS1_(\d+amol)_R\d\.raw$/.exec(file.get(id)!)![1]));
   });
 });
 

@@ -253,11 +253,20 @@ describe('groups from the sample names', () => {
     expect(groupsFromNames(['A1', 'A2', 'Pool', 'B1', 'B2'])).toBeNull(); // a name without a replicate number
   });
 
+  it('the part all groups share is taken off (UPS1_50amol_R1.raw → 50amol), at a word boundary, never to nothing', () => {
+    const ups = ['UPS1_50amol_R1.raw', 'UPS1_50amol_R2.raw', 'UPS1_125amol_R1.raw', 'UPS1_125amol_R2.raw'];
+    expect(groupsFromNames(ups)).toEqual(['50amol', '50amol', '125amol', '125amol']);
+    // A suffix too: WT_liver_1 … KO_liver_2 → WT, KO.
+    expect(groupsFromNames(['WT_liver_1', 'WT_liver_2', 'KO_liver_1', 'KO_liver_2'])).toEqual(['WT', 'WT', 'KO', 'KO']);
+    // Inside a word nothing is cut: ctrlA, ctrlB stay whole.
+    expect(groupsFromNames(['ctrlA_1', 'ctrlA_2', 'ctrlB_1', 'ctrlB_2'])).toEqual(['ctrlA', 'ctrlA', 'ctrlB', 'ctrlB']);
+  });
+
   it('with a sample table: from its first column naming each sample once with replicate numbers (PD Input Files)', () => {
     const annotations = { 'File ID': ['F1', 'F2', 'F3', 'F4'], 'File Name': ['D:\\r\\UPS1_50amol_R1.raw', 'D:\\r\\UPS1_50amol_R2.raw', 'D:\\r\\UPS1_125amol_R1.raw', 'D:\\r\\UPS1_125amol_R2.raw'] };
     expect(offeredGroups(['F1', 'F2', 'F3', 'F4'], { annotations, columns: ['File ID', 'File Name'] })).toEqual({
       name: 'group (from File Name)',
-      groups: ['UPS1_50amol', 'UPS1_50amol', 'UPS1_125amol', 'UPS1_125amol'],
+      groups: ['50amol', '50amol', '125amol', '125amol'],
     });
   });
 
