@@ -8,7 +8,7 @@ import { DEFAULT_PERMUTATIONS, settingsFromOptions } from '../../core/analysis.j
 import { OPTION_SPECS as SPECS, rangeText, SUBSAMPLE_FRACTION, type IntSpec } from '../../core/engine/option-specs.js';
 import type { FitSettings } from '../../core/jobs/types.js';
 import { EMPTY_RECIPE } from '../../core/prepare/index.js';
-import { parseBatch, parseImpute, parseMinValid, parseNormalize, parseScale, parseTransform } from '../../core/prepare/args.js';
+import { choicesOf, parseBatch, parseImpute, parseMinValid, parseNormalize, parseScale, parseTransform } from '../../core/prepare/args.js';
 import { matchingColumns, proposeRecipe, type PrepChoices } from '../../core/prepare/proposal.js';
 import type { Scale } from '../../core/engine/types.js';
 import { formatSteps } from '../../core/report/command.js';
@@ -624,9 +624,11 @@ export function resolveLayout(
  * command prints), over the format's own steps (--keep-… and --zero-is-value already taken out).
  */
 function resolveRecipe(table: Table, resolved: Omit<ResolvedMapping, 'proposable'>, proposable: boolean, prep: PrepOptions, seed: number): { recipe: Recipe; reasons: string[] } {
-  const layout = { format: resolved.format, formatLabel: resolved.label, quantities: resolved.recognised.quantities, quantity: resolved.quantity };
-  const base = formatSteps(resolved.recognised.recipe);
-  const { recipe, reasons } = proposeRecipe(table, { layout, mapping: resolved.mapping, base, switched: resolved.recipe, proposable }, prep, seed);
+  const { recognised } = resolved;
+  const layout = { format: resolved.format, formatLabel: resolved.label, quantities: recognised.quantities, quantity: resolved.quantity, recipe: recognised.recipe };
+  // The format's steps --keep-… and --zero-is-value switched off (adjustRecipe).
+  const { keep, zeroIsValue } = choicesOf(resolved.recipe, formatSteps(recognised.recipe));
+  const { recipe, reasons } = proposeRecipe(table, { layout, mapping: resolved.mapping, off: { keep, zeroIsValue }, proposable }, prep, seed);
   return { recipe, reasons };
 }
 

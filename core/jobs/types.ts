@@ -91,7 +91,7 @@ export interface MapProposal {
   proposed: Recipe;
   reasons: string[];
   scaleBasis: ScaleBasis;
-  /** The quantity the sample columns are (the CLI's --quantity), null when they are none's or chosen by pattern. */
+  /** The quantity whose columns the sample columns are (core/prepare/proposal.ts quantityOfColumns), else null. */
   quantity: string | null;
 }
 

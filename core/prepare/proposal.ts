@@ -9,13 +9,15 @@
  * the fit uses. The choices the user gave (CLI flags; the app's edits, givenChoices) replace their proposal; the
  * scale follows the transform as run unless it was given. A table with one sample per row (or a plain matrix read
  * with one sample per column) gets the scale alone.
- * @example proposeRecipe(table, { layout, mapping, base, switched: base, proposable: true }, {}, 1).recipe.steps.map((s) => s.kind)
+ * @example proposeRecipe(table, { layout, mapping, off: { keep: [], zeroIsValue: false }, proposable: true }, {}, 1).recipe.steps.map((s) => s.kind)
  *   // MaxQuant LFQ: ['remove-flagged', 'remove-flagged', 'remove-flagged', 'zeros-missing', 'transform', 'min-valid', 'scale']
  */
 import type { Scale } from '../engine/types.js';
 import { namePattern } from '../table/name-pattern.js';
 import type { Layout, Mapping, Recipe, ScaleBasis, Table } from '../table/types.js';
 import { choicesOf, recipeFromChoices, type RecipeChoices } from './args.js';
+import { formatSteps } from '../report/command.js';
+import { withQuantity } from '../table/formats/recognize.js';
 import { completeLayout } from './propose.js';
 import { chooseScale, proposeScale, ROWS_BASIS, scaleSentence } from './scale.js';
 
@@ -35,14 +37,16 @@ export interface PrepChoices {
 
 /** What the proposal reads besides the table. */
 export interface ProposalInput {
-  /** The layout the run reads: its format, the quantities it offers, and the quantity of the sample columns (null: none). */
-  layout: Pick<Layout, 'format' | 'formatLabel' | 'quantities' | 'quantity'>;
+  /**
+   * The layout the run reads: its format, the quantities it offers, the quantity read (null when the sample
+   * columns were chosen by pattern or one by one: then the quantity whose columns they are, quantityOfColumns)
+   * and the format's own steps for it (flagged rows out, zeros missing; none for one sample per row).
+   */
+  layout: Pick<Layout, 'format' | 'formatLabel' | 'quantities' | 'quantity' | 'recipe'>;
   /** The mapping as the run maps it (sample columns or their pattern, the sample table, filters). */
   mapping: Mapping;
-  /** The format's own steps (flagged rows out, zeros missing) as recognised: what the choices are relative to. */
-  base: Recipe;
-  /** `base` less the steps switched off (--keep-…, --zero-is-value). */
-  switched: Recipe;
+  /** The format's steps switched off (--keep-…, --zero-is-value; the app's switches). */
+  off: Pick<RecipeChoices, 'keep' | 'zeroIsValue'>;
   /** false: one sample per row, or a plain matrix read with one sample per column: only the scale is proposed. */
   proposable: boolean;
 }
@@ -56,6 +60,10 @@ export interface Proposal {
   reasons: string[];
   /** What the scale was proposed from (Layout.scaleBasis). */
   scaleBasis: ScaleBasis;
+  /** The quantity the sample columns are (given, or found by quantityOfColumns), else null. */
+  quantity: string | null;
+  /** The format's own steps for that quantity: what the choices (and the reproduce command's flags) are relative to. */
+  base: Recipe;
 }
 
 /** The names of the columns of `table` that match `pattern` (a --sample-columns REGEX). */
@@ -64,18 +72,35 @@ export function matchingColumns(table: Table, pattern: string): string[] {
   return table.columns.filter((c) => regex.test(c.name)).map((c) => c.name);
 }
 
+/**
+ * The quantity the format offers whose columns are exactly `columns` (in its order), else null: sample columns
+ * chosen by a pattern or one by one are that quantity for the proposal (its kind says whether it is raw), so the
+ * same columns get the same proposal however they were chosen.
+ * @example quantityOfColumns(layout.quantities, ['Intensity H1', …, 'Intensity N5']) // 'Intensity'
+ */
+export function quantityOfColumns(quantities: Layout['quantities'], columns: readonly string[] | null | undefined): string | null {
+  if (!columns || columns.length === 0) return null;
+  return quantities.find((q) => q.columns.length === columns.length && q.columns.every((c, i) => c === columns[i]))?.name ?? null;
+}
+
 /** The proposal and the recipe with `given` in place of its choices (see the module comment). */
 export function proposeRecipe(table: Table, input: ProposalInput, given: PrepChoices, seed: number): Proposal {
-  const { base } = input;
-  let completed: Recipe = input.switched;
+  const mapping = input.proposable && input.mapping.sampleColumnsMatch ? { ...input.mapping, sampleColumns: matchingColumns(table, input.mapping.sampleColumnsMatch) } : input.mapping;
+  const found = input.proposable ? quantityOfColumns(input.layout.quantities, mapping.sampleColumns) : null;
+  const quantity = input.layout.quantity ?? found;
+  // Columns of another quantity than the one read: that quantity's own steps (spectral counts keep their zeros).
+  const own = input.layout.quantity === null && found !== null ? quantityLayout(input.layout, found).recipe : input.layout.recipe;
+  const base = formatSteps(own);
+  const switched: Recipe = recipeFromChoices(base, { ...NO_CHOICES, ...input.off }, seed);
+  let completed: Recipe = switched;
   let reasons: string[];
   let basis: ScaleBasis = ROWS_BASIS;
   if (input.proposable) {
-    const mapping = input.mapping.sampleColumnsMatch ? { ...input.mapping, sampleColumns: matchingColumns(table, input.mapping.sampleColumnsMatch) } : input.mapping;
     const layout: Layout = {
       ...input.layout,
+      quantity,
       mapping,
-      recipe: input.switched,
+      recipe: switched,
       description: input.layout.formatLabel,
       embeddedDesign: false,
     };
@@ -116,7 +141,15 @@ export function proposeRecipe(table: Table, input: ProposalInput, given: PrepCho
     return { recipe: recipeFromChoices(base, choices, seed), reasons: why };
   };
   const run = build(given);
-  return { recipe: run.recipe, proposed: build({}).recipe, reasons: run.reasons, scaleBasis: basis };
+  return { recipe: run.recipe, proposed: build({}).recipe, reasons: run.reasons, scaleBasis: basis, quantity, base };
+}
+
+/** No preparation choice: the format's steps alone. */
+const NO_CHOICES: RecipeChoices = { keep: [], zeroIsValue: false, transform: null, minValid: null, normalize: false, batch: null, impute: null, scale: null };
+
+/** The layout read as `quantity` (recognize.ts withQuantity: its columns, its zeros). */
+function quantityLayout(layout: ProposalInput['layout'], quantity: string): Pick<Layout, 'recipe'> {
+  return withQuantity({ ...layout, mapping: { orientation: 'samples-as-columns', idColumn: null, annotationColumns: [], featureColumns: null, filters: [] }, description: '', embeddedDesign: false }, quantity) ?? layout;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -127,6 +160,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * when the user chose it (`scaleEdited`). Example: the proposal had log2 and the user chose none → { transform: null }.
  */
 export function givenChoices(recipe: Recipe, from: Recipe | null, base: Recipe, scaleEdited: boolean): PrepChoices {
+  // (`base` only decides the format's switches, which are not among these choices.)
   const now = choicesOf(recipe, base);
   const was = from !== null ? choicesOf(from, base) : null;
   const given: PrepChoices = {};
