@@ -18,13 +18,25 @@ export const DEFAULT_MIN_VALID_PERCENT = 70;
 
 const GROUP_NAME = /condition|group|class|treatment|genotype|status|region|type|phenotype|disease|tissue|chamber|age/i;
 
+/** Annotations read from sample names that never group samples for a filter: a replicate number, a TMT channel. */
+const NOT_A_GROUP = /^(replicate|channel)$/;
+
+/**
+ * What an instrument or a search records about each run file (Proteome Discoverer's Input Files table: `RT Range
+ * in min`, `Creation Date`, `Instrument Name`, `Software Revision`, `Ref File ID`, …): no condition to filter by.
+ */
+const RUN_RECORD = /\b(rt range|creation date|instrument|software|workflow|file (id|name)|ref file|input files)\b/i;
+
 /**
  * A sample annotation that groups the samples: 2 or more groups, fewer groups than samples, some group with 2
- * samples or more; names such as "condition" or "group" first, then fewer groups. null when none.
+ * samples or more; names such as "condition" or "group" first, then fewer groups; never a replicate number or
+ * a reporter channel (core/table/formats/naming.ts), nor what an instrument records about a run (RUN_RECORD).
+ * null when none.
  */
 export function proposeGroup(annotations: Record<string, (string | null)[]>): string | null {
   let best: { name: string; score: number } | null = null;
   for (const [name, values] of Object.entries(annotations)) {
+    if (NOT_A_GROUP.test(name) || RUN_RECORD.test(name)) continue;
     const groups = groupsOf(values);
     const n = values.filter((v) => v !== null && v.trim() !== '').length;
     if (groups.length < 2 || groups.length >= n || !groups.some((g) => g.samples.length >= 2)) continue;
