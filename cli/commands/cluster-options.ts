@@ -8,10 +8,9 @@ import { DEFAULT_PERMUTATIONS, settingsFromOptions } from '../../core/analysis.j
 import { OPTION_SPECS as SPECS, rangeText, SUBSAMPLE_FRACTION, type IntSpec } from '../../core/engine/option-specs.js';
 import type { FitSettings } from '../../core/jobs/types.js';
 import { EMPTY_RECIPE } from '../../core/prepare/index.js';
-import { choicesOf, parseBatch, parseDropSamples, parseImpute, parseMinValid, parseNormalize, parseScale, parseTransform, recipeFromChoices, type RecipeChoices } from '../../core/prepare/args.js';
-import { chooseScale, proposeScale, ROWS_BASIS, scaleSentence } from '../../core/prepare/scale.js';
+import { choicesOf, parseBatch, parseDropSamples, parseImpute, parseMinValid, parseNormalize, parseScale, parseTransform } from '../../core/prepare/args.js';
+import { matchingColumns, proposeRecipe, type PrepChoices } from '../../core/prepare/proposal.js';
 import type { Scale } from '../../core/engine/types.js';
-import { completeLayout } from '../../core/prepare/propose.js';
 import { formatSteps } from '../../core/report/command.js';
 import { sampleNaming } from '../../core/table/formats/naming.js';
 import { DECLARED_FORMATS, isDeclaredFormat, notDeclared } from '../../core/table/formats/declared.js';
@@ -21,7 +20,7 @@ import { quoteList } from '../../core/table/lookup.js';
 import { namePattern } from '../../core/table/name-pattern.js';
 import { emptyColumnsMapping } from '../../core/table/empty-mapping.js';
 import { NAME_GROUP } from '../../core/table/name-groups.js';
-import type { FlagKind, FormatId, Layout, Mapping, Recipe, SampleTable, ScaleBasis, Table } from '../../core/table/types.js';
+import type { FlagKind, FormatId, Layout, Mapping, Recipe, SampleTable, Table } from '../../core/table/types.js';
 import {
   formatOptions,
   parseArgv,
@@ -220,17 +219,8 @@ export interface DesignSpec {
   order?: 'names' | 'file';
 }
 
-/** The preparation flags given (core/prepare/args.ts parses them); undefined = not given. */
-export interface PrepOptions {
-  transform?: RecipeChoices['transform'];
-  dropSamples?: number | null;
-  minValid?: RecipeChoices['minValid'];
-  normalize?: boolean;
-  batch?: RecipeChoices['batch'];
-  impute?: RecipeChoices['impute'];
-  /** --scale (or --no-standardize = none). */
-  scale?: Scale;
-}
+/** The preparation flags given (core/prepare/args.ts parses them; core/prepare/proposal.ts declares them); undefined = not given. */
+export type PrepOptions = PrepChoices;
 
 export interface ClusterPlan {
   file: string;
@@ -635,10 +625,7 @@ function adjustRecipe(recipe: Recipe, options: LayoutOptions): Recipe {
   };
 }
 
-function matching(table: Table, pattern: string): string[] {
-  const regex = namePattern(pattern, 'The pattern');
-  return table.columns.filter((c) => regex.test(c.name)).map((c) => c.name);
-}
+const matching = matchingColumns;
 
 /**
  * The mapping and recipe `skfr cluster` reads `table` with (design: the --design sample table, read by the caller):
@@ -674,58 +661,12 @@ export function resolveLayout(
  * command prints), over the format's own steps (--keep-… and --zero-is-value already taken out).
  */
 function resolveRecipe(table: Table, resolved: Omit<ResolvedMapping, 'proposable'>, proposable: boolean, prep: PrepOptions, seed: number): { recipe: Recipe; reasons: string[] } {
-  const base = formatSteps(resolved.recognised.recipe);
-  let proposed = resolved.recipe;
-  let reasons: string[] = [];
-  let basis: ScaleBasis = ROWS_BASIS;
-  if (proposable) {
-    // Proposed on the data as this run maps it (the sample table joined, --where applied), with the sample
-    // columns named (a --sample-columns REGEX resolved), from the format's steps as switched.
-    const mapping = resolved.mapping.sampleColumnsMatch ? { ...resolved.mapping, sampleColumns: matching(table, resolved.mapping.sampleColumnsMatch) } : resolved.mapping;
-    const layout: Layout = {
-      format: resolved.format,
-      formatLabel: resolved.label,
-      quantities: resolved.recognised.quantities,
-      quantity: resolved.quantity,
-      mapping,
-      recipe: resolved.recipe,
-      description: resolved.label,
-      embeddedDesign: false,
-    };
-    const completed = completeLayout(table, layout);
-    proposed = completed.recipe;
-    reasons = [...(completed.reasons ?? [])];
-    basis = completed.scaleBasis ?? basis;
-  } else {
-    // One sample per row (or a plain matrix read as before): the scale is the only proposal.
-    const scale = proposeScale(proposed, basis);
-    proposed = { steps: [...proposed.steps, scale] };
-    reasons = [scaleSentence(scale)];
-  }
-  const choices = choicesOf(proposed, base);
-  const given: string[] = [];
-  if (prep.transform !== undefined) {
-    choices.transform = prep.transform;
-    given.push('--transform');
-  }
-  if (prep.minValid !== undefined) {
-    choices.minValid = prep.minValid;
-    given.push('--min-valid');
-  }
-  if (prep.normalize !== undefined) choices.normalize = prep.normalize;
-  if (prep.dropSamples !== undefined) choices.dropSamples = prep.dropSamples;
-  if (prep.batch !== undefined) choices.batch = prep.batch;
-  if (prep.impute !== undefined) choices.impute = prep.impute;
-  // The scale follows the transform as run (the rule the Prepare panel follows too), unless --scale says.
-  const { kind: _kind, ...ruled } = proposeScale(recipeFromChoices(base, choices, seed), basis);
-  const scale = prep.scale !== undefined ? chooseScale(prep.scale, { kind: 'scale', ...ruled }) : { kind: 'scale' as const, ...ruled };
-  if (prep.scale !== undefined && scale.method !== ruled.method) given.push('--scale');
-  const { kind: _scaleKind, ...scaleChoice } = scale;
-  choices.scale = scaleChoice;
-  reasons.pop(); // the proposal's scale sentence (always the last reason), said again below as it runs
-  if (given.length > 0 && (proposable || given.includes('--scale'))) reasons.push(`Given instead of the proposal: ${given.join(' and ')}.`);
-  reasons.push(scaleSentence(scale));
-  return { recipe: recipeFromChoices(base, choices, seed), reasons };
+  const { recognised } = resolved;
+  const layout = { format: resolved.format, formatLabel: resolved.label, quantities: recognised.quantities, quantity: resolved.quantity, recipe: recognised.recipe };
+  // The format's steps --keep-… and --zero-is-value switched off (adjustRecipe).
+  const { keep, zeroIsValue } = choicesOf(resolved.recipe, formatSteps(recognised.recipe));
+  const { recipe, reasons } = proposeRecipe(table, { layout, mapping: resolved.mapping, off: { keep, zeroIsValue }, proposable }, prep, seed);
+  return { recipe, reasons };
 }
 
 function resolveMapping(

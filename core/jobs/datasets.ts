@@ -8,7 +8,7 @@ import type { Design } from '../engine/types.js';
 import { webCryptoSha256, type Sha256Hasher } from '../sha256.js';
 import { parseTable, parseTableChunks, previewRows, summarizeColumns, toCsv, withFile, type ChunkBuffers, type ChunkSource, type ParseOptions } from '../table/index.js';
 import type { ParallelReading } from '../table/stream.js';
-import { completeLayout } from '../prepare/propose.js';
+import { proposeRecipe } from '../prepare/proposal.js';
 import { recognizeLayout, rowsLayout } from '../table/formats/recognize.js';
 import type { Layout, Mapping, Table } from '../table/types.js';
 import { now } from './progress.js';
@@ -216,6 +216,17 @@ export async function sourceBytes(source: DataSource, io: FileIO | undefined): P
   }
 }
 
+/**
+ * What was recognised in `table`, with the preparation proposed for it by the function `skfr cluster` proposes
+ * with (core/prepare/proposal.ts: nothing switched off, no choice given) and its reasons.
+ */
+export function proposedLayout(table: Table): Layout {
+  const recognised = recognizeLayout(table);
+  const proposable = recognised.mapping.orientation === 'samples-as-columns';
+  const { recipe, reasons, scaleBasis } = proposeRecipe(table, { layout: recognised, mapping: recognised.mapping, off: { keep: [], zeroIsValue: false }, proposable }, {}, 1);
+  return { ...recognised, recipe, reasons, scaleBasis };
+}
+
 /** The layout of an example: a plain table read with its suggested mapping. */
 function exampleLayout(table: Table, mapping: Mapping): Layout {
   return rowsLayout(mapping, table.rowCount, table.columns.filter((c) => c.kind === 'numeric').length);
@@ -225,14 +236,14 @@ function withTable(base: Omit<Dataset, 'table' | 'parseMs' | 'layout'>, at: Read
   const t0 = now();
   const table = parseTable(base.bytes, base.fileName, parseOptions(at));
   const parseMs = now() - t0;
-  const layout = base.suggestedMapping ? exampleLayout(table, base.suggestedMapping) : completeLayout(table, recognizeLayout(table));
+  const layout = base.suggestedMapping ? exampleLayout(table, base.suggestedMapping) : proposedLayout(table);
   return { ...base, table, parseMs, layout };
 }
 
 /** A Dataset around a table read in chunks (no bytes kept: `chunked` reads the file again). */
 function chunkedDataset(id: string, fileName: string, file: ChunkedFile, read: { table: Table; sha256: string; size: number; parseMs: number }): Dataset {
   const { table, sha256, size, parseMs } = read;
-  return { id, fileName, bytes: new Uint8Array(0), chunked: file, sha256, size, table, parseMs, layout: completeLayout(table, recognizeLayout(table)) };
+  return { id, fileName, bytes: new Uint8Array(0), chunked: file, sha256, size, table, parseMs, layout: proposedLayout(table) };
 }
 
 /**

@@ -176,7 +176,13 @@ export const jobRequestSchema = z.discriminatedUnion('type', [
   }),
   z.strictObject({ type: z.literal('sheet'), datasetId: nonEmpty, sheet: z.string(), headerRow: headerRow.optional() }),
   z.strictObject({ type: z.literal('design'), source: designSourceSchema, sheet: z.string().optional(), headerRow: headerRow.optional() }),
-  z.strictObject({ type: z.literal('map'), datasetId: nonEmpty, mapping: mappingSchema, recipe: recipeSchema.optional() }),
+  z.strictObject({
+    type: z.literal('map'),
+    datasetId: nonEmpty,
+    mapping: mappingSchema,
+    recipe: recipeSchema.optional(),
+    propose: z.strictObject({ from: recipeSchema.nullable(), scaleEdited: z.boolean().optional() }).optional(),
+  }),
   z.strictObject({
     type: z.literal('fit'),
     datasetId: nonEmpty,

@@ -29,6 +29,7 @@ import { runExport, type ExportSource } from './export.js';
 import { tableRows } from './rows.js';
 import { buildFitView, sampleHeatmapOf } from './fit-view.js';
 import { createPreviews } from './preview.js';
+import { proposalFor } from './proposal.js';
 import { defaultFeatureColumns, reproduceCommand } from '../report/command.js';
 import { now, throttleProgress } from './progress.js';
 import type { FileIO, FitSettings, JobRequest, JobResponse, MapResult, ResultOf, RunOptions, SessionOpened, SessionRequest } from './types.js';
@@ -303,8 +304,17 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
         return readDesign(request, dataset, io);
       case 'map': {
         const d = await labelled(request.datasetId, request.mapping);
-        const recipe = request.recipe ?? EMPTY_RECIPE;
-        return mapResult(d.id, mapDataset(d, request.mapping, recipe), recipe);
+        const asked = request.recipe ?? EMPTY_RECIPE;
+        // The Import screen changed what is mapped: the preparation proposed again as skfr cluster proposes it.
+        const proposal = request.propose ? proposalFor(d, request.mapping, asked, request.propose) : null;
+        const recipe = proposal?.recipe ?? asked;
+        const result = mapResult(d.id, mapDataset(d, request.mapping, recipe), recipe);
+        if (proposal) {
+          // A fit of this recipe reports these reasons (as skfr cluster reports its own).
+          datasets.set(d.id, { ...d, layout: { ...d.layout, reasons: proposal.reasons, scaleBasis: proposal.scaleBasis } });
+          result.proposal = proposal;
+        }
+        return result;
       }
       case 'fit': {
         const d = await labelled(request.datasetId, request.mapping);

@@ -22,6 +22,7 @@ import type {
   Mapping,
   Recipe,
   SampleTable,
+  ScaleBasis,
   StepReport,
   TableWarning,
 } from '../table/types.js';
@@ -72,6 +73,26 @@ export interface MapRequest {
   mapping: Mapping;
   /** Preparation steps after the mapping (core/prepare); default none. */
   recipe?: Recipe;
+  /**
+   * Propose the preparation again for this mapping, exactly as `skfr cluster` proposes it for the same columns
+   * (core/prepare/proposal.ts), and map with it: after the sample columns, the quantity or the sample table
+   * changed on the Import screen. `from`: the last proposal (the choices of `recipe` that differ from it are the
+   * user's, kept as the CLI keeps a flag; null: every choice of `recipe` is the user's, e.g. a saved analysis);
+   * `scaleEdited`: the user chose the scale. The answer carries the proposal (MapResult.proposal).
+   */
+  propose?: { from: Recipe | null; scaleEdited?: boolean };
+}
+
+/** A 'map' job's new proposal (MapRequest.propose): the recipe it mapped with, the proposal alone, and why. */
+export interface MapProposal {
+  /** The recipe mapped with: the proposal, with the user's choices in place of theirs. */
+  recipe: Recipe;
+  /** The proposal alone: the `from` of the next proposing map. */
+  proposed: Recipe;
+  reasons: string[];
+  scaleBasis: ScaleBasis;
+  /** The quantity whose columns the sample columns are (core/prepare/proposal.ts quantityOfColumns), else null. */
+  quantity: string | null;
 }
 
 /**
@@ -268,6 +289,8 @@ export interface MapResult {
    * sentence: the Prepare panel shows the one with the known class. Empty without a batch step.
    */
   confounding?: Confounding[];
+  /** The proposal, when the request asked for one (MapRequest.propose). */
+  proposal?: MapProposal;
 }
 
 export interface RankedFeature {

@@ -6,8 +6,12 @@
  * A failed open keeps the previous table; a sample table that matches no sample is taken off again (the
  * banner says why), so nothing is lost. A preparation step that fails (a log of zeros refused, a filter that
  * leaves no protein, a group of one sample each) goes back to the last recipe that worked, with its sentence in
- * `prepError` for the Prepare panel. Until the user edits the valid-value filter, it follows the samples'
- * annotations: 70 % in at least one group of the proposed annotation (the design's condition), else in total.
+ * `prepError` for the Prepare panel. Every change of what is mapped (the sample columns, the quantity, the sample
+ * table, filters; a re-read that keeps a sample table) asks the map job to propose the preparation again, as
+ * `skfr cluster` proposes it for the same columns (core/jobs/proposal.ts): the choices the user made since the last
+ * proposal stay, as flags given to the CLI would. Without a proposal in the answer (an older host), an untouched
+ * valid-value filter follows the samples' annotations: 70 % in at least one group of the proposed annotation (the
+ * design's condition), else in total.
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
@@ -93,6 +97,10 @@ export const useDatasetStore = defineStore('dataset', () => {
   let followed: string | null | undefined;
   /** The banner of a taken-back sample table stays up through the next map. */
   let keepNotice = false;
+  /** The next map proposes the preparation again (what is mapped changed: MapRequest.propose). */
+  let repropose = false;
+  /** The last proposal (the opened layout's, then each map's): choices of the recipe that differ from it are the user's. null: all are (a saved analysis). */
+  let proposed: Recipe | null = null;
 
   const columns = computed(() => opened.value?.columns ?? []);
   const size = computed(() => (mapResult.value ? { n: mapResult.value.n, p: mapResult.value.p } : null));
@@ -131,16 +139,19 @@ export const useDatasetStore = defineStore('dataset', () => {
     else next = guessMapping(result.columns, result.rowCount);
     next = plain(next);
     resetTable();
-    let proposed = plain(result.suggestedMapping ? EMPTY_RECIPE : (result.layout?.recipe ?? EMPTY_RECIPE));
+    let initial = plain(result.suggestedMapping ? EMPTY_RECIPE : (result.layout?.recipe ?? EMPTY_RECIPE));
     if (keep && !(result.layout?.embeddedDesign ?? false)) {
       next.design = keep.design;
       designOrigin.value = keep.origin;
       // The filter proposed by the groups of the names, which the sample table replaces, filters in total until
       // the map says which annotation groups the samples (followGroup).
-      proposed = ungroup(proposed, [proposed.steps.find((s) => s.kind === 'min-valid')?.group ?? ''].filter(isOfferedGroup));
+      initial = ungroup(initial, [initial.steps.find((s) => s.kind === 'min-valid')?.group ?? ''].filter(isOfferedGroup));
     }
     mapping.value = next;
-    recipe.value = proposed;
+    recipe.value = initial;
+    proposed = plain(recipe.value);
+    // The opened layout's recipe is the proposal for its own columns; a sample table carried over changes it.
+    repropose = next.design !== undefined && next.design !== null && !(result.layout?.embeddedDesign ?? false);
     scheduleMap(0);
   }
 
@@ -198,6 +209,9 @@ export const useDatasetStore = defineStore('dataset', () => {
     if (base && saved.quantity !== null && base.quantity !== saved.quantity) layout.value = withQuantity(base, saved.quantity) ?? base;
     mapping.value = plain(saved.mapping);
     recipe.value = plain(saved.recipe);
+    // Every recorded choice is the user's: a later change of the columns keeps them (as the reproduce command's flags).
+    proposed = null;
+    repropose = false;
     filterEdited.value = true;
     openedPath.value = path;
   }
@@ -282,6 +296,7 @@ export const useDatasetStore = defineStore('dataset', () => {
     prepError.value = null;
     failedRecipe.value = null;
     mapping.value = next;
+    repropose = true;
     scheduleMap(MAP_DELAY_MS);
   }
 
@@ -346,6 +361,7 @@ export const useDatasetStore = defineStore('dataset', () => {
     const gone = [...(mapResult.value?.design?.columns ?? []), ...(mapResult.value?.annotationNames ?? []).filter(isOfferedGroup)].filter((c) => !kept.has(c));
     recipe.value = unbatch(ungroup(recipe.value, gone), gone);
     mapping.value = { ...mapping.value, design: table };
+    repropose = true;
     scheduleMap(0);
   }
 
@@ -368,6 +384,7 @@ export const useDatasetStore = defineStore('dataset', () => {
     if (!design) return;
     undo = { kind: 'design', mapping: plain(mapping.value), recipe: plain(recipe.value), origin: designOrigin.value, result: mapResult.value };
     mapping.value = { ...mapping.value, design: { ...design, sampleColumn: column } };
+    repropose = true;
     scheduleMap(0);
   }
 
@@ -405,8 +422,9 @@ export const useDatasetStore = defineStore('dataset', () => {
       return refuse({ code: 'no-numeric-features', message: 'No sample column is chosen: mark the columns that hold one sample each, or select them by a pattern.' });
     }
     mappingBusy.value = true;
-    const sent = plain(recipe.value);
-    const handle = api.run({ type: 'map', datasetId: current.datasetId, mapping: plain(m), recipe: sent });
+    let sent = plain(recipe.value);
+    const propose = repropose ? { propose: { from: proposed === null ? null : plain(proposed), scaleEdited: scaleEdited.value } } : {};
+    const handle = api.run({ type: 'map', datasetId: current.datasetId, mapping: plain(m), recipe: sent, ...propose });
     mapJob = handle.jobId;
     const response = await handle.response;
     if (seq !== mapSeq) return;
@@ -414,13 +432,22 @@ export const useDatasetStore = defineStore('dataset', () => {
     mappingBusy.value = false;
     if (response.ok) {
       undo = null;
+      const proposal = response.result.proposal;
+      if (proposal) {
+        // The preparation proposed again for these columns (the user's own choices kept), with its reasons.
+        repropose = false;
+        proposed = proposal.proposed;
+        sent = proposal.recipe;
+        recipe.value = plain(proposal.recipe);
+        if (layout.value) layout.value = { ...layout.value, reasons: proposal.reasons, scaleBasis: proposal.scaleBasis };
+      }
       goodRecipe = sent;
       mapResult.value = response.result;
       mapError.value = null;
       rememberValues(response.result);
       if (!keepNotice) ui.dismiss('map');
       keepNotice = false;
-      followGroup();
+      if (!proposal) followGroup();
     } else if (response.error.code !== 'cancelled') {
       if (undo?.kind === 'recipe') {
         // A step that fails: back to the recipe that worked, its sentence beside the Prepare panel.
@@ -470,6 +497,7 @@ export const useDatasetStore = defineStore('dataset', () => {
     if (group === followed) return;
     followed = group;
     const next = regroup(recipe.value, group);
+    if (proposed !== null) proposed = regroup(proposed, group); // a proposal, not the user's choice
     if (next !== recipe.value) setRecipe(next);
   }
 
