@@ -168,6 +168,7 @@ function commandOf(d: Dataset, layout: { format: FormatId; quantity: string | nu
     fileName: d.fileName,
     sheet: d.table.format === 'xlsx' || d.table.format === 'xls' ? d.table.sheet : null,
     headerRow: d.table.headerRow ?? 1,
+    ...(d.table.noHeader ? { noHeader: true } : {}),
     layout: d.layout,
     format: layout.format,
     quantity: layout.quantity,
@@ -286,7 +287,7 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
     if (opts.signal?.aborted) throw new SkfrError('cancelled', 'The run was cancelled.');
     switch (request.type) {
       case 'open': {
-        const d = await loadDataset(request.datasetId ?? `d-${prefix}-${++nextDataset}`, request.source, { sheet: request.sheet, headerRow: request.headerRow }, io);
+        const d = await loadDataset(request.datasetId ?? `d-${prefix}-${++nextDataset}`, request.source, { sheet: request.sheet, headerRow: request.headerRow, noHeader: request.noHeader }, io);
         datasets.set(d.id, d);
         mappedCache.delete(d.id);
         if (request.source.kind === 'path') openedFrom.set(d.id, request.source.path);
