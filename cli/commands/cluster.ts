@@ -371,7 +371,11 @@ async function writeOutputs(plan: ClusterPlan, data: RunData, io: CommandContext
   cancel.writer = writer;
   if (cancel.signal !== null) writer.cancel(cancel.signal);
   try {
-    const written = await stageOutputs(plan, data, (path, bytes) => writer.stage(path, bytes));
+    // (a cancel is looked at before each output is made: the report or session of a large run takes a while)
+    const next = () => {
+      if (cancel.signal !== null) throw cancelledError(cancel.signal);
+    };
+    const written = await stageOutputs(plan, data, (path, bytes) => writer.stage(path, bytes), next);
     await writer.commit();
     return written;
   } catch (error) {
@@ -386,9 +390,11 @@ async function stageOutputs(
   plan: ClusterPlan,
   data: RunData,
   write: (path: string, bytes: Uint8Array) => Promise<void>,
+  next: () => void = () => {},
 ): Promise<{ path: string; what: string }[]> {
   const { mapped, result, prep } = data;
   const written: { path: string; what: string }[] = [];
+  next();
   if (plan.out) {
     if (plan.out.kind === 'report') {
       const { reportWorkbook } = await sheetModules.report();
@@ -401,17 +407,20 @@ async function stageOutputs(
       written.push({ path: plan.out.path, what: 'labelled samples' });
     }
   }
+  next();
   if (plan.saveSession !== null) {
     // Imported on first need, as the workbook writers: zod and the session format stay out of other runs.
     const { sessionOf } = await import('./cluster-session.js');
     await write(plan.saveSession, encoder.encode(sessionOf(plan, plan.saveSession, data)));
     written.push({ path: plan.saveSession, what: 'saved analysis' });
   }
+  next();
   if (plan.report) {
     const { reportHtml } = await sheetModules.html();
     await write(plan.report.path, encoder.encode(reportHtml({ ...reportInput(plan, data), createdAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z') })));
     written.push({ path: plan.report.path, what: 'HTML report' });
   }
+  next();
   if (plan.featuresOut) {
     const rows = rankingRows(result.fit, mapped, { imputed: prep.imputed, stability: result.stability });
     const bytes = plan.featuresOut.format === 'csv' ? encoder.encode(toCsv(rows)) : (await sheetModules.write()).toXlsx([{ name: 'Features', rows }]);

@@ -7,7 +7,7 @@ import { simulate } from '../engine/index.js';
 import type { Design } from '../engine/types.js';
 import { webCryptoSha256, type Sha256Hasher } from '../sha256.js';
 import { parseTable, parseTableChunks, previewRows, summarizeColumns, toCsv, withFile, type ChunkBuffers, type ChunkSource, type ParseOptions } from '../table/index.js';
-import type { ParallelReading } from '../table/stream.js';
+import type { ChunkOptions, ParallelReading } from '../table/stream.js';
 import { completeLayout } from '../prepare/propose.js';
 import { recognizeLayout, rowsLayout } from '../table/formats/recognize.js';
 import type { Layout, Mapping, Table } from '../table/types.js';
@@ -131,9 +131,10 @@ async function readChunked(file: ChunkedFile, fileName: string, at: ReadAt): Pro
   const hash = { sha: (file.io.sha256 ?? webCryptoSha256).create(), done: false, size: 0 };
   let passes = 0;
   const source = withFile((into) => (passes++ === 0 ? hashing(opened.chunks(into), hash) : opened.chunks(into)), opened.chunks);
-  const options: { headerRow?: number; noHeader?: boolean; textColumns?: readonly string[]; allocate?: (length: number) => Float64Array; parallel?: ParallelReading } = {};
+  const options: ChunkOptions = {};
   if (at.headerRow !== undefined) options.headerRow = at.headerRow;
   if (at.noHeader) options.noHeader = true;
+  if (at.signal) options.signal = at.signal;
   if (at.textColumns !== undefined && at.textColumns.length > 0) options.textColumns = at.textColumns;
   if (opened.allocate) options.allocate = opened.allocate;
   if (opened.parallel) options.parallel = opened.parallel; // a large file's rows on the host's threads
@@ -192,6 +193,8 @@ export interface ReadAt {
   headerRow?: number | undefined;
   /** Text files: no header row (ParseOptions.noHeader); not with headerRow. */
   noHeader?: boolean | undefined;
+  /** A file read in chunks looks at it between chunks (ChunkOptions.signal): cancel while reading. */
+  signal?: { readonly aborted: boolean } | undefined;
   /** Label columns read as text as written (ParseOptions.textColumns). */
   textColumns?: readonly string[] | undefined;
 }

@@ -258,12 +258,12 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
   }
 
   /** The mapping, then the recipe's steps (core/prepare), for the dataset's recognised format. */
-  function mapDataset(d: Dataset, mapping: Mapping, recipe: Recipe): MappedData {
+  function mapDataset(d: Dataset, mapping: Mapping, recipe: Recipe, signal?: RunOptions['signal']): MappedData {
     const key = JSON.stringify([mapping, recipe]);
     const cached = mappedCache.get(d.id);
     if (cached && cached.key === key) return cached.mapped;
     mappedCache.delete(d.id); // a failing mapping must not leave the previous one answering for it
-    const mapped = prepare(d.table, mapping, recipe, { format: d.layout.format });
+    const mapped = prepare(d.table, mapping, recipe, { format: d.layout.format, ...(signal ? { signal } : {}) });
     mappedCache.set(d.id, { key, mapped });
     return mapped;
   }
@@ -287,7 +287,7 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
     if (opts.signal?.aborted) throw new SkfrError('cancelled', 'The run was cancelled.');
     switch (request.type) {
       case 'open': {
-        const d = await loadDataset(request.datasetId ?? `d-${prefix}-${++nextDataset}`, request.source, { sheet: request.sheet, headerRow: request.headerRow, noHeader: request.noHeader }, io);
+        const d = await loadDataset(request.datasetId ?? `d-${prefix}-${++nextDataset}`, request.source, { sheet: request.sheet, headerRow: request.headerRow, noHeader: request.noHeader, signal: opts.signal }, io);
         datasets.set(d.id, d);
         mappedCache.delete(d.id);
         if (request.source.kind === 'path') openedFrom.set(d.id, request.source.path);
@@ -305,12 +305,12 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
       case 'map': {
         const d = await labelled(request.datasetId, request.mapping);
         const recipe = request.recipe ?? EMPTY_RECIPE;
-        return mapResult(d.id, mapDataset(d, request.mapping, recipe), recipe);
+        return mapResult(d.id, mapDataset(d, request.mapping, recipe, opts.signal), recipe);
       }
       case 'fit': {
         const d = await labelled(request.datasetId, request.mapping);
         const recipe = request.recipe ?? EMPTY_RECIPE;
-        const mapped = mapDataset(d, request.mapping, recipe);
+        const mapped = mapDataset(d, request.mapping, recipe, opts.signal);
         const layout = { format: d.layout.format, formatLabel: d.layout.formatLabel, quantity: quantityOf(d.layout, mapped) };
         const classColumn = request.classColumn ?? null;
         const t0 = now();
@@ -350,7 +350,7 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
         if (request.path !== undefined) await refuseOpenedFile(request.path);
         return runExport(
           { ...f, input: { fileName: d.fileName, sha256: d.sha256, size: d.size, headerRow: d.table.headerRow ?? null }, version },
-          request.what, request.format, request.path, io,
+          request.what, request.format, request.path, io, opts.signal,
         );
       }
       case 'rows': {
@@ -363,7 +363,7 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
         // Issue 16: the saved results on the dataset as the recorded mapping and recipe give it; nothing is fitted.
         const d = await labelled(request.datasetId, request.mapping);
         const recipe = request.recipe ?? EMPTY_RECIPE;
-        const mapped = mapDataset(d, request.mapping, recipe);
+        const mapped = mapDataset(d, request.mapping, recipe, opts.signal);
         checkSameData(d.fileName, mapped, request.result);
         const layout = { format: d.layout.format, formatLabel: d.layout.formatLabel, quantity: quantityOf(d.layout, mapped) };
         const classColumn = request.classColumn ?? null;
