@@ -8,6 +8,8 @@
 import { defineConfig } from '@playwright/test';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The preview server's port: 4173 unless SKFR_E2E_PORT says another (several checkouts testing on one machine). */
+const port = Number(process.env.SKFR_E2E_PORT ?? 4173);
 
 export default defineConfig({
   outputDir: 'test-results/artifacts',
@@ -22,8 +24,8 @@ export default defineConfig({
   ],
   webServer: {
     command:
-      'npm run build:web && npx vite preview --config vite.web.config.ts --host 127.0.0.1 --port 4173 --strictPort',
-    url: 'http://127.0.0.1:4173/',
+      `npm run build:web && npx vite preview --config vite.web.config.ts --host 127.0.0.1 --port ${port} --strictPort`,
+    url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
     stdout: 'ignore',
@@ -34,7 +36,7 @@ export default defineConfig({
       name: 'web',
       testDir: 'test/e2e',
       use: {
-        baseURL: 'http://127.0.0.1:4173/',
+        baseURL: `http://127.0.0.1:${port}/`,
         browserName: 'chromium',
         viewport: { width: 1280, height: 800 },
         acceptDownloads: true,
