@@ -30,6 +30,7 @@ import { cancelledError, type CancelSignal } from '../../node/cancel.js';
 import { outputWriter } from '../../node/files.js';
 import { createWorkerPool, type WorkerPool } from '../../node/parallel/pool.js';
 import { readTableChunks } from '../../node/parallel/read.js';
+import { jsonParts } from '../json-out.js';
 import { collectGarbage } from '../memory.js';
 import { createProgressBar } from '../progress.js';
 import { CLUSTER_HELP, labelColumns, planCluster, poolOptionsFor, resolveLayout, withTuneAll, type ClusterPlan, type ResolvedLayout } from './cluster-options.js';
@@ -90,7 +91,11 @@ export async function clusterCommand(argv: readonly string[], { io, version }: C
     // The samples' PCA (a saved session's, the HTML report's), giving Ctrl+C / SIGTERM a turn every few ms.
     const projection = plan.saveSession !== null || plan.report !== null ? await project(mapped, result, cancel) : null;
     const written = await writeOutputs(plan, { input, version, mapped, result, read, prep, warnings, timings, projection }, io, cancel);
-    if (plan.json) io.stdout(JSON.stringify({ ...withInputFields(clusterJson(mapped, result, timings), mapped, read), ...prepJson(prep, warnings, mapped.warnings) }) + '\n');
+    if (plan.json) {
+      // (in parts: 20 million samples' ids and labels never in one string; json-out.ts)
+      for (const part of jsonParts({ ...withInputFields(clusterJson(mapped, result, timings), mapped, read), ...prepJson(prep, warnings, mapped.warnings) })) io.stdout(part);
+      io.stdout('\n');
+    }
     else io.stdout(inputSummary(mapped, read) + clusterSummary(input.fileName, plan.settings, mapped, result, timings, written) + summaryTail(warnings, prep.command));
     return 0;
   } finally {

@@ -31,6 +31,7 @@ import { buildFitView, sampleHeatmapOf } from './fit-view.js';
 import { createPreviews } from './preview.js';
 import { defaultFeatureColumns, reproduceCommand } from '../report/command.js';
 import { now, throttleProgress } from './progress.js';
+import { plainList } from '../table/lazy-list.js';
 import type { FileIO, FitSettings, JobRequest, JobResponse, MapResult, ResultOf, RunOptions, SessionOpened, SessionRequest } from './types.js';
 
 /** Live previews kept for evaluate and the next preview (issue 27). */
@@ -109,7 +110,7 @@ function mapResult(datasetId: string, mapped: MappedData, recipe: Recipe): MapRe
     featureNames: mapped.featureNames,
     droppedFeatures: mapped.droppedFeatures ?? [],
     warnings: mapped.warnings,
-    sampleIds: mapped.sampleIds,
+    sampleIds: plainList(mapped.sampleIds),
     missingBySample: missing.bySample,
     missingByFeature: missing.byFeature,
     preparation: mapped.preparation ?? [],
