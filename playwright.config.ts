@@ -8,7 +8,7 @@
 import { defineConfig } from '@playwright/test';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** The preview server's port: 4173 unless SKFR_E2E_PORT says another (several checkouts testing on one machine). */
+/** The preview server's port: SKFR_E2E_PORT when 4173 is taken (several checkouts testing on one machine). */
 const port = Number(process.env.SKFR_E2E_PORT ?? 4173);
 
 export default defineConfig({

@@ -30,7 +30,7 @@ test('MaxQuant LFQ + design: log2 proposed with its reason, 70 % in at least one
   await expect(panel).toBeVisible();
   // Transform: log2 proposed, and why.
   await expect(page.getByTestId('transform-log2')).toBeChecked();
-  await expect(page.getByTestId('transform-reason')).toHaveText(/^Values between .+ span [\d.]+ orders of magnitude and are right-skewed .+: raw intensities, log2 proposed\.$/);
+  await expect(page.getByTestId('transform-reason')).toHaveText(/^LFQ intensity is a raw intensity, values between \S+ and \S+ \(1st to 99th percentile\): log2 proposed\.$/);
   await expect(page.getByTestId('nonpositive-refuse')).toBeChecked();
   await expect(page.getByTestId('transform-count')).toHaveText(/^[\d\s]+ values logged$/);
   // Valid values: 70 % in total until the samples have groups.
@@ -145,8 +145,9 @@ test('MaxQuant fitted raw, unfiltered: the results say so beside the figures the
   await runFit(page, 3, 10, null);
   // Raw intensities fitted without a log: at the top of the results.
   const data = page.getByTestId('warnings-data');
-  await expect(data).toContainText('look like raw intensities');
-  await expect(data).toContainText('Choose log2 in the preparation.');
+  await expect(data).toContainText('LFQ intensity is a raw intensity');
+  await expect(data).toContainText('was fitted without a log transform');
+  await expect(data).toContainText('Choose log2 in the preparation (--transform log2).');
   await expect(page.getByTestId('reproduce-command')).toContainText('--transform none --min-valid none');
   // Every warning sits in one of the four places, each a sentence of its own.
   const total = await page.getByTestId('result-warning').count();

@@ -163,9 +163,13 @@ export class RowKernel {
   }
 }
 
+/** wordsLittleEndian's table, made once (every kernel copies it into its memory: a table read makes several). */
+let littleEndianWords: Uint32Array | null = null;
+
 /** POW10_MANTISSAS (32-bit words, most significant first) as the kernel's (hi, lo) little-endian u64 pairs. */
 function wordsLittleEndian(): Uint32Array {
-  const words = new Uint32Array(POW10_MANTISSAS.length);
+  if (littleEndianWords !== null) return littleEndianWords;
+  const words = (littleEndianWords = new Uint32Array(POW10_MANTISSAS.length));
   for (let i = 0; i < words.length; i += 4) {
     words[i] = POW10_MANTISSAS[i + 1]!;
     words[i + 1] = POW10_MANTISSAS[i]!;
