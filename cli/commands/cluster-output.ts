@@ -2,6 +2,7 @@
  * What `skfr cluster` prints: the --json object (exactly the fields of the CLI contract) or a short summary
  * for people. Pure functions of the analysis result, so they are tested without running a fit.
  */
+import { lazyList } from '../../core/table/lazy-list.js';
 import type { AnalysisResult } from '../../core/analysis.js';
 import { DEFAULT_K_RULE, DEFAULT_S_RULE } from '../../core/engine/index.js';
 import type { KPoint, KRuleChoice, KSStep, SFlags, SRuleChoice } from '../../core/engine/types.js';
@@ -86,7 +87,8 @@ export function clusterJson(mapped: MappedData, result: AnalysisResult, timings:
     s: result.chosenS,
     variant: fit.options.variant,
     sampleIds: mapped.sampleIds,
-    labels: Array.from(fit.labels, (label) => label + 1),
+    // (per sample: made as --json writes them, a slice at a time; cli/json-out.ts)
+    labels: lazyList(fit.n, (i) => fit.labels[i]! + 1),
     selectedFeatures: Array.from(fit.selectedFeatures, (l) => names[l]!),
     selectedFeaturesByCluster: fit.selectedFeaturesByCluster?.map((set) => Array.from(set, (l) => names[l]!)) ?? null,
     featureScores: Object.fromEntries(names.map((name, l) => [name, fit.featureScores[l]!])),
@@ -126,7 +128,7 @@ export function stabilityJson(result: Pick<AnalysisResult, 'fit' | 'stability'>,
     clusterFeatureFrequency: byCluster
       ? Array.from({ length: result.fit.options.k }, (_, j) => Object.fromEntries(names.map((name, l) => [name, orNull(byCluster[j * p + l])])))
       : null,
-    sampleConsistency: Array.from(st.sampleConsistency, (c) => orNull(c)),
+    sampleConsistency: lazyList(st.sampleConsistency.length, (i) => orNull(st.sampleConsistency[i])),
     ari: Array.from(st.ari),
     meanAri: st.meanAri,
     unstableSelected: st.unstableSelected.map((l) => names[l]!),

@@ -5,6 +5,7 @@
  * (core/report/command.ts, with the file and sample-table paths as given on the command line), and after the fit
  * the warnings about the result (core/report/warnings.ts). cluster.ts prints and writes them.
  */
+import { lazyList } from '../../core/table/lazy-list.js';
 import type { AnalysisResult } from '../../core/analysis.js';
 import { SkfrError } from '../../core/errors.js';
 import type { FitSettings } from '../../core/jobs/types.js';
@@ -138,7 +139,7 @@ export function prepJson(prep: RunPrep, warnings: ResultWarning[], input: readon
   return {
     recipe: prep.recipe,
     reasons: prep.reasons,
-    imputedBySample: prep.imputeStep ? Array.from(prep.imputed.bySample) : null,
+    imputedBySample: prep.imputeStep ? lazyList(prep.imputed.bySample.length, (i) => prep.imputed.bySample[i]!) : null,
     imputedByFeature: prep.imputeStep ? Array.from(prep.imputed.byFeature) : null,
     warnings: [...input.map((w): InputWarning => ({ code: w.code, about: 'input', message: w.message })), ...warnings],
     command: prep.command,

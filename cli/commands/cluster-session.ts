@@ -43,6 +43,7 @@ export function sessionOf(plan: ClusterPlan, target: string, data: RunData): str
       format: read.sheet === null ? 'csv' : 'xlsx',
       sheet: read.sheet ?? '',
       headerRow: read.headerRow ?? 1,
+      ...(plan.layout.noHeader ? { noHeader: true as const } : {}),
     },
     absolutePath: absolute,
     relativePath: isAbsolute(rel) ? absolute : rel.split(sep).join('/'),

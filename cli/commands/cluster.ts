@@ -30,6 +30,7 @@ import { cancelledError, type CancelSignal } from '../../node/cancel.js';
 import { outputWriter } from '../../node/files.js';
 import { createWorkerPool, type WorkerPool } from '../../node/parallel/pool.js';
 import { readTableChunks } from '../../node/parallel/read.js';
+import { jsonParts } from '../json-out.js';
 import { collectGarbage } from '../memory.js';
 import { createProgressBar } from '../progress.js';
 import { CLUSTER_HELP, labelColumns, planCluster, poolOptionsFor, resolveLayout, withTuneAll, type ClusterPlan, type DesignSpec, type ResolvedLayout } from './cluster-options.js';
@@ -90,7 +91,11 @@ export async function clusterCommand(argv: readonly string[], { io, version }: C
     // The samples' PCA (a saved session's, the HTML report's), giving Ctrl+C / SIGTERM a turn every few ms.
     const projection = plan.saveSession !== null || plan.report !== null ? await project(mapped, result, cancel) : null;
     const written = await writeOutputs(plan, { input, version, mapped, result, read, prep, warnings, timings, projection }, io, cancel);
-    if (plan.json) io.stdout(JSON.stringify({ ...withInputFields(clusterJson(mapped, result, timings), mapped, read), ...prepJson(prep, warnings, mapped.warnings) }) + '\n');
+    if (plan.json) {
+      // (in parts: 20 million samples' ids and labels never in one string; json-out.ts)
+      for (const part of jsonParts({ ...withInputFields(clusterJson(mapped, result, timings), mapped, read), ...prepJson(prep, warnings, mapped.warnings) })) io.stdout(part);
+      io.stdout('\n');
+    }
     else io.stdout(inputSummary(mapped, read) + clusterSummary(input.fileName, plan.settings, mapped, result, timings, written) + summaryTail(warnings, prep.command));
     return 0;
   } finally {
@@ -374,7 +379,11 @@ async function writeOutputs(plan: ClusterPlan, data: RunData, io: CommandContext
   cancel.writer = writer;
   if (cancel.signal !== null) writer.cancel(cancel.signal);
   try {
-    const written = await stageOutputs(plan, data, (path, bytes) => writer.stage(path, bytes));
+    // (a cancel is looked at before each output is made: the report or session of a large run takes a while)
+    const next = () => {
+      if (cancel.signal !== null) throw cancelledError(cancel.signal);
+    };
+    const written = await stageOutputs(plan, data, (path, bytes) => writer.stage(path, bytes), next);
     await writer.commit();
     return written;
   } catch (error) {
@@ -389,9 +398,11 @@ async function stageOutputs(
   plan: ClusterPlan,
   data: RunData,
   write: (path: string, bytes: Uint8Array) => Promise<void>,
+  next: () => void = () => {},
 ): Promise<{ path: string; what: string }[]> {
   const { mapped, result, prep } = data;
   const written: { path: string; what: string }[] = [];
+  next();
   if (plan.out) {
     if (plan.out.kind === 'report') {
       const { reportWorkbook } = await sheetModules.report();
@@ -404,17 +415,20 @@ async function stageOutputs(
       written.push({ path: plan.out.path, what: 'labelled samples' });
     }
   }
+  next();
   if (plan.saveSession !== null) {
     // Imported on first need, as the workbook writers: zod and the session format stay out of other runs.
     const { sessionOf } = await import('./cluster-session.js');
     await write(plan.saveSession, encoder.encode(sessionOf(plan, plan.saveSession, data)));
     written.push({ path: plan.saveSession, what: 'saved analysis' });
   }
+  next();
   if (plan.report) {
     const { reportHtml } = await sheetModules.html();
     await write(plan.report.path, encoder.encode(reportHtml({ ...reportInput(plan, data), createdAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z') })));
     written.push({ path: plan.report.path, what: 'HTML report' });
   }
+  next();
   if (plan.featuresOut) {
     const rows = rankingRows(result.fit, mapped, { imputed: prep.imputed, stability: result.stability });
     const bytes = plan.featuresOut.format === 'csv' ? encoder.encode(toCsv(rows)) : (await sheetModules.write()).toXlsx([{ name: 'Features', rows }]);

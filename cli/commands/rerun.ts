@@ -181,7 +181,12 @@ export async function rerunCommand(argv: readonly string[], { io, version }: Com
   try {
     const { input } = session;
     const opened = ok<{ datasetId: string; sha256: string; fileName: string }>(
-      await jobs.runJob({ type: 'open', source: { kind: 'path', path: inputPath }, ...(input.sheet !== null ? { sheet: input.sheet } : {}), headerRow: input.headerRow }),
+      await jobs.runJob({
+        type: 'open',
+        source: { kind: 'path', path: inputPath },
+        ...(input.sheet !== null ? { sheet: input.sheet } : {}),
+        ...(input.noHeader ? { noHeader: true } : { headerRow: input.headerRow }),
+      }),
       cancel.signal,
     );
     const difference = inputChanged(session, opened.sha256, inputPath);

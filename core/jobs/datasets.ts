@@ -7,7 +7,7 @@ import { simulate } from '../engine/index.js';
 import type { Design } from '../engine/types.js';
 import { webCryptoSha256, type Sha256Hasher } from '../sha256.js';
 import { parseTable, parseTableChunks, previewRows, summarizeColumns, toCsv, withFile, type ChunkBuffers, type ChunkSource, type ParseOptions } from '../table/index.js';
-import type { ParallelReading } from '../table/stream.js';
+import type { ChunkOptions, ParallelReading } from '../table/stream.js';
 import { proposeRecipe } from '../prepare/proposal.js';
 import { recognizeLayout, rowsLayout } from '../table/formats/recognize.js';
 import type { Layout, Mapping, Table } from '../table/types.js';
@@ -131,8 +131,10 @@ async function readChunked(file: ChunkedFile, fileName: string, at: ReadAt): Pro
   const hash = { sha: (file.io.sha256 ?? webCryptoSha256).create(), done: false, size: 0 };
   let passes = 0;
   const source = withFile((into) => (passes++ === 0 ? hashing(opened.chunks(into), hash) : opened.chunks(into)), opened.chunks);
-  const options: { headerRow?: number; textColumns?: readonly string[]; allocate?: (length: number) => Float64Array; parallel?: ParallelReading } = {};
+  const options: ChunkOptions = {};
   if (at.headerRow !== undefined) options.headerRow = at.headerRow;
+  if (at.noHeader) options.noHeader = true;
+  if (at.signal) options.signal = at.signal;
   if (at.textColumns !== undefined && at.textColumns.length > 0) options.textColumns = at.textColumns;
   if (opened.allocate) options.allocate = opened.allocate;
   if (opened.parallel) options.parallel = opened.parallel; // a large file's rows on the host's threads
@@ -189,6 +191,10 @@ export function exampleFile(design: Design, seed: number): { fileName: string; b
 export interface ReadAt {
   sheet?: string | undefined;
   headerRow?: number | undefined;
+  /** Text files: no header row (ParseOptions.noHeader); not with headerRow. */
+  noHeader?: boolean | undefined;
+  /** A file read in chunks looks at it between chunks (ChunkOptions.signal): cancel while reading. */
+  signal?: { readonly aborted: boolean } | undefined;
   /** Label columns read as text as written (ParseOptions.textColumns). */
   textColumns?: readonly string[] | undefined;
 }
@@ -198,6 +204,7 @@ export function parseOptions(at: ReadAt): ParseOptions {
   const options: ParseOptions = {};
   if (at.sheet !== undefined) options.sheet = at.sheet;
   if (at.headerRow !== undefined) options.headerRow = at.headerRow;
+  if (at.noHeader) options.noHeader = true;
   if (at.textColumns !== undefined && at.textColumns.length > 0) options.textColumns = at.textColumns;
   return options;
 }
@@ -269,16 +276,20 @@ async function loadWhole(id: string, source: DataSource, at: ReadAt, io: FileIO 
   return withTable(base, at);
 }
 
-/** Re-reads another sheet (or the same one with another header row) of an opened file. */
+/**
+ * Re-reads another sheet (or the same one with another header row) of an opened file. A text file read without
+ * a header row stays so unless a header row is given.
+ */
 export async function withSheet(dataset: Dataset, sheet: string, headerRow?: number): Promise<Dataset> {
+  const at: ReadAt = { sheet, headerRow, ...(headerRow === undefined && dataset.table.noHeader ? { noHeader: true } : {}) };
   if (dataset.chunked) {
     // read again from disk (another header row); the hash is taken again, as the bytes are those read now
-    const read = await readChunked(dataset.chunked, dataset.fileName, { sheet, headerRow });
+    const read = await readChunked(dataset.chunked, dataset.fileName, at);
     if (read) return chunkedDataset(dataset.id, dataset.fileName, dataset.chunked, read);
-    return loadWhole(dataset.id, { kind: 'path', path: dataset.chunked.path }, { sheet, headerRow }, dataset.chunked.io);
+    return loadWhole(dataset.id, { kind: 'path', path: dataset.chunked.path }, at, dataset.chunked.io);
   }
   const { table: _table, parseMs: _parseMs, layout: _layout, ...base } = dataset;
-  return withTable(base, { sheet, headerRow });
+  return withTable(base, at);
 }
 
 /**
@@ -301,7 +312,7 @@ export async function withLabelColumns(dataset: Dataset, mapping: Mapping): Prom
   const { table } = dataset;
   const at: ReadAt = {
     sheet: table.sheet,
-    ...(table.headerRow !== undefined && table.headerRows !== 2 ? { headerRow: table.headerRow } : {}),
+    ...(table.noHeader ? { noHeader: true } : table.headerRow !== undefined && table.headerRows !== 2 ? { headerRow: table.headerRow } : {}),
     textColumns: [...new Set([...(dataset.textColumns ?? []), ...wanted])],
   };
   const read = dataset.chunked
@@ -335,6 +346,7 @@ export function openResult(dataset: Dataset): OpenResult {
     preview: previewRows(table, PREVIEW_ROWS),
     layout: dataset.layout,
     headerRow: table.headerRow ?? 1,
+    ...(table.noHeader ? { noHeader: true as const } : {}),
     titleRows: table.titleRows ?? [],
     blankRowsSkipped: table.blankRowsSkipped ?? 0,
     notes: table.notes ?? [],

@@ -120,8 +120,11 @@ export async function runExport(
   format: ExportFormat,
   path: string | undefined,
   io: FileIO | undefined,
+  signal?: { readonly aborted: boolean },
 ): Promise<ExportResult> {
   const bytes = await exportBytes(source, what, format);
+  // (made, not yet written: a cancel now leaves no file; issue 26, cancel in every phase)
+  if (signal?.aborted) throw new SkfrError('cancelled', 'The run was cancelled.');
   const mimeType = MIME_TYPES[format];
   if (path === undefined) return { fileName: exportFileNameOf(source, what, format), path: null, bytes, mimeType };
   if (!io) throw new SkfrError('write-failed', `Cannot write “${path}”: this host has no file system; export without a path to get the bytes.`);

@@ -9,6 +9,7 @@ import type { FitResult, Matrix, TuneResult } from '../engine/types.js';
 import { rawQuantity, resultWarnings, type WarningInput } from '../report/warnings.js';
 import { valueStats } from '../prepare/transform.js';
 import type { FormatId, MappedData, Recipe } from '../table/types.js';
+import { plainList } from '../table/lazy-list.js';
 import type { FitSettings, FitView, Metrics, RankedFeature, SampleHeatmap } from './types.js';
 
 /**
@@ -178,7 +179,7 @@ export function buildFitView(input: FitViewInput): FitView {
     p: fit.p,
     k: fit.options.k,
     s: fit.options.s,
-    sampleIds: mapped.sampleIds,
+    sampleIds: plainList(mapped.sampleIds),
     clusters,
     clusterSizes: Array.from(fit.clusterSizes),
     featureNames: mapped.featureNames,

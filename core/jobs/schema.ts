@@ -172,6 +172,7 @@ export const jobRequestSchema = z.discriminatedUnion('type', [
     source: dataSourceSchema,
     sheet: z.string().optional(),
     headerRow: headerRow.optional(),
+    noHeader: z.boolean().optional(),
     datasetId: nonEmpty.optional(),
   }),
   z.strictObject({ type: z.literal('sheet'), datasetId: nonEmpty, sheet: z.string(), headerRow: headerRow.optional() }),

@@ -4,7 +4,7 @@
  *
  *   { "kind": "skfr-session", "formatVersion": 1, "savedAt", "savedBy",
  *     "input":   { fileName, path (relative to the session file's folder, "/"-separated), absolutePath, size,
- *                  sha256, sheet, headerRow },
+ *                  sha256, sheet, headerRow[, noHeader: true] },
  *     "layout":  { format, quantity },
  *     "mapping", "recipe", "settings", "classColumn"   (as a FitRequest carries them),
  *     "result":  SessionResult (session-schema.ts: clusters, proteins, scores, centers, curves, stability, …) }
@@ -52,6 +52,8 @@ export interface SessionInput {
   sheet: string | null;
   /** 1-based row of the header. */
   headerRow: number;
+  /** The text file was read with no header row (`skfr --no-header`): its first row is data. Absent = false. */
+  noHeader?: boolean;
 }
 
 export interface SessionFile {
@@ -81,6 +83,7 @@ const sessionInputSchema = z.object({
   sha256,
   sheet: shortText.nullable(),
   headerRow: z.number().int().min(1).max(1_000_000),
+  noHeader: z.boolean().optional(),
 });
 
 export const sessionFileSchema = z.object({
@@ -104,7 +107,7 @@ void _file;
 /** What a session is made of: the input as opened, the request that ran, its results. */
 export interface SessionSource {
   /** The opened input (OpenResult): its name, SHA-256, size, format, sheet and header row. */
-  opened: Pick<OpenResult, 'fileName' | 'sha256' | 'format' | 'sheet' | 'headerRow'> & { size?: number | null | undefined };
+  opened: Pick<OpenResult, 'fileName' | 'sha256' | 'format' | 'sheet' | 'headerRow' | 'noHeader'> & { size?: number | null | undefined };
   /** Where it was opened from: an absolute path (desktop, CLI); null for bytes (browser). */
   absolutePath: string | null;
   /** The input's path relative to the session file's folder, "/"-separated (when the host knows it). */
@@ -193,6 +196,7 @@ export function buildSession(source: SessionSource): SessionFile {
       sha256: opened.sha256,
       sheet: workbook ? opened.sheet : null,
       headerRow: opened.headerRow,
+      ...(opened.noHeader ? { noHeader: true } : {}),
     },
     layout: { format: view.format, quantity: view.quantity },
     mapping: request.mapping,

@@ -32,6 +32,7 @@ import { createPreviews } from './preview.js';
 import { proposalFor } from './proposal.js';
 import { defaultFeatureColumns, reproduceCommand } from '../report/command.js';
 import { now, throttleProgress } from './progress.js';
+import { plainList } from '../table/lazy-list.js';
 import type { FileIO, FitSettings, JobRequest, JobResponse, MapResult, ResultOf, RunOptions, SessionOpened, SessionRequest } from './types.js';
 
 /** Live previews kept for evaluate and the next preview (issue 27). */
@@ -110,7 +111,7 @@ function mapResult(datasetId: string, mapped: MappedData, recipe: Recipe): MapRe
     featureNames: mapped.featureNames,
     droppedFeatures: mapped.droppedFeatures ?? [],
     warnings: mapped.warnings,
-    sampleIds: mapped.sampleIds,
+    sampleIds: plainList(mapped.sampleIds),
     missingBySample: missing.bySample,
     missingByFeature: missing.byFeature,
     preparation: mapped.preparation ?? [],
@@ -169,6 +170,7 @@ function commandOf(d: Dataset, layout: { format: FormatId; quantity: string | nu
     fileName: d.fileName,
     sheet: d.table.format === 'xlsx' || d.table.format === 'xls' ? d.table.sheet : null,
     headerRow: d.table.headerRow ?? 1,
+    ...(d.table.noHeader ? { noHeader: true } : {}),
     layout: d.layout,
     format: layout.format,
     quantity: layout.quantity,
@@ -258,12 +260,12 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
   }
 
   /** The mapping, then the recipe's steps (core/prepare), for the dataset's recognised format. */
-  function mapDataset(d: Dataset, mapping: Mapping, recipe: Recipe): MappedData {
+  function mapDataset(d: Dataset, mapping: Mapping, recipe: Recipe, signal?: RunOptions['signal']): MappedData {
     const key = JSON.stringify([mapping, recipe]);
     const cached = mappedCache.get(d.id);
     if (cached && cached.key === key) return cached.mapped;
     mappedCache.delete(d.id); // a failing mapping must not leave the previous one answering for it
-    const mapped = prepare(d.table, mapping, recipe, { format: d.layout.format });
+    const mapped = prepare(d.table, mapping, recipe, { format: d.layout.format, ...(signal ? { signal } : {}) });
     mappedCache.set(d.id, { key, mapped });
     return mapped;
   }
@@ -287,7 +289,7 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
     if (opts.signal?.aborted) throw new SkfrError('cancelled', 'The run was cancelled.');
     switch (request.type) {
       case 'open': {
-        const d = await loadDataset(request.datasetId ?? `d-${prefix}-${++nextDataset}`, request.source, { sheet: request.sheet, headerRow: request.headerRow }, io);
+        const d = await loadDataset(request.datasetId ?? `d-${prefix}-${++nextDataset}`, request.source, { sheet: request.sheet, headerRow: request.headerRow, noHeader: request.noHeader, signal: opts.signal }, io);
         datasets.set(d.id, d);
         mappedCache.delete(d.id);
         if (request.source.kind === 'path') openedFrom.set(d.id, request.source.path);
@@ -308,7 +310,7 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
         // The Import screen changed what is mapped: the preparation proposed again as skfr cluster proposes it.
         const proposal = request.propose ? proposalFor(d, request.mapping, asked, request.propose) : null;
         const recipe = proposal?.recipe ?? asked;
-        const result = mapResult(d.id, mapDataset(d, request.mapping, recipe), recipe);
+        const result = mapResult(d.id, mapDataset(d, request.mapping, recipe, opts.signal), recipe);
         if (proposal) {
           // A fit of this recipe reports these reasons (as skfr cluster reports its own).
           datasets.set(d.id, { ...d, layout: { ...d.layout, reasons: proposal.reasons, scaleBasis: proposal.scaleBasis } });
@@ -319,7 +321,7 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
       case 'fit': {
         const d = await labelled(request.datasetId, request.mapping);
         const recipe = request.recipe ?? EMPTY_RECIPE;
-        const mapped = mapDataset(d, request.mapping, recipe);
+        const mapped = mapDataset(d, request.mapping, recipe, opts.signal);
         const layout = { format: d.layout.format, formatLabel: d.layout.formatLabel, quantity: quantityOf(d.layout, mapped) };
         const classColumn = request.classColumn ?? null;
         const t0 = now();
@@ -359,7 +361,7 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
         if (request.path !== undefined) await refuseOpenedFile(request.path);
         return runExport(
           { ...f, input: { fileName: d.fileName, sha256: d.sha256, size: d.size, headerRow: d.table.headerRow ?? null }, version },
-          request.what, request.format, request.path, io,
+          request.what, request.format, request.path, io, opts.signal,
         );
       }
       case 'rows': {
@@ -372,7 +374,7 @@ export function createSession(io?: FileIO, options: SessionOptions = {}): Sessio
         // Issue 16: the saved results on the dataset as the recorded mapping and recipe give it; nothing is fitted.
         const d = await labelled(request.datasetId, request.mapping);
         const recipe = request.recipe ?? EMPTY_RECIPE;
-        const mapped = mapDataset(d, request.mapping, recipe);
+        const mapped = mapDataset(d, request.mapping, recipe, opts.signal);
         checkSameData(d.fileName, mapped, request.result);
         const layout = { format: d.layout.format, formatLabel: d.layout.formatLabel, quantity: quantityOf(d.layout, mapped) };
         const classColumn = request.classColumn ?? null;

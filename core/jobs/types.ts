@@ -43,6 +43,8 @@ export interface OpenRequest {
   sheet?: string;
   /** 1-based row (line) of the header, as a spreadsheet numbers it; default: detected (title rows above it skipped). */
   headerRow?: number;
+  /** Text files: no header row, the first row is data (`skfr --no-header`, recorded in a session); not with headerRow. */
+  noHeader?: boolean;
   /** Give the dataset this id (a supervisor restoring a dataset in a restarted process); default: a new id. */
   datasetId?: string;
 }
@@ -249,6 +251,8 @@ export interface OpenResult {
   layout: Layout;
   /** 1-based row the header was read from (rows above it are titles, in `titleRows`). */
   headerRow: number;
+  /** Read with no header row (OpenRequest.noHeader): the first row is data, the columns “Column 1”, … */
+  noHeader?: true;
   titleRows: string[];
   blankRowsSkipped: number;
   /** What the reader changed and the user should know (renamed headers, joined two-row header, …). */

@@ -7,6 +7,8 @@
  * @example prepare(table, layout.mapping, layout.recipe).preparation
  *   // [{ step: 'read', label: 'Rows read', count: 2160 }, { step: 'remove-flagged', label: 'Decoys … removed', count: 23 }, …]
  */
+import { throwIfAborted } from '../engine/abort.js';
+import type { AbortSignalLike } from '../engine/types.js';
 import { SkfrError } from '../errors.js';
 import { formatCount } from '../format-count.js';
 import { applyMapping, type MappingOptions } from '../table/mapping.js';
@@ -22,6 +24,12 @@ export const EMPTY_RECIPE: Recipe = { steps: [] };
 
 export interface PrepareOptions extends Omit<MappingOptions, 'extraFeatureColumns'> {
   format?: FormatId;
+  /**
+   * Looked at after the mapping, before each step and before the last check (issue 26: cancel in every phase);
+   * aborted → SkfrError('cancelled'), nothing returned. The app's compute thread polls its cancel messages
+   * there (core/jobs/host.ts), so a step is the longest a cancel waits.
+   */
+  signal?: AbortSignalLike;
 }
 
 /**
@@ -116,7 +124,9 @@ function nothingLeft(report: readonly StepReport[]): SkfrError {
 /** See the module comment. The table is never modified unless `options.consume` (then as applyMapping says). */
 export function prepare(table: Table, mapping: Mapping, recipe: Recipe = EMPTY_RECIPE, options: PrepareOptions = {}): MappedData {
   const extraFeatureColumns = [...new Set(recipe.steps.flatMap(stepColumns))];
-  let data = applyMapping(table, mapping, { ...options, extraFeatureColumns, keepEmptySamples: true });
+  const { signal, ...mappingOptions } = options;
+  let data = applyMapping(table, mapping, { ...mappingOptions, extraFeatureColumns, keepEmptySamples: true });
+  throwIfAborted(signal);
   const columnsMode = data.sampleColumns !== undefined;
   const report: StepReport[] = [];
   report.push({ step: 'read', label: columnsMode ? 'Rows (features) read' : 'Rows read', count: table.rowCount });
@@ -125,10 +135,12 @@ export function prepare(table: Table, mapping: Mapping, recipe: Recipe = EMPTY_R
   report.push(...(data.preparation ?? []));
   for (const step of recipe.steps) {
     if (step.kind === 'remove-flagged' && !columnsMode) continue;
+    throwIfAborted(signal);
     const outcome = applyStep(data, step);
     data = outcome.data;
     report.push({ step: step.kind, label: describeStep(step), count: outcome.count, ...(step.kind === 'remove-flagged' ? { flag: step.flag } : {}) }, ...(outcome.more ?? []));
   }
+  throwIfAborted(signal);
   data = finish(data, report, columnsMode, knownComplete(data, recipe));
   const workbook = table.format === 'xlsx' || table.format === 'xls';
   return { ...data, preparation: report, ...(workbook ? { sheet: table.sheet } : {}) };

@@ -738,6 +738,7 @@ export class DelimitedReader {
       notes: [...this.notes, ...(metaRows.length > 0 ? [metaNote(metaRows.map((m) => m.key))] : []), ...notes],
       headerRow: this.headerLine,
       headerRows: this.headerRowCount,
+      ...(this.options.noHeader ? { noHeader: true as const } : {}),
       titleRows: this.titleRows,
       blankRowsSkipped: this.blankRows + this.blankLines.length,
       metaRows,

@@ -15,6 +15,7 @@ import { classifyText } from './cells.js';
 import { columnTexts, findColumn, quoteList, rowLocation } from './lookup.js';
 import { copyMatrix, matrixInPlace } from './matrix.js';
 import { joinDesign } from './design.js';
+import { lazyList } from './lazy-list.js';
 import { mapSampleColumns } from './sample-columns.js';
 import { nameRecord } from './name-record.js';
 import { namePattern, type NamePattern } from './name-pattern.js';
@@ -314,7 +315,8 @@ export function applyMapping(source: Table, mapping: Mapping, options: MappingOp
 
   // Everything read from the table comes before the matrix, which may be built over the table's columns.
   const idTexts = idColumn ? columnTexts(idColumn, rows) : null;
-  const sampleIds = Array.from(rows, (r, i) => idTexts?.[i] ?? String(r + 1));
+  // (without an id column the samples are named by their row numbers, made when read: lazy-list.ts)
+  const sampleIds = idTexts !== null ? Array.from(rows, (r, i) => idTexts[i] ?? String(r + 1)) : lazyList(rows.length, (i) => String(rows[i]! + 1));
   // (Row numbers, without an id column, are distinct.)
   if (idTexts !== null) warnings.push(...duplicateWarnings(sampleIds));
   const annotations = nameRecord<(string | null)[]>();

@@ -17,6 +17,8 @@
  * @example
  *   const table = (await parseTableChunks(() => chunksOf(path), 'data.csv')) ?? parseTable(await readAll(path), 'data.csv');
  */
+import { throwIfAborted } from '../engine/abort.js';
+import type { AbortSignalLike } from '../engine/types.js';
 import { DelimitedReader, type Handoff } from './delimited.js';
 import { TextRereader } from './reread.js';
 import { baseName, detectFormat } from './detect.js';
@@ -108,7 +110,7 @@ const FIRST_PASS_CHUNK = 1 << 20;
  * Pass 1: null when the chunked path does not apply (see the module comment). A checkpoint is taken at the
  * last line start of every `step` bytes.
  */
-async function firstPass(open: ChunkSource, name: string, step: number, big?: { bytes: number; start(): void }): Promise<FirstPass | null> {
+async function firstPass(open: ChunkSource, name: string, step: number, big?: { bytes: number; start(): void }, signal?: AbortSignalLike): Promise<FirstPass | null> {
   let head: Uint8Array | null = new Uint8Array(0);
   let plan: { delimiter: Delimiter; skip: number } | null = null;
   // In WebAssembly where it runs (kernel/lines.ts), the file read straight into its memory; its delimiter is
@@ -145,6 +147,7 @@ async function firstPass(open: ChunkSource, name: string, step: number, big?: { 
     return validator.push(bytes, ascii);
   };
   for await (const chunk of open(windows)) {
+    throwIfAborted(signal);
     if (head === null) {
       if (!take(chunk)) return null;
       continue;
@@ -181,6 +184,11 @@ export interface ChunkOptions extends Pick<ParseOptions, 'headerRow' | 'headerRo
    * shared memory. Default: one thread.
    */
   parallel?: ParallelReading;
+  /**
+   * Looked at as each chunk comes, in both passes (issue 26: cancel while reading); aborted → SkfrError
+   * ('cancelled') and no further chunk is asked for. Pieces read on threads run to their end.
+   */
+  signal?: AbortSignalLike;
 }
 
 /**
@@ -238,7 +246,7 @@ async function readChunks(open: ChunkSource, fileName: string, options: ChunkOpt
   const name = baseName(fileName);
   const hook = options.parallel?.start;
   const big = hook !== undefined ? { bytes: options.parallel!.minBytes ?? PARALLEL_MIN_BYTES, start: () => hook.call(options.parallel) } : undefined;
-  const first = await firstPass(open, name, options.parallel?.pieceBytes ?? PIECE_BYTES, big);
+  const first = await firstPass(open, name, options.parallel?.pieceBytes ?? PIECE_BYTES, big, options.signal);
   if (first === null) return null;
   const file = open.file?.() ?? null;
   const parallel =
@@ -258,6 +266,7 @@ async function readChunks(open: ChunkSource, fileName: string, options: ChunkOpt
   try {
     let skip = first.skip;
     for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+      throwIfAborted(options.signal);
       const chunk = next.value;
       const body = skip > 0 ? chunk.subarray(Math.min(skip, chunk.length)) : chunk;
       skip -= chunk.length - body.length;

@@ -42,6 +42,8 @@ export interface Table {
   headerRow?: number;
   /** Rows the column names come from: 1, or 2 for a two-row header (group row above sub-names, joined). */
   headerRows?: number;
+  /** Read with no header row (ParseOptions.noHeader): the first row is data, the columns “Column 1”, “Column 2”, … */
+  noHeader?: true;
   /** Title rows skipped above the header, each as its non-empty cells joined with a space. */
   titleRows?: string[];
   /** Blank rows skipped anywhere (empty lines, lines of spaces or delimiters only, blank sheet rows). */

@@ -196,6 +196,42 @@ describe('a session of the mouse fit (k = 8, s = 24)', () => {
   }, 60_000);
 });
 
+describe('a text file read with no header row (issue 26 case 2): carried by the dataset, its command and its session', () => {
+  // Six rows of numbers, no names: with noHeader the first row is the first sample, the columns Column 1..3.
+  const text = '1.5,2.25,3.5\n1.4,2.2,3.6\n4.5,5.25,6.5\n4.4,5.1,6.7\n1.6,2.3,3.4\n4.6,5.2,6.6\n';
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'skfr-noheader-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it("'open' with noHeader: six rows, the flag in the OpenResult, kept by a re-read, in the command and the saved session", async () => {
+    const data = join(dir, 'numbers.csv');
+    await writeFile(data, text);
+    const app = createSession(nodeFileIO);
+    const table = ok(await app.runJob({ type: 'open', source: { kind: 'path', path: data }, noHeader: true }));
+    expect(table.rowCount).toBe(6);
+    expect(table.columns.map((c) => c.name)).toEqual(['Column 1', 'Column 2', 'Column 3']);
+    expect(table.noHeader).toBe(true);
+    // the same sheet read again (no header row asked): still no header
+    const again = ok(await app.runJob({ type: 'sheet', datasetId: table.datasetId, sheet: table.sheet }));
+    expect([again.rowCount, again.noHeader]).toEqual([6, true]);
+    const noHeaderMapping = { orientation: 'samples-as-rows' as const, idColumn: null, annotationColumns: [], featureColumns: null, filters: [] };
+    const request: FitRequest = { type: 'fit', datasetId: table.datasetId, mapping: noHeaderMapping, recipe: { steps: [] }, settings: { ...settings, k: 2, s: 1 }, classColumn: null };
+    const view = ok(await app.runJob(request));
+    expect(view.n).toBe(6);
+    expect(view.command).toMatch(/^skfr cluster numbers\.csv --no-header /);
+    const saved = parseSessionFile(sessionTextOf({ opened: again, path: data, request, view, platform: 'electron' }));
+    if (saved instanceof SkfrError) throw saved;
+    expect(saved.input).toMatchObject({ headerRow: 1, noHeader: true });
+    // a file read with its header: no noHeader field at all (sessions saved before it read the same)
+    expect('noHeader' in buildSession({ opened: { ...again, noHeader: undefined }, absolutePath: data, request, view, savedBy: 'test' }).input).toBe(false);
+    // without the flag the first row is the header: five samples (what a session without it would re-run)
+    const withHeader = ok(await createSession(nodeFileIO).runJob({ type: 'open', source: { kind: 'path', path: data }, headerRow: 1 }));
+    expect([withHeader.rowCount, withHeader.noHeader]).toEqual([5, undefined]);
+  });
+});
+
 describe('session files: numbers JSON cannot write, and one sentence for each way a file is wrong', () => {
   /** A small valid session (2 samples, 1 feature). */
   function tiny(): SessionFile {

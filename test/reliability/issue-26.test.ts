@@ -3,7 +3,7 @@
  * for one sample, is the joins' work: core/table/design.ts). Each writes its own fixture, runs what a user runs
  * (the CLI in this process, or the reader) and asserts the column, sample or id kept and the words said.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SkfrError } from '../../core/errors.js';
@@ -98,6 +98,26 @@ describe('case 2: a header of numbers is said, and --no-header reads it as data'
     expect(json.n).toBe(6);
     expect(json.featureLabels).toEqual(['Column 1', 'Column 2', 'Column 3']);
     expect(json.command).toContain('--no-header');
+  });
+
+  it('--no-header is carried in the saved session: skfr rerun reads the first row as data, its command says --no-header', async () => {
+    const path = write('noheader-session.csv', text);
+    const session = join(dir, 'noheader.skfr');
+    const run = await skfrJson(['cluster', path, '--k', '2', '--s', '1', '--no-header', '--save-session', session]);
+    expect(run.n).toBe(6);
+    const saved = JSON.parse(readFileSync(session, 'utf8'));
+    expect(saved.input).toMatchObject({ noHeader: true, headerRow: 1 });
+    expect(saved.result.command).toContain('--no-header');
+    const again = await skfr(['rerun', session, '--json']);
+    expect(again.code, again.stderr).toBe(0);
+    const rerun = JSON.parse(again.stdout);
+    expect(rerun.identical).toBe(true);
+    expect(rerun.n).toBe(6);
+    expect(rerun.sampleIds).toEqual(['1', '2', '3', '4', '5', '6']);
+    // (the command of the run again, derived from the dataset as read: the first run's flags, on the file's name)
+    const flags = (command: string) => command.replace(/^skfr cluster \S+ /, '');
+    expect(flags(rerun.command)).toBe(flags(run.command));
+    expect(flags(rerun.command)).toMatch(/^--no-header /);
   });
 });
 

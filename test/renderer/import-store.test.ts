@@ -5,7 +5,7 @@
  * workbook attached (design job) and offered as the known class; a sample table that matches no sample is taken
  * off again with the banner; "header is on row N" re-reads the sheet and keeps the attached sample table.
  */
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import type { JobRequest, JobResponse, OpenResult } from '../../core/jobs/types';
 import type { Layout, Mapping, SampleTable } from '../../core/table/types';
@@ -86,6 +86,11 @@ function host(override: (r: JobRequest) => JobResponse | null = () => null) {
 
 beforeEach(() => {
   setActivePinia(createPinia());
+});
+// A test's stores end with it: a map still scheduled (removeDesign, setMapping wait 120 ms) would otherwise run in
+// the next test, on that test's stub and, through the then active pinia, dismiss that test's banner.
+afterEach(() => {
+  useDatasetStore().forget();
 });
 
 describe('import stores on a recognised table', () => {

@@ -125,7 +125,7 @@ export const useSessionStore = defineStore('session', () => {
       type: 'open',
       source,
       ...(session.input.sheet !== null ? { sheet: session.input.sheet } : {}),
-      headerRow: session.input.headerRow,
+      ...(session.input.noHeader ? { noHeader: true } : { headerRow: session.input.headerRow }),
     }).response;
     if (opened.value !== current) return;
     if (!read.ok) {
