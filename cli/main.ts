@@ -83,7 +83,10 @@ Example (the mouse protein data):
     --annotation-columns Genotype,Treatment,Behavior --k 8 --s 24 --out report.xlsx
 
 Exit codes: 0 success, 2 a problem with the input or the options (one "error:" line), 1 an internal error,
-130 / 143 cancelled by Ctrl+C / SIGTERM.`;
+130 / 143 cancelled by Ctrl+C / SIGTERM.
+
+Documentation (in the project's folder): docs/cli.md (every command and flag), docs/formats.md (the tables it
+reads), docs/preparation.md (what is done to the values), docs/sessions.md (saved analyses and rerun).`;
 
 /** Run the command line `argv` (without node and the script). Resolves to the exit code; never throws. */
 export async function main(argv: readonly string[], io: CliIO): Promise<number> {

@@ -3,8 +3,10 @@
  * meets — `skfr cluster` in-process (the CLI's chunked reader), the jobs session on the file's bytes (the browser
  * worker) and on its path through the Node FileIO (the desktop compute process) — gives the same samples,
  * proteins, numbers and labels as before the reading was made faster. What each path gave is reduced to SHA-256
- * fingerprints of canonical JSON (below), stored in real-fingerprints.json; they were computed on main at
- * 481590a, before any change of issue 27's reader work, with
+ * fingerprints of canonical JSON (below), stored in real-fingerprints.json. They were computed on main at
+ * 481590a, before any change of issue 27's reader work (the branch `speed` passed against them), then taken
+ * again after the merges of `formats`, `joins`, `onepath` and `robust2`, which change what is recognised and
+ * proposed on purpose (sample names, groups from names, PD and PAW layouts), with
  *
  *     SKFR_WRITE_FINGERPRINTS=1 npx vitest run test/reference/real-fingerprints.test.ts
  *
