@@ -29,8 +29,15 @@ const REPLICATE_WORD = /^(.+?)(?:[\s._-]R|[\s._-]?rep(?:licate)?)[\s._-]?\d+$/i;
 const SEPARATED_NUMBER = /^(.+?)[\s._-]+\d+$/;
 const NUMBER_AFTER_LETTER = /^(.*\p{L})\d+$/u;
 
-/** The group of one name (see the module comment), or null when it ends with no replicate number. */
+/** A number as a table writes it (`0.98765`, `-3`, `1e5`, `1,5`): a measurement, no name with a replicate number. */
+const NUMBER = /^[-+]?\d+(?:[.,]\d+)?(?:e[-+]?\d+)?$/i;
+
+/**
+ * The group of one name (see the module comment), or null when it ends with no replicate number — or is a number
+ * (a sample table's measured column, as an ADAT's `NormScale_20` = 0.98765, is no name: its "group" 0 is none).
+ */
 export function groupOfName(name: string): string | null {
+  if (NUMBER.test(name.trim())) return null;
   let clean = cleanSampleName(name);
   // A run-file extension left on a name that is no path (`UPS1_50amol_R1.raw`): runName on its last part only.
   const last = clean.split(/[\\/]/).pop() ?? clean;

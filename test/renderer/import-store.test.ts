@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
-import type { JobRequest, JobResponse, OpenResult } from '../../core/jobs/types';
+import type { JobRequest, JobResponse, MapResult, OpenResult } from '../../core/jobs/types';
 import type { Layout, Mapping, SampleTable } from '../../core/table/types';
 import { setApi } from '../../renderer/src/bridge/api';
 import { useAnalysisStore } from '../../renderer/src/stores/analysis';
@@ -59,7 +59,7 @@ const design: SampleTable = {
   ],
 };
 
-function mapResult(mapping: Mapping): JobResponse {
+function mapResult(mapping: Mapping, annotations: Pick<MapResult, 'annotationNames' | 'annotationValues'> | null = null): JobResponse {
   const n = mapping.sampleColumns?.length ?? 0;
   return mapResponse({
     n,
@@ -69,6 +69,7 @@ function mapResult(mapping: Mapping): JobResponse {
     preparation: [{ step: 'read', label: 'Rows (features) read', count: 3 }],
     annotationNames: mapping.design ? ['condition'] : [],
     annotationValues: mapping.design ? { condition: [{ value: 'a', count: 2 }, { value: 'b', count: 2 }] } : {},
+    ...annotations,
   });
 }
 
@@ -121,6 +122,42 @@ describe('import stores on a recognised table', () => {
     expect(dataset.mapping.sampleColumns).toEqual(intensity);
     expect(dataset.recipe).toEqual({ steps: [{ kind: 'zeros-missing' }] });
     await vi.waitFor(() => expect(lastOf(log, 'map')?.mapping.sampleColumns).toEqual(intensity));
+  });
+
+  it('another quantity whose samples carry no groups of names: the untouched filter grouped by them filters in total', async () => {
+    // The LFQ columns' names give groups A, B ("group (from names)"); the other quantity's, in this stub, none.
+    const NAMES = 'group (from names)';
+    const grouped = { kind: 'min-valid', count: null, percent: 70, scope: 'any', group: NAMES } as const;
+    const { api, log } = host((r) => {
+      if (r.type === 'open') return { ok: true, type: 'open', result: { ...opened, headerRow: 2, layout: { ...layout, recipe: { steps: [{ kind: 'zeros-missing' }, grouped] } } } };
+      if (r.type !== 'map') return null;
+      const lfqColumns = r.mapping.sampleColumns?.[0]?.startsWith('LFQ') ?? false;
+      const group = r.recipe?.steps.find((s) => s.kind === 'min-valid')?.group ?? null;
+      if (!lfqColumns && group === NAMES) {
+        return { ok: false, type: 'map', error: { code: 'unknown-column', message: `The valid-value filter groups samples by “${NAMES}”, but the samples have no such annotation; annotations: none.` } };
+      }
+      return mapResult(r.mapping, lfqColumns ? { annotationNames: [NAMES], annotationValues: { [NAMES]: [{ value: 'A', count: 2 }, { value: 'B', count: 2 }] } } : null);
+    });
+    setApi(api);
+    const dataset = useDatasetStore();
+    await dataset.openPath('/data/study.xlsx');
+    await vi.waitFor(() => expect(dataset.mapResult?.n).toBe(4));
+    expect(lastOf(log, 'map')?.recipe?.steps[1]).toEqual(grouped);
+    dataset.chooseQuantity('Intensity');
+    await vi.waitFor(() => expect(lastOf(log, 'map')?.mapping.sampleColumns).toEqual(intensity), { timeout: 15_000 });
+    await vi.waitFor(() => expect(dataset.mapResult?.sampleIds).toEqual(['A1', 'A2', 'B1', 'B2']), { timeout: 15_000 });
+    await vi.waitFor(() => expect(lastOf(log, 'map')?.recipe?.steps[1]).toEqual({ ...grouped, scope: 'total', group: null }), { timeout: 15_000 });
+    expect(dataset.mapError).toBeNull();
+    expect(useUiStore().notice).toBeNull();
+    // Back to LFQ: the groups are there again, and the untouched filter follows them.
+    dataset.chooseQuantity('LFQ intensity');
+    await vi.waitFor(() => expect(lastOf(log, 'map')?.recipe?.steps[1]).toEqual(grouped), { timeout: 15_000 });
+    // A filter the user grouped so is theirs: not changed, the sentence shown.
+    dataset.setRecipe({ steps: [{ kind: 'zeros-missing' }, { ...grouped, percent: 50 }] }, { filter: true });
+    await vi.waitFor(() => expect(lastOf(log, 'map')?.recipe?.steps[1]).toMatchObject({ percent: 50, group: NAMES }), { timeout: 15_000 });
+    dataset.chooseQuantity('Intensity');
+    await vi.waitFor(() => expect(useUiStore().notice?.message).toContain('groups samples by “group (from names)”'), { timeout: 15_000 });
+    expect(dataset.recipe.steps[1]).toMatchObject({ percent: 50, group: NAMES });
   });
 
   it('a sheet of the workbook becomes the sample table; its column is offered and guessed as the known class', async () => {

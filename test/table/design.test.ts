@@ -242,6 +242,10 @@ describe('groups from the sample names', () => {
       ['/data/run/WT_R2.raw', 'WT'],
       ['126', null],
       ['127N', null],
+      // Numbers are measurements, not names (an ADAT's NormScale_20 column): 0.98765 is no group 0 with replicate 98765.
+      ['0.98765', null],
+      ['1.5e3', null],
+      ['-2', null],
     ];
     for (const [name, group] of cases) expect([name, groupOfName(name)]).toEqual([name, group]);
   });
@@ -268,6 +272,9 @@ describe('groups from the sample names', () => {
       name: 'group (from File Name)',
       groups: ['50amol', '50amol', '125amol', '125amol'],
     });
+    // A measured column before it (distinct numbers, one per sample) is passed over.
+    const measured = { ...annotations, NormScale: ['0.981', '1.023', '0.954', '1.102'] };
+    expect(offeredGroups(['F1', 'F2', 'F3', 'F4'], { annotations: measured, columns: ['NormScale', 'File Name'] })?.name).toBe('group (from File Name)');
   });
 
   it('through the mapping: an annotation without a sample table, none with one; the valid-value proposal filters per group', () => {

@@ -25,7 +25,7 @@ import { fileNameOf, sourceOf } from '../bridge/file-source';
 import { guessMapping } from '../lib/mapping';
 import { plain } from '../lib/plain';
 import { proposedGroup, regroup } from '../lib/group';
-import { unbatch, ungroup } from '../lib/prepare-steps';
+import { minValidOf, unbatch, ungroup } from '../lib/prepare-steps';
 import { hasZerosMissing, setZerosMissing } from '../lib/recipe';
 import { isOfferedGroup } from '../../../core/table/name-groups';
 import { useUiStore } from './ui';
@@ -449,6 +449,15 @@ export const useDatasetStore = defineStore('dataset', () => {
       keepNotice = false;
       if (!proposal) followGroup();
     } else if (response.error.code !== 'cancelled') {
+      if (lostNameGroup(sent, response.error)) {
+        // An untouched filter grouped by groups read from names that this mapping no longer gives (another
+        // quantity, other sample columns): filtered in total and mapped again; followGroup then groups it by what
+        // these samples carry, as the proposal for them would (the CLI proposes it afresh).
+        recipe.value = ungroup(recipe.value, [minValidOf(sent)!.group!]);
+        followed = undefined;
+        scheduleMap(0);
+        return;
+      }
       if (undo?.kind === 'recipe') {
         // A step that fails: back to the recipe that worked, its sentence beside the Prepare panel.
         recipe.value = undo.recipe;
@@ -488,6 +497,13 @@ export const useDatasetStore = defineStore('dataset', () => {
       mapError.value = response.error;
       ui.showError(response.error, 'map');
     }
+  }
+
+  /** True when `error` says that the untouched filter of `sent` groups by groups read from names the samples lack. */
+  function lostNameGroup(sent: Recipe, error: ErrorInfo): boolean {
+    const group = minValidOf(sent)?.group ?? null;
+    if (filterEdited.value || group === null || !isOfferedGroup(group) || minValidOf(recipe.value)?.group !== group) return false;
+    return error.code === 'unknown-column' && error.message.startsWith(`The valid-value filter groups samples by “${group}”,`);
   }
 
   /** An untouched valid-value filter follows the annotations: grouped by the proposed one, else in total. */
