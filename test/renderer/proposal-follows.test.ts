@@ -93,6 +93,15 @@ async function attach(dataset: ReturnType<typeof useDatasetStore>, file: string)
 const kinds = (recipe: Recipe) => recipe.steps.map((s) => s.kind);
 
 describe('after the sample columns change on Import, the app proposes what skfr cluster proposes', () => {
+  it('MaxQuant LFQ opened alone (grouped by the names), then its sample table: grouped by condition, as --design', async () => {
+    const dataset = await open('maxquant_lfq_proteinGroups.txt');
+    expect(dataset.recipe.steps.find((s) => s.kind === 'min-valid')).toMatchObject({ scope: 'any', group: 'group (from names)' });
+    await attach(dataset, 'maxquant_lfq_experimental_design.txt');
+    const cli = await cliProposal('maxquant_lfq_proteinGroups.txt', ['--design', REAL + 'maxquant_lfq_experimental_design.txt']);
+    expect(dataset.recipe.steps.find((s) => s.kind === 'min-valid')).toMatchObject({ scope: 'any', group: 'condition' });
+    expect(dataset.recipe).toEqual(cli.recipe);
+  }, 300_000);
+
   it('MaxQuant LFQ, the Intensity columns chosen by a pattern: the same recipe and reasons as --sample-columns', async () => {
     const dataset = await open('maxquant_lfq_proteinGroups.txt');
     await choosePattern(dataset, '^Intensity [HLN]\\d');

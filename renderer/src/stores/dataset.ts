@@ -360,6 +360,9 @@ export const useDatasetStore = defineStore('dataset', () => {
     const kept = new Set(table.columns.map((c) => c.name));
     const gone = [...(mapResult.value?.design?.columns ?? []), ...(mapResult.value?.annotationNames ?? []).filter(isOfferedGroup)].filter((c) => !kept.has(c));
     recipe.value = unbatch(ungroup(recipe.value, gone), gone);
+    // The same change to the last proposal: a filter ungrouped here is no choice of the user's, so the proposal
+    // for the new sample table (repropose) groups it again, as skfr cluster --design would.
+    if (proposed !== null) proposed = unbatch(ungroup(proposed, gone), gone);
     mapping.value = { ...mapping.value, design: table };
     repropose = true;
     scheduleMap(0);
@@ -396,6 +399,9 @@ export const useDatasetStore = defineStore('dataset', () => {
     // batch step drops them.
     const gone = [...names, ...(mapping.value.design?.columns.map((c) => c.name) ?? [])];
     recipe.value = unbatch(ungroup(recipe.value, gone), gone);
+    // The same change to the last proposal: a filter ungrouped here is no choice of the user's, so the proposal
+    // for the new sample table (repropose) groups it again, as skfr cluster --design would.
+    if (proposed !== null) proposed = unbatch(ungroup(proposed, gone), gone);
     setMapping({ ...mapping.value, design: null, filters: mapping.value.filters.filter((f) => !names.has(f.column)) });
   }
 
