@@ -45,6 +45,9 @@ export function valueKind(column: Column): ValueKind {
   if (column.kind === 'empty') return 'empty';
   const values = sampleValues(column);
   if (values.length === 0) return 'empty';
+  // Only zeros: nothing measured (0 = not quantified in most tools), so no kind: a sample that is empty, never a
+  // column of fractions left out of the samples without a word.
+  if (values.every((v) => v === 0)) return 'empty';
   let integers = true;
   let increasing = values.length >= 5;
   let negatives = 0;
