@@ -57,6 +57,8 @@ interface Generated {
   width: number;
   /** The 1-based line each data row starts on (lineEnds). */
   lines: number[];
+  /** Blank lines written between the rows (the reader skips and counts them). */
+  blanks: number;
   /** Written without a quote (the parallel reader's pieces read it to the end). */
   plain: boolean;
   eol: string;
@@ -99,7 +101,9 @@ const FILE = fc
         let text = (bom ? '\uFEFF' : '') + header + eol;
         let line = 2;
         const lines: number[] = [];
+        let blankLines = 0;
         for (const [id, cells, quotes, blanks] of body) {
+          blankLines += blanks;
           text += eol.repeat(blanks);
           line += blanks;
           // (a row whose every cell is empty is a blank row, which the reader skips: keep an id in every row)
@@ -108,7 +112,7 @@ const FILE = fc
           line += linesOf(row);
           text += row + eol;
         }
-        return { bytes: new TextEncoder().encode(text), delimiter, width, lines, plain, eol };
+        return { bytes: new TextEncoder().encode(text), delimiter, width, lines, blanks: blankLines, plain, eol };
       }),
   );
 
@@ -120,6 +124,7 @@ function expectOracle(table: Table, file: Generated): void {
   expect(table.rowCount).toBe(rows.length);
   expect(table.columns.map((c) => c.name)).toEqual(records[0]);
   expect(Array.from(table.sourceRows ?? []), 'the line of each row').toEqual(file.lines);
+  expect(table.blankRowsSkipped ?? 0, 'blank lines skipped').toBe(file.blanks);
   table.columns.forEach((column, c) => {
     rows.forEach((record, r) => {
       const field = record[c]!;
