@@ -72,7 +72,7 @@ test('two-site spike-in: the batch step on “site” and the proposed scale in 
   await expect(page.getByTestId('preparation-list')).toContainText('Batch effect of “site” removed');
   await expect(page.getByTestId('batch-confounded')).toHaveCount(0);
   await expect(page.getByTestId('scale-none')).toBeChecked();
-  await expect(page.getByTestId('scale-reason')).toHaveText('Why: values are log2 values on one scale.');
+  await expect(page.getByTestId('scale-reason')).toHaveText('Why: values are log2 intensities on one scale.');
   await screenshot(page, 'spikein-prepare');
 
   await page.getByTestId('to-configure').click();
