@@ -11,7 +11,7 @@
  */
 import { DEFAULT_S_RULE } from '../engine/gap.js';
 import { recipeToArgs } from '../prepare/args.js';
-import type { FitSettings } from '../jobs/types.js';
+import type { FitSettings } from '../analysis.js';
 import type { FormatId, Layout, Mapping, Recipe } from '../table/types.js';
 
 export interface CommandInput {

@@ -20,7 +20,7 @@
  */
 import { SkfrError } from '../errors.js';
 import { classifyText, isMissingBytes, parseNumberBytes, textCell } from './cells.js';
-import { type ColumnBuilder, uniqueHeaderNames } from './columns.js';
+import { type CellSink, type ColumnBuilder, uniqueHeaderNames } from './columns.js';
 import {
   BLANK,
   BODY_ROWS,
@@ -99,14 +99,6 @@ function cellKind(body: Uint8Array, start: number, end: number, flag: number, de
   if (text.trim() === '') return BLANK;
   const cell = classifyText(text, decimalComma);
   return cell === null ? MISSING : typeof cell === 'number' ? NUMBER : TEXT;
-}
-
-/** Where a row's cells go: a ColumnBuilder, or a worker's part of one (pieces.ts). */
-export interface CellSink {
-  setNumber(row: number, value: number): void;
-  setMissing(row: number): void;
-  setText(row: number, text: string): void;
-  setCell(row: number, cell: number | string | null): void;
 }
 
 /**

@@ -9,7 +9,7 @@
  * Example: width 3, "a,1.5,NA\n" → cells text "a", number 1.5, missing; "a,1\n" → −1 (the scanner's).
  */
 import { isMissingBytes, textCell } from './cells.js';
-import type { CellSink } from './delimited.js';
+import type { CellSink } from './columns.js';
 import { fieldEnd, parseNumberBytes, parseNumberField } from './float-parse.js';
 import { decodeUtf8 } from './text.js';
 

@@ -16,7 +16,7 @@
  *   kernel.load(bytes);
  *   const rows = kernel.read(0, false); // then kernel.commit(columns, firstRow, rows), kernel.stopPos …
  */
-import type { CellSink } from '../delimited.js';
+import type { CellSink } from '../columns.js';
 import { POW10_MANTISSAS, Q_MAX, Q_MIN } from '../float-parse.js';
 import { fieldValue, quickDelimiter } from '../quick-rows.js';
 import { ROWS_WASM } from './rows-wasm.js';
