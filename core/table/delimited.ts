@@ -25,11 +25,10 @@ import {
   BLANK,
   BODY_ROWS,
   checkHeaderOptions,
-  detectHeader,
+  chooseHeader,
   headerOnBlank,
+  headerNames,
   headerPastEnd,
-  headerRowsAt,
-  joinHeaderNames,
   metaCell,
   metaNote,
   metaRow,
@@ -42,7 +41,6 @@ import {
   TEXT,
   titleNotes,
   titleText,
-  twoRowNote,
   type ProbeRow,
 } from './header.js';
 import { countNonBlankLines, LineCounter } from './lines.js';
@@ -425,17 +423,10 @@ export class DelimitedReader {
       throw headerPastEnd(where, this.lastLine, headerRow);
     }
     if (this.options.noHeader) return this.startWithoutHeader(scanner, bytes);
-    let index: number;
-    let count: 1 | 2;
-    if (headerRow !== undefined) {
-      index = this.headerIndex;
-      count = headerRowsAt(probed.slice(index).map((p) => this.describe(bytes, p)), 0, this.options.headerRows);
-    } else {
-      ({ index, rows: count } = detectHeader(
-        probed.map((p) => this.describe(bytes, p)),
-        this.options.headerRows,
-      ));
-    }
+    const described = probed.map((p) => this.describe(bytes, p));
+    const choice = chooseHeader(described, headerRow !== undefined ? this.headerIndex : null, this.options.headerRows);
+    const index = choice.index;
+    let count = choice.rows;
     if (index + 1 >= probed.length) count = 1; // (nothing below: no data either, finish says so)
 
     const titleLines: number[] = [];
@@ -445,19 +436,11 @@ export class DelimitedReader {
     }
     this.notes.push(...titleNotes(titleLines, this.titleRows));
     const a = probed[index]!;
+    const last = count === 2 ? probed[index + 1]! : a;
     const top = this.texts(this.recordAt(bytes, a), bytes);
-    let header: (string | null)[] = top;
-    let last = a;
-    if (count === 2) {
-      last = probed[index + 1]!;
-      const below = this.texts(this.recordAt(bytes, last), bytes);
-      header = joinHeaderNames(top, below, Math.max(top.length, below.length));
-      this.notes.push(twoRowNote(a.line, last.line, header, below));
-    }
-    if (count === 1) {
-      const note = numericHeaderNote(this.describe(bytes, a), `Line ${a.line}`, top);
-      if (note !== null) this.notes.push(note);
-    }
+    const { names: header, note } = headerNames(top, count === 2 ? this.texts(this.recordAt(bytes, last), bytes) : null, [a.line, last.line]);
+    const numeric = count === 1 ? numericHeaderNote(described[index]!, `Line ${a.line}`, top) : null;
+    for (const text of [note, numeric]) if (text !== null) this.notes.push(text);
     this.rawHeader = header;
     this.width = header.length;
     this.headerLine = a.line;

@@ -170,6 +170,32 @@ export function headerRowsAt(rows: readonly ProbeRow[], index: number, headerRow
 }
 
 /**
+ * The header of a table from its probed rows; both readers decide here (delimited.ts, workbook.ts). `given`: the
+ * index among `rows` of the row the user named (--header-row), with the one or two rows headerRowsAt finds there;
+ * null: where detectHeader finds it.
+ * @example chooseHeader(rows, null) // { index: 2, rows: 1 }: two title rows above a one-row header
+ */
+export function chooseHeader(rows: readonly ProbeRow[], given: number | null, headerRows?: 1 | 2): HeaderChoice {
+  if (given === null) return detectHeader(rows, headerRows);
+  return { index: given, rows: headerRowsAt(rows, given, headerRows) };
+}
+
+/**
+ * The column names of a header: its row `top`, or for a two-row header `top` joined with the row `below`
+ * (joinHeaderNames), with the note saying so (twoRowNote; `lines`: the two rows' numbers as the reader counts them).
+ * @example headerNames(['Protein', 'LFQ intensity', null], [null, 'S1', 'S2'], [3, 4]).names // ['Protein', 'LFQ intensity S1', 'LFQ intensity S2']
+ */
+export function headerNames(
+  top: readonly (string | null)[],
+  below: readonly (string | null)[] | null,
+  lines: readonly [number, number],
+): { names: (string | null)[]; note: string | null } {
+  if (below === null) return { names: [...top], note: null };
+  const names = joinHeaderNames(top, below, Math.max(top.length, below.length));
+  return { names, note: twoRowNote(lines[0], lines[1], names, below) };
+}
+
+/**
  * Column names from a two-row header: `A B` when both cells hold text, A or B alone when the other is
  * blank. A blank cell of A takes the last non-blank cell of A to its left, as merged cells do, but only
  * over the span where B has text (starting at that A cell).

@@ -23,11 +23,10 @@ import {
   BLANK,
   BODY_ROWS,
   checkHeaderOptions,
-  detectHeader,
+  chooseHeader,
   headerOnBlank,
+  headerNames,
   headerPastEnd,
-  headerRowsAt,
-  joinHeaderNames,
   metaCell,
   metaNote,
   metaRow,
@@ -38,7 +37,6 @@ import {
   TEXT,
   titleNotes,
   titleText,
-  twoRowNote,
   type ProbeRow,
 } from './header.js';
 import type { Column, FileFormat, Table } from './types.js';
@@ -356,21 +354,18 @@ function tableFromRows(
   const where = `sheet “${sheet}” of “${fileName}”`;
   const headerRow = options.headerRow;
   let probe: number[];
-  let choice: { index: number; rows: 1 | 2 };
   if (headerRow !== undefined) {
     const lastRow = firstRow + rows.length;
     if (headerRow > lastRow) throw headerPastEnd(where, lastRow, headerRow);
     const i = headerRow - firstRow - 1;
     if (i < 0 || isBlankRow(rows[i])) throw headerOnBlank(where, headerRow);
     probe = nonBlankRows(rows, i, BODY_ROWS + 2);
-    choice = { index: 0, rows: headerRowsAt(probe.map((r) => describe(rows[r]!)), 0, options.headerRows) };
-  } else {
-    probe = nonBlankRows(rows, 0, PROBE_ROWS);
-    choice = detectHeader(
-      probe.map((r) => describe(rows[r]!)),
-      options.headerRows,
-    );
-  }
+  } else probe = nonBlankRows(rows, 0, PROBE_ROWS);
+  const choice = chooseHeader(
+    probe.map((r) => describe(rows[r]!)),
+    headerRow !== undefined ? 0 : null,
+    options.headerRows,
+  );
   const h = probe[choice.index]!;
   const second = choice.rows === 2 ? probe[choice.index + 1] : undefined;
   const notes: string[] = [...sheetNotes];
@@ -385,13 +380,11 @@ function tableFromRows(
   notes.push(...titleNotes(titleLines, titleRows));
 
   const header = rows[h]!;
-  const top = header.map(cellText);
-  let headerCells: (string | null)[] = top;
-  if (second !== undefined) {
-    const below = rows[second]!.map(cellText);
-    headerCells = joinHeaderNames(top, below, Math.max(top.length, below.length));
-    notes.push(twoRowNote(firstRow + h + 1, firstRow + second + 1, headerCells, below));
-  }
+  const { names: headerCells, note } = headerNames(header.map(cellText), second !== undefined ? rows[second]!.map(cellText) : null, [
+    firstRow + h + 1,
+    firstRow + (second ?? h) + 1,
+  ]);
+  if (note !== null) notes.push(note);
 
   let i = (second ?? h) + 1;
   const meta: number[] = [];
