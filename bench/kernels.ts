@@ -1,13 +1,15 @@
 /**
- * Entry of `npm run bench:kernels` (compiled to dist/bench/kernels.js): the table reader's WebAssembly kernels
- * (core/table/kernel: the rows kernel and the first pass's line counter) against their JavaScript twins
- * (quick-rows.ts QuickRows, lines.ts LineCounter), which the reader uses where WebAssembly is refused (issue 28:
- * keep one). Each file is read the way `skfr cluster` reads it (bench/parse/read-skfr.ts: chunked, two passes, a
- * large file's rows on worker threads) in a fresh Node process, once as it is and once with `--no-expose-wasm`
- * (V8 hides the WebAssembly global in the process and its worker threads: kernel/wasm.ts instantiate gives null,
- * the twins read), alternating, the median of --repeats rounds each. Files: the given real tables that are
- * CSV/TSV (../shared/data/real/; the .xls/.xlsx are read by SheetJS, no kernel) and a large numeric CSV written
- * here (the sparse design, seed 1, repr(float) digits as pandas writes them: 50 000 × 200, 196 MB).
+ * Entry of `npm run bench:kernels` (compiled to dist/bench/kernels.js): the table reader with its WebAssembly
+ * kernels (core/table/kernel: the rows kernel and the first pass's line counter) against the reader without
+ * WebAssembly. Until issue 28 its rows were read there by the rows kernel's JavaScript twin (QuickRows); since
+ * then by the scanner, which reads every row the kernel does not (the twin is the kernel's oracle in the tests,
+ * test/table/quick-rows.ts). Lines are counted by lines.ts LineCounter there, which the reader needs anyway. Each file is read the way `skfr cluster` reads it
+ * (bench/kernels/read-table.ts: chunked, two passes, a large file's rows on worker threads; a lab table with
+ * text columns whole) in a fresh Node process, once as it is and once with `--no-expose-wasm` (V8 hides the
+ * WebAssembly global in the process and its worker threads: kernel/wasm.ts instantiate gives null), alternating,
+ * the median of --repeats rounds each. Files: the given real tables that are CSV/TSV (../shared/data/real/; the
+ * .xls/.xlsx are read by SheetJS, no kernel) and a large numeric CSV written here (the sparse design, seed 1,
+ * repr(float) digits as pandas writes them: 50 000 × 200, 196 MB). bench/RESULTS.md has both measurements.
  *
  * Flags: --repeats N (default 5), --size NxP of the numeric CSV (default 50000x200; 0 to leave it out), --markdown.
  */
@@ -45,7 +47,7 @@ function read(file: string, wasm: boolean): { wall: number; cpu: number; numbers
 
 /** The WebAssembly global is really gone with the flag (else the comparison would be of one reader with itself). */
 const probe = spawnSync(process.execPath, ['--no-expose-wasm', '-e', 'process.stdout.write(typeof WebAssembly)'], { encoding: 'utf8' });
-if (probe.stdout !== 'undefined') throw new Error(`node --no-expose-wasm still has WebAssembly (${probe.stdout}): the twins would not run`);
+if (probe.stdout !== 'undefined') throw new Error(`node --no-expose-wasm still has WebAssembly (${probe.stdout}): the comparison would be of one reader with itself`);
 
 const files: { name: string; path: string }[] = existsSync(realDir)
   ? readdirSync(realDir)
@@ -63,9 +65,9 @@ try {
     writeSimulatedCsv(simulate('sparse', { n: n!, p: p!, k: 10, s: 10, seed: 1 }), path, 'repr');
     files.push({ name: `sparse ${n} × ${p}, repr (numeric CSV)`, path });
   }
-  print(`# The reader's WebAssembly kernels against their JavaScript twins — ${new Date().toISOString()}`);
+  print(`# The reader with its WebAssembly kernels and without WebAssembly — ${new Date().toISOString()}`);
   print('');
-  print(`Each file read as \`skfr cluster\` reads it (dist/bench/kernels/read-table.js) in a fresh process, with WebAssembly and with \`node --no-expose-wasm\` (the JavaScript twins), alternating; median of ${repeats}.`);
+  print(`Each file read as \`skfr cluster\` reads it (dist/bench/kernels/read-table.js) in a fresh process, with WebAssembly and with \`node --no-expose-wasm\` (without it), alternating; median of ${repeats}.`);
   print('');
   const rows: string[][] = [];
   for (const file of files) {
@@ -82,9 +84,9 @@ try {
     const wc = median(wasm.map((x) => x.cpu));
     const jc = median(js.map((x) => x.cpu));
     rows.push([file.name, fixed(mb, 1), seconds(w), seconds(j), `${fixed(j / w, 2)}×`, seconds(wc), seconds(jc), `${fixed(jc / wc, 2)}×`]);
-    note(`${file.name}: WebAssembly ${seconds(w)} s, JavaScript ${seconds(j)} s`);
+    note(`${file.name}: WebAssembly ${seconds(w)} s, without ${seconds(j)} s`);
   }
-  print(renderTable(['file', 'MB', 'WebAssembly s', 'JavaScript s', 'JS / Wasm', 'Wasm CPU s', 'JS CPU s', 'JS / Wasm CPU'], rows, flags.markdown ? 'markdown' : 'plain'));
+  print(renderTable(['file', 'MB', 'WebAssembly s', 'without s', 'without / Wasm', 'Wasm CPU s', 'without CPU s', 'without / Wasm CPU'], rows, flags.markdown ? 'markdown' : 'plain'));
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
