@@ -24,7 +24,7 @@ export default defineConfig({
   ],
   webServer: {
     command:
-      'npm run build:web && npx vite preview --config vite.web.config.ts --host 127.0.0.1 --port ' + port + ' --strictPort',
+      `npm run build:web && npx vite preview --config vite.web.config.ts --host 127.0.0.1 --port ${port} --strictPort`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

@@ -9,13 +9,15 @@
  *     list and the samples × proteins heatmap; the next frame painted): median and range over --steps steps;
  *   - full: the same click to the full fit at that s on the screen (the preview, the quiet SETTLE_MS, the full fit
  *     with every restart; at once on tables whose full fit is quick: stores/explore.ts).
- * Tables: the mouse CSV (SKFR1 k = 8, s = 24), the real tables of ../shared/data/real that open today (MaxQuant
- * LFQ with its experimental design, DIA-NN, FragPipe, the Perseus matrix; k = 3, s = 10) and a simulated
+ * Tables: the mouse CSV (SKFR1 k = 8, s = 24), the given real tables of ../shared/data/real (MaxQuant LFQ with its
+ * experimental design, DIA-NN, FragPipe, the Perseus matrix, MaxQuant UPS1, PD 2.4, PAW TMT, GCT, ADAT, Olink;
+ * k = 3, s = 10) and a simulated
  * lab-sized table (`skfr simulate --design sparse --n 300 --p 10000 --decimals 4`: 300 samples × 10 000
  * proteins; k = 10, s = 10). Timings are wall-clock in the page (performance.now) or around Playwright's waits;
  * they are this machine's: the load average is printed beside them.
  *
- * Flags: --steps N (default 20), --only NAME[,NAME] (mouse, maxquant, diann, fragpipe, perseus, lab),
+ * Flags: --steps N (default 20), --only NAME[,NAME] (mouse, maxquant, diann, fragpipe, perseus, ups1, pd24, paw,
+ * gct, adat, olink, lab),
  * --no-build, --markdown.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
@@ -69,6 +71,13 @@ const TABLES: Table[] = [
   { name: 'diann', label: 'DIA-NN pg_matrix', file: () => real('diann_report.pg_matrix.tsv'), k: 3, s: 10, classColumn: null },
   { name: 'fragpipe', label: 'FragPipe combined_protein', file: () => real('fragpipe_combined_protein.tsv'), k: 3, s: 10, classColumn: null },
   { name: 'perseus', label: 'Perseus matrix', file: () => real('perseus_matrix.txt'), k: 3, s: 10, classColumn: 'heart chamber' },
+  // the other given real tables (issue 27), each as it opens (no sample table attached)
+  { name: 'ups1', label: 'MaxQuant UPS1 spike-in', file: () => real('maxquant_ups1_yeast_proteinGroups.txt'), k: 3, s: 10, classColumn: null },
+  { name: 'pd24', label: 'Proteome Discoverer 2.4 UPS1', file: () => real('pd24_ups1_yeast_Proteins.txt'), k: 3, s: 10, classColumn: null },
+  { name: 'paw', label: 'PAW TMT, two sites', file: () => real('paw_tmt_ups2_mouse_two_sites.txt'), k: 3, s: 10, classColumn: null },
+  { name: 'gct', label: 'GCT 1.3 medulloblastoma', file: () => real('gct13_medulloblastoma_proteome.gct'), k: 3, s: 10, classColumn: null },
+  { name: 'adat', label: 'SomaScan ADAT', file: () => real('somascan_example_data10.adat'), k: 3, s: 10, classColumn: null },
+  { name: 'olink', label: 'Olink NPX workbook', file: () => real('olink_npx_data1.xlsx'), k: 3, s: 10, classColumn: null },
   {
     name: 'lab',
     label: 'simulated, 300 × 10 000',

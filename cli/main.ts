@@ -15,9 +15,13 @@ import { CancelledError, CANCEL_EXIT_CODES, type CancelSignal } from '../node/ca
 import { checkOutputPaths, openInputChunks, OutputSet, readInputFile, removeTemporariesSync, writeFileAtomic } from '../node/files.js';
 import type { CliIO, CommandContext } from './context.js';
 import { packageVersion } from './version.js';
-import { clusterCommand, CLUSTER_HELP } from './commands/cluster.js';
-import { simulateCommand, SIMULATE_HELP } from './commands/simulate.js';
-import { rerunCommand, RERUN_HELP } from './commands/rerun.js';
+// The commands are imported when run (issue 27: `skfr cluster` on a CSV never loads `rerun`'s jobs session, zod
+// and SheetJS: about half the modules the command used to load).
+const commands = {
+  cluster: () => import('./commands/cluster.js'),
+  simulate: () => import('./commands/simulate.js'),
+  rerun: () => import('./commands/rerun.js'),
+};
 
 export type { CliIO, CommandContext, OutputWriter } from './context.js';
 
@@ -50,9 +54,9 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
         io.stdout(USAGE + '\n');
         return 0;
       case 'help':
-        if (rest[0] === 'cluster') io.stdout(CLUSTER_HELP + '\n');
-        else if (rest[0] === 'simulate') io.stdout(SIMULATE_HELP + '\n');
-        else if (rest[0] === 'rerun') io.stdout(RERUN_HELP + '\n');
+        if (rest[0] === 'cluster') io.stdout((await commands.cluster()).CLUSTER_HELP + '\n');
+        else if (rest[0] === 'simulate') io.stdout((await commands.simulate()).SIMULATE_HELP + '\n');
+        else if (rest[0] === 'rerun') io.stdout((await commands.rerun()).RERUN_HELP + '\n');
         else io.stdout(USAGE + '\n');
         return 0;
       case '--version':
@@ -61,11 +65,11 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
         io.stdout(`skfr ${context.version}\n`);
         return 0;
       case 'cluster':
-        return await clusterCommand(rest, context);
+        return await (await commands.cluster()).clusterCommand(rest, context);
       case 'simulate':
-        return await simulateCommand(rest, context);
+        return await (await commands.simulate()).simulateCommand(rest, context);
       case 'rerun':
-        return await rerunCommand(rest, context);
+        return await (await commands.rerun()).rerunCommand(rest, context);
       default:
         throw new SkfrError(
           'invalid-option',

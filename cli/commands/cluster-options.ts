@@ -13,6 +13,7 @@ import { chooseScale, proposeScale, ROWS_BASIS, scaleSentence } from '../../core
 import type { Scale } from '../../core/engine/types.js';
 import { completeLayout } from '../../core/prepare/propose.js';
 import { formatSteps } from '../../core/report/command.js';
+import { sampleNaming } from '../../core/table/formats/naming.js';
 import { DECLARED_FORMATS, isDeclaredFormat, notDeclared } from '../../core/table/formats/declared.js';
 import { layoutAs, normalName, recognizeLayout, withQuantity } from '../../core/table/formats/recognize.js';
 import { FORMATS } from '../../core/table/formats/specs.js';
@@ -56,7 +57,7 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'seed', kind: 'value', placeholder: 'N', help: `random seed (${limits(SPECS.seed)}); same seed, same result` },
   { name: 'max-iter', kind: 'value', placeholder: 'M', help: `iterations per restart before giving up (${limits(SPECS.maxIterations)})` },
   { name: 'workers', kind: 'value', placeholder: 'N', help: `threads running restarts, gap permutations and subsample fits in\nparallel, at most the number of cores (default: the number of cores,\n${availableParallelism()} here, but a small fit, samples × features × restarts (× ${SUBSAMPLE_FRACTION}·B\nmore with --stability) < 3·10⁷ without --tune-s or --tune-k, runs in\nthis thread); 1 = no threads. Same seed, same result for every N` },
-  { name: 'sheet', kind: 'value', placeholder: 'NAME', help: 'sheet of a workbook (default: the first non-empty one)' },
+  { name: 'sheet', kind: 'value', placeholder: 'NAME', help: 'sheet of a workbook (default: the one with the largest block of\nnumbers)' },
   { name: 'id-column', kind: 'value', placeholder: 'C', help: 'column of sample ids (default: row numbers 1, 2, …)' },
   { name: 'class-column', kind: 'value', placeholder: 'C', help: 'column of known classes: adds ARI, NMI and mixed nodes; it is an\nannotation column, never fitted (samples as columns: a --design column\nor a Perseus category row)' },
   { name: 'annotation-columns', kind: 'value', placeholder: 'A,B', help: 'columns kept with the samples but never fitted' },
@@ -64,7 +65,7 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'features-match', kind: 'value', placeholder: 'REGEX', help: 'instead of --features: the columns whose name matches REGEX' },
   { name: 'where', kind: 'repeat', placeholder: 'COLUMN=VALUE', help: 'keep only rows whose COLUMN equals VALUE; repeatable (the same column\ntwice = either value); COLUMN is kept as an annotation, never fitted\n(samples as columns: keep the samples whose annotation COLUMN = VALUE)' },
   { name: 'samples-as-columns', kind: 'flag', help: 'one sample per column (proteins × samples); default: as recognised' },
-  { name: 'format', kind: 'value', placeholder: 'NAME', help: 'auto (default), maxquant, diann, fragpipe, spectronaut, perseus, gct,\nadat, olink, mztab, long, table' },
+  { name: 'format', kind: 'value', placeholder: 'NAME', help: 'auto (default), maxquant, diann, fragpipe, spectronaut,\nproteome-discoverer, paw, perseus, gct, adat, olink, mztab, long, table' },
   { name: 'quantity', kind: 'value', placeholder: 'NAME', help: 'quantity read per sample, e.g. "iBAQ" (default: LFQ intensity first)' },
   { name: 'header-row', kind: 'value', placeholder: 'N', help: 'the header is on row N, 1-based (default: detected below title rows)' },
   { name: 'no-header', kind: 'flag', help: 'text files: there is no header row; the first row is data, the columns are "Column 1", …' },
@@ -74,6 +75,7 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'keep-decoys', kind: 'flag', help: 'keep decoys (Reverse = +, REV__…), removed by default' },
   { name: 'keep-contaminants', kind: 'flag', help: 'keep contaminants (Potential contaminant = +, CON__…), removed by default' },
   { name: 'keep-site-only', kind: 'flag', help: 'keep proteins only identified by site (= +), removed by default' },
+  { name: 'keep-non-master', kind: 'flag', help: 'Proteome Discoverer: keep proteins that are not their group’s master\n(Master ≠ IsMasterProtein), removed by default' },
   { name: 'zero-is-value', kind: 'flag', help: '0 is a measured value (default for MaxQuant, FragPipe: 0 = missing)' },
   { name: 'transform', kind: 'value', placeholder: 'LOG', help: 'none, log2, log10; LOG:missing makes 0 and negatives missing (default: log2 if raw)' },
   { name: 'min-valid', kind: 'value', placeholder: 'SPEC', help: 'none, N or P%[:total|each|any][:COLUMN]: values a protein needs (default 70%)' },
@@ -156,7 +158,7 @@ export type OutputKind = 'report' | 'samples';
 export type FeaturesFormat = 'csv' | 'xlsx';
 
 export type FormatChoice = 'auto' | FormatId;
-export const FORMAT_CHOICES: readonly FormatChoice[] = ['auto', 'maxquant', 'diann', 'fragpipe', 'spectronaut', 'perseus', ...DECLARED_FORMATS, 'table'];
+export const FORMAT_CHOICES: readonly FormatChoice[] = ['auto', 'maxquant', 'diann', 'fragpipe', 'spectronaut', 'proteome-discoverer', 'paw', 'perseus', ...DECLARED_FORMATS, 'table'];
 
 /**
  * The columns the options name as labels: the id column, the annotation and class columns, the --where columns
@@ -192,7 +194,7 @@ export interface LayoutOptions {
   featureColumn: string | null;
   /** --design FILE[:SHEET]. */
   design: { path: string; sheet: string | null } | null;
-  /** --keep-decoys, --keep-contaminants, --keep-site-only. */
+  /** --keep-decoys, --keep-contaminants, --keep-site-only, --keep-non-master. */
   keep: Record<FlagKind, boolean>;
   /** --zero-is-value. */
   zeroIsValue: boolean;
@@ -417,7 +419,12 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
     sampleColumnsMatch,
     featureColumn,
     design: designText !== undefined ? parseDesignSpec(designText) : null,
-    keep: { decoy: parsed.flags.has('keep-decoys'), contaminant: parsed.flags.has('keep-contaminants'), 'site-only': parsed.flags.has('keep-site-only') },
+    keep: {
+      decoy: parsed.flags.has('keep-decoys'),
+      contaminant: parsed.flags.has('keep-contaminants'),
+      'site-only': parsed.flags.has('keep-site-only'),
+      'not-master': parsed.flags.has('keep-non-master'),
+    },
     zeroIsValue: parsed.flags.has('zero-is-value'),
     prep,
     rowsFlags,
@@ -546,6 +553,8 @@ export interface ResolvedLayout {
   recipe: Recipe;
   /** Why the preparation is what it is (completeLayout's reasons, and the flags given over them). */
   reasons: string[];
+  /** What the recognition decided about the samples (Layout.notes: columns left out, names from a label row). */
+  notes?: string[];
   /**
    * What `skfr cluster` recognises by itself (format, quantity, mapping, the format's own steps): the reproduce
    * command (core/report/command.ts) leaves out what equals it.
@@ -566,7 +575,7 @@ function notThisFormat(table: Table, format: Exclude<FormatId, 'table'>): SkfrEr
   if (isDeclaredFormat(format)) return invalid(`${notDeclared(table, format)}.`);
   const spec = FORMATS.find((f) => f.id === format)!;
   const names = new Set(table.columns.map((c) => normalName(c.name)));
-  const missing = spec.requires.filter((name) => !names.has(name.toLowerCase()));
+  const missing = spec.requires.filter((name) => !names.has(normalName(name)));
   const what = missing.length > 0
     ? `it has no ${quoteList(missing)} column${missing.length === 1 ? '' : 's'}`
     : `it has none of the columns ${quoteList(spec.requiresAny)}`;
@@ -771,7 +780,7 @@ function resolveMapping(
     recipe = EMPTY_RECIPE;
   } else {
     if (options.quantity !== null) {
-      if (layout.format === 'table') {
+      if (layout.format === 'table' && layout.quantities.length <= 1) {
         throw invalid(`${fileOf(table)} is a protein table of no known layout: it has no quantity kinds to choose with --quantity; choose its sample columns with --sample-columns REGEX.`);
       }
       const chosen = withQuantity(layout, options.quantity);
@@ -799,12 +808,15 @@ function resolveMapping(
   }
   mapping.filters = plan.mapping.filters;
   if (!design && !mapping.design) {
-    // Samples as columns: annotations come from a sample table only.
+    // Samples as columns: annotations come from a sample table, or from the parts of the sample names
+    // (core/table/formats/naming.ts: a TMT channel and plex, a PD file id).
     const column = mapping.filters[0]?.column ?? plan.classColumn ?? null;
-    if (column !== null) {
+    const columns = mapping.sampleColumns ?? (mapping.sampleColumnsMatch ? matching(table, mapping.sampleColumnsMatch) : []);
+    const parts = column !== null && mapping.sampleNames !== 'as-is' ? sampleNaming(table, columns, layout.format).parts.map((p) => p.name) : [];
+    if (column !== null && !parts.includes(column)) {
       throw invalid(
-        `${mapping.filters.length > 0 ? `--where ${column}=…` : `--class-column ${column}`}: the samples of ${fileOf(table)} (its columns) have no annotations; ` +
-          `attach the sample table that has “${column}” with --design FILE[:SHEET].`,
+        `${mapping.filters.length > 0 ? `--where ${column}=…` : `--class-column ${column}`}: the samples of ${fileOf(table)} (its columns) have no annotation “${column}”` +
+          `${parts.length > 0 ? ` (their names give ${quoteList(parts)})` : ''}; attach the sample table that has “${column}” with --design FILE[:SHEET].`,
       );
     }
   }
@@ -820,5 +832,6 @@ function resolveMapping(
     recipe: adjustRecipe(recipe, options),
     recognised: { format: layout.format, quantity: layout.quantity, mapping: layout.mapping, recipe, quantities: layout.quantities },
     proposable: !plain,
+    ...(layout.notes && options.sampleColumnsMatch === null ? { notes: layout.notes } : {}),
   };
 }

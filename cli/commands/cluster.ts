@@ -319,6 +319,7 @@ function inputSummary(mapped: MappedData, read: ReadInfo): string {
     `Recognised: ${layout.label}${layout.quantity ? `, ${layout.quantity}` : ''}, ${formatCount(samples, ' ')} sample${samples === 1 ? '' : 's'} × ` +
       `${formatCount(rows, ' ')} ${layout.rowsWord}${where}`,
   );
+  for (const note of layout.notes ?? []) lines.push(`  ${note}`);
   if (mapped.design) lines.push(describeJoin(mapped.design, mapped.design.matched + mapped.design.samplesWithoutRow.length));
   const steps = mapped.preparation ?? [];
   if (steps.length > 0) {

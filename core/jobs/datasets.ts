@@ -185,7 +185,7 @@ export function exampleFile(design: Design, seed: number): { fileName: string; b
   };
 }
 
-/** Where to read: a sheet (default the first non-empty one) and a 1-based header row (default detected). */
+/** Where to read: a sheet (default the one with the largest block of numbers, workbook.ts) and a 1-based header row (default detected). */
 export interface ReadAt {
   sheet?: string | undefined;
   headerRow?: number | undefined;
@@ -236,7 +236,7 @@ function chunkedDataset(id: string, fileName: string, file: ChunkedFile, read: {
 }
 
 /**
- * Loads a source into a Dataset (parsing the requested or the first non-empty sheet) and recognises its layout.
+ * Loads a source into a Dataset (parsing the requested sheet, or the one with the most numbers) and recognises its layout.
  * A CSV/TSV path is read in chunks when the host can (FileIO.openChunks), else whole.
  */
 export async function loadDataset(id: string, source: DataSource, at: ReadAt, io: FileIO | undefined): Promise<Dataset> {

@@ -83,10 +83,11 @@ export const recipeSchema = z.strictObject({
       z.discriminatedUnion('kind', [
         z.strictObject({
           kind: z.literal('remove-flagged'),
-          flag: z.enum(['decoy', 'contaminant', 'site-only']),
+          flag: z.enum(['decoy', 'contaminant', 'site-only', 'not-master']),
           markerColumn: text.nullable(),
           idColumn: text.nullable(),
           prefixes,
+          markerValues: z.array(text).max(50, 'must list at most 50 values').optional(),
         }),
         z.strictObject({ kind: z.literal('zeros-missing') }),
         z.strictObject({ kind: z.literal('transform'), base: z.union([z.literal(2), z.literal(10)]), nonPositive: z.enum(['refuse', 'missing']) }),

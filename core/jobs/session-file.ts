@@ -70,7 +70,7 @@ export const sessionFileSchema = z.object({
   savedAt: shortText,
   savedBy: shortText,
   input: sessionInputSchema,
-  layout: z.object({ format: z.enum(['maxquant', 'diann', 'fragpipe', 'spectronaut', 'perseus', 'gct', 'adat', 'olink', 'mztab', 'long', 'table']), quantity: shortText.nullable() }),
+  layout: z.object({ format: z.enum(['maxquant', 'diann', 'fragpipe', 'spectronaut', 'proteome-discoverer', 'paw', 'perseus', 'gct', 'adat', 'olink', 'mztab', 'long', 'table']), quantity: shortText.nullable() }),
   mapping: mappingSchema,
   recipe: recipeSchema,
   settings: fitSettingsSchema,

@@ -42,7 +42,7 @@ export type DataSource =
 export interface OpenRequest {
   type: 'open';
   source: DataSource;
-  /** Sheet to read; default: the first non-empty sheet. */
+  /** Sheet to read; default: the sheet with the largest block of numbers (core/table/workbook.ts). */
   sheet?: string;
   /** 1-based row (line) of the header, as a spreadsheet numbers it; default: detected (title rows above it skipped). */
   headerRow?: number;

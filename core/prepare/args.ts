@@ -3,7 +3,7 @@
  * its report prints, and the CLI builds the very recipe the app ran (a round-trip property test holds them
  * together). The flags say every choice explicitly, relative to the recipe the format calls for (`base`:
  * flagged rows out, zeros missing):
- *   --keep-decoys --keep-contaminants --keep-site-only --zero-is-value   (a format step left out)
+ *   --keep-decoys --keep-contaminants --keep-site-only --keep-non-master --zero-is-value   (a format step left out)
  *   --transform none|log2|log10[:missing]      (:missing = 0 and negatives made missing instead of refused)
  *   --min-valid none|N|P%[:total|each|any][:COLUMN]
  *   --normalize none|median
@@ -35,7 +35,12 @@ export interface RecipeChoices {
   scale: Omit<ScaleStep, 'kind'> | null;
 }
 
-const KEEP_FLAG: Record<FlagKind, string> = { decoy: '--keep-decoys', contaminant: '--keep-contaminants', 'site-only': '--keep-site-only' };
+const KEEP_FLAG: Record<FlagKind, string> = {
+  decoy: '--keep-decoys',
+  contaminant: '--keep-contaminants',
+  'site-only': '--keep-site-only',
+  'not-master': '--keep-non-master',
+};
 
 function invalid(message: string): SkfrError {
   return new SkfrError('invalid-option', message);

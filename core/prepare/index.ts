@@ -63,6 +63,7 @@ const KEEP_FLAGS: Record<FlagKind, { what: string; flag: string }> = {
   decoy: { what: 'decoys', flag: '--keep-decoys' },
   contaminant: { what: 'contaminants', flag: '--keep-contaminants' },
   'site-only': { what: 'identified only by site', flag: '--keep-site-only' },
+  'not-master': { what: 'non-master proteins', flag: '--keep-non-master' },
 };
 
 /**

@@ -8,6 +8,7 @@
  *   // MaxQuant LFQ: ['remove-flagged', 'remove-flagged', 'remove-flagged', 'zeros-missing', 'transform', 'min-valid', 'scale']
  */
 import type { Layout, MinValidStep, PrepStep, Recipe, ScaleBasis, Table } from '../table/types.js';
+import { looksLikeBatch } from './batch-columns.js';
 import { prepare } from './index.js';
 import { proposeScale, scaleSentence } from './scale.js';
 import { proposeTransform } from './transform.js';
@@ -18,13 +19,31 @@ export const DEFAULT_MIN_VALID_PERCENT = 70;
 
 const GROUP_NAME = /condition|group|class|treatment|genotype|status|region|type|phenotype|disease|tissue|chamber|age/i;
 
+/** Annotations read from sample names that never group samples for a filter: a replicate number, a TMT channel. */
+const NOT_A_GROUP = /^(replicate|channel)$/;
+
+/**
+ * What an instrument or a search records about each run file (Proteome Discoverer's Input Files table: `RT Range
+ * in min`, `Creation Date`, `Instrument Name`, `Software Revision`, `Ref File ID`, …): no condition to filter by.
+ */
+const RUN_RECORD = /\b(rt range|creation date|instrument|software|workflow|file (id|name)|ref file|input files)\b/i;
+
 /**
  * A sample annotation that groups the samples: 2 or more groups, fewer groups than samples, some group with 2
- * samples or more; names such as "condition" or "group" first, then fewer groups. null when none.
+ * samples or more; names such as "condition" or "group" first, then fewer groups; never a replicate number or
+ * a reporter channel (core/table/formats/naming.ts), nor what an instrument records about a run (RUN_RECORD).
+ * null when none.
+ * Never a batch (lab, site, plex, run date …: batch-columns.ts looksLikeBatch): "values in at least one group"
+ * keeps a protein seen in one group only, which is biology for a condition but an artefact for a batch, and a
+ * protein missing from a whole batch cannot have that batch removed. (A two-site TMT table with `site` and
+ * `level` used to get "in at least one site": 627 proteins seen at one site only kept, and the app took `site`
+ * for the known class, so it did not offer it as the batch to remove.)
+ * @example proposeGroup({ site: ['A', 'A', 'B', 'B'], level: ['S1', 'S2', 'S1', 'S2'] }) // 'level'
  */
 export function proposeGroup(annotations: Record<string, (string | null)[]>): string | null {
   let best: { name: string; score: number } | null = null;
   for (const [name, values] of Object.entries(annotations)) {
+    if (NOT_A_GROUP.test(name) || RUN_RECORD.test(name) || looksLikeBatch(name)) continue;
     const groups = groupsOf(values);
     const n = values.filter((v) => v !== null && v.trim() !== '').length;
     if (groups.length < 2 || groups.length >= n || !groups.some((g) => g.samples.length >= 2)) continue;

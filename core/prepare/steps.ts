@@ -22,6 +22,7 @@ const FLAG_WORDS: Record<FlagKind, string> = {
   decoy: 'Decoys (reverse hits)',
   contaminant: 'Contaminants',
   'site-only': 'Proteins only identified by a modification site',
+  'not-master': 'Proteins that are not the master of their group',
 };
 
 /** The step as the screen and the report name it: "Decoys (reverse hits) removed: Reverse = +, ids starting REV__". */
@@ -29,7 +30,7 @@ export function describeStep(step: PrepStep): string {
   switch (step.kind) {
     case 'remove-flagged': {
       const how: string[] = [];
-      if (step.markerColumn) how.push(`${step.markerColumn} = +`);
+      if (step.markerColumn) how.push(`${step.markerColumn} = ${(step.markerValues ?? ['+']).join(' or ')}`);
       if (step.idColumn && step.prefixes.length > 0) how.push(`${step.idColumn} starting ${step.prefixes.join(' or ')}`);
       return `${FLAG_WORDS[step.flag]} removed (${how.join(', ')})`;
     }
@@ -60,8 +61,10 @@ export function stepColumns(step: PrepStep): string[] {
   return [step.markerColumn, step.idColumn].filter((c): c is string => c !== null);
 }
 
-function isMarked(text: string | null | undefined): boolean {
-  return text !== null && text !== undefined && text.trim() === '+';
+/** The marker cell flags its row: "+", or one of the step's `markerValues` (PD `Contaminant` = True, PAW `Filter` = reversed). */
+function isMarked(text: string | null | undefined, values: ReadonlySet<string> | null): boolean {
+  if (text === null || text === undefined) return false;
+  return values === null ? text.trim() === '+' : values.has(text.trim());
 }
 
 function startsWithAny(text: string | null | undefined, prefixes: readonly string[]): boolean {
@@ -74,10 +77,11 @@ export function removeFlagged(data: MappedData, step: Extract<PrepStep, { kind: 
   const p = data.matrix.cols;
   const marker = step.markerColumn ? data.featureAnnotations?.[step.markerColumn] : undefined;
   const ids = step.idColumn ? data.featureAnnotations?.[step.idColumn] : undefined;
+  const values = step.markerValues ? new Set(step.markerValues) : null;
   const keep = new Uint8Array(p).fill(1);
   let removed = 0;
   for (let l = 0; l < p; l++) {
-    if ((marker && isMarked(marker[l])) || (ids && startsWithAny(ids[l], step.prefixes))) {
+    if ((marker && isMarked(marker[l], values)) || (ids && startsWithAny(ids[l], step.prefixes))) {
       keep[l] = 0;
       removed++;
     }

@@ -142,6 +142,10 @@ export function proposeTransform(
   if (formatSaysRaw === false) {
     return { step: null, reason: `This format writes values on a log scale (values ${range}): no transform.`, logarithmic: true };
   }
+  if (stats.p1 < 0 && stats.p99 > 0) {
+    // Values on both sides of 0 are log ratios, differences or scores: one scale already, never raw.
+    return { step: null, reason: `Values ${range} lie on both sides of 0 (log ratios or differences): no transform.`, logarithmic: true };
+  }
   return { step: null, reason: `Values ${range} do not look like raw intensities: no transform.`, logarithmic: false };
 }
 

@@ -10,10 +10,9 @@
  * The rows are read by DelimitedReader (delimited.ts), which can also take the file chunk by chunk (stream.ts).
  * Example: "id;x\na;1,5\n" → columns id (text ["a"]) and x (numeric [1.5]).
  */
-import { DelimitedReader, fieldText } from './delimited.js';
-import { CsvScanner } from './scanner.js';
+import { DelimitedReader } from './delimited.js';
+import { TextRereader } from './reread.js';
 import { toUtf8Body } from './text.js';
-import { classifyText } from './cells.js';
 import type { Table } from './types.js';
 
 export { sniffDelimiter, type Delimiter } from './sniff.js';
@@ -42,22 +41,7 @@ export function parseDelimited(bytes: Uint8Array, fileName: string, options: Del
 
 /** Second pass for the few columns that turned out to be text but hold numeric cells: their cells as text. */
 function rereadTexts(body: Uint8Array, reader: DelimitedReader, fileName: string, rows: number, wanted: boolean[]): ((string | null)[] | null)[] {
-  const { offset, line } = reader.dataStart!;
-  const width = wanted.length;
-  const decimalComma = reader.decimalComma;
-  const out = wanted.map((w) => (w ? new Array<string | null>(rows).fill(null) : null));
-  const scanner = new CsvScanner(body, reader.delimiterCode, fileName, offset);
-  scanner.line = line;
-  let row = 0;
-  while (row < rows && scanner.next()) {
-    if (scanner.blank && width > 1) continue; // (one-column files: a blank line inside the data is a missing cell)
-    for (let c = 0; c < width; c++) {
-      const texts = out[c];
-      if (!texts) continue;
-      const text = fieldText(body, scanner.starts[c]!, scanner.ends[c]!, scanner.flags[c]!);
-      texts[row] = classifyText(text, decimalComma) === null ? null : text.trim();
-    }
-    row++;
-  }
-  return out;
+  const reread = new TextRereader(fileName, reader.delimiterCode, reader.decimalComma, rows, wanted, reader.dataStart!);
+  reread.push(body, true);
+  return reread.texts;
 }

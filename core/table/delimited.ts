@@ -22,18 +22,23 @@ import { SkfrError } from '../errors.js';
 import { classifyText, isMissingBytes, parseNumberBytes, textCell } from './cells.js';
 import { type CellSink, type ColumnBuilder, uniqueHeaderNames } from './columns.js';
 import {
+  aboveHeader,
   BLANK,
   BODY_ROWS,
   checkHeaderOptions,
-  chooseHeader,
+  detectHeader,
   headerOnBlank,
-  headerNames,
   headerPastEnd,
+  headerRowsAt,
+  joinHeaderNames,
+  labelRowAt,
+  labelRowOf,
   metaCell,
   metaNote,
   metaRow,
   MISSING,
   NUMBER,
+  numericBodyColumns,
   numericHeaderNote,
   PROBE_BYTES,
   PROBE_ROWS,
@@ -41,6 +46,7 @@ import {
   TEXT,
   titleNotes,
   titleText,
+  twoRowNote,
   type ProbeRow,
 } from './header.js';
 import { countNonBlankLines, LineCounter } from './lines.js';
@@ -246,6 +252,7 @@ export class DelimitedReader {
   private titleRows: string[] = [];
   private notes: string[] = [];
   private metaRows: { key: string; cells: (string | null)[] }[] = [];
+  private labelRow: Table['labelRow'];
   /** Non-blank lines before the data (lines.ts), to size the columns from `lineCount`. */
   private consumed = new LineCounter();
   // data
@@ -421,24 +428,50 @@ export class DelimitedReader {
       throw headerPastEnd(where, this.lastLine, headerRow);
     }
     if (this.options.noHeader) return this.startWithoutHeader(scanner, bytes);
-    const described = probed.map((p) => this.describe(bytes, p));
-    const choice = chooseHeader(described, headerRow !== undefined ? this.headerIndex : null, this.options.headerRows);
-    const index = choice.index;
-    let count = choice.rows;
+    let index: number;
+    let count: 1 | 2;
+    let label: number | undefined;
+    // From the row above the header on (a label row may stand there).
+    const from = headerRow !== undefined ? Math.max(0, this.headerIndex - 1) : 0;
+    const described = probed.slice(from).map((p) => this.describe(bytes, p));
+    if (headerRow !== undefined) {
+      index = this.headerIndex;
+      count = headerRowsAt(described.slice(index - from), 0, this.options.headerRows);
+      if (labelRowAt(described, index - from, count)) label = index - 1;
+    } else {
+      ({ index, rows: count, label } = detectHeader(described, this.options.headerRows));
+    }
     if (index + 1 >= probed.length) count = 1; // (nothing below: no data either, finish says so)
 
     const titleLines: number[] = [];
     for (let i = 0; i < index; i++) {
+      if (i === label) continue;
       titleLines.push(probed[i]!.line);
       this.titleRows.push(titleText(this.texts(this.recordAt(bytes, probed[i]!), bytes)));
     }
     this.notes.push(...titleNotes(titleLines, this.titleRows));
     const a = probed[index]!;
-    const last = count === 2 ? probed[index + 1]! : a;
     const top = this.texts(this.recordAt(bytes, a), bytes);
-    const { names: header, note } = headerNames(top, count === 2 ? this.texts(this.recordAt(bytes, last), bytes) : null, [a.line, last.line]);
-    const numeric = count === 1 ? numericHeaderNote(described[index]!, `Line ${a.line}`, top) : null;
-    for (const text of [note, numeric]) if (text !== null) this.notes.push(text);
+    let header: (string | null)[] = top;
+    let last = a;
+    if (count === 2) {
+      last = probed[index + 1]!;
+      const below = this.texts(this.recordAt(bytes, last), bytes);
+      const width = Math.max(top.length, below.length);
+      // A block row (header.ts aboveHeader) carries its names over the numeric columns only.
+      const numeric = aboveHeader(described, index - from) === 'blocks' ? numericBodyColumns(described, index - from + 2, width) : null;
+      header = joinHeaderNames(top, below, width, numeric ? (c) => numeric[c] === true : undefined);
+      this.notes.push(twoRowNote(a.line, last.line, header, below));
+    }
+    if (label !== undefined) {
+      const kept = labelRowOf(this.texts(this.recordAt(bytes, probed[label]!), bytes), header.length, probed[label]!.line, header);
+      this.labelRow = { row: probed[label]!.line, cells: kept.cells };
+      this.notes.push(kept.note);
+    }
+    if (count === 1) {
+      const note = numericHeaderNote(this.describe(bytes, a), `Line ${a.line}`, top);
+      if (note !== null) this.notes.push(note);
+    }
     this.rawHeader = header;
     this.width = header.length;
     this.headerLine = a.line;
@@ -484,7 +517,7 @@ export class DelimitedReader {
         this.blankLines.length = 0;
         this.metaRows.push(metaRow(this.texts(scanner, bytes), this.width, { where: `“${this.fileName}”, line ${scanner.rowLine}`, names: this.rawHeader! }));
         this.consumed.push(bytes, start, scanner.pos);
-        this.dataStart = { offset: scanner.pos, line: scanner.line };
+        this.dataStart = { offset: this.base + scanner.pos, line: scanner.line };
         continue;
       }
       this.startColumns(bytes, start);
@@ -629,6 +662,23 @@ export class DelimitedReader {
   }
 
   /**
+   * After the final push: the columns whose every cell's text `finish` will ask for, and the rows, or null when
+   * none needs them (label columns, options.textColumns, count). A chunked reader fetches them first (reread.ts).
+   */
+  textsWanted(): { columns: boolean[]; rows: number } | null {
+    if (this.rawHeader === null || this.rows === 0) return null;
+    this.forceLabels(uniqueHeaderNames(this.rawHeader).names);
+    const columns = this.needTexts;
+    return columns.some(Boolean) ? { columns, rows: this.rows } : null;
+  }
+
+  /** Label columns (options.textColumns) read as text whatever they hold. */
+  private forceLabels(names: readonly string[]): void {
+    const labels = new Set(this.options.textColumns ?? []);
+    if (labels.size > 0) this.builders.forEach((b, c) => (b.forceText = labels.has(names[c]!)));
+  }
+
+  /**
    * The table, after the final push. `reread(wanted, rows)` supplies every cell's text of the wanted columns
    * when some are needed; without it, such a file gives null (the caller then reads it whole).
    */
@@ -637,8 +687,7 @@ export class DelimitedReader {
     if (rawHeader === null) throw new SkfrError('empty-sheet', `“${fileName}” is empty: it has no header row and no data.`);
     if (rows === 0) throw new SkfrError('empty-sheet', `“${fileName}” has a header row but no data rows.`);
     const { names, notes } = uniqueHeaderNames(rawHeader);
-    const labels = new Set(this.options.textColumns ?? []);
-    if (labels.size > 0) builders.forEach((b, c) => (b.forceText = labels.has(names[c]!)));
+    this.forceLabels(names);
     const needTexts = this.needTexts;
     let allTexts: ((string | null)[] | null)[] | null = null;
     if (needTexts.some(Boolean)) {
@@ -662,6 +711,7 @@ export class DelimitedReader {
       titleRows: this.titleRows,
       blankRowsSkipped: this.blankRows + this.blankLines.length,
       metaRows,
+      ...(this.labelRow ? { labelRow: this.labelRow } : {}),
     };
   }
 }

@@ -14,6 +14,14 @@
  *   body below B holds (mostly) numbers — there must be one —, B fills some blank cell of A, A has a cell
  *   over a blank cell of B (its own column names, e.g. "Protein"), and together they are wide. Names: see
  *   `joinHeaderNames`.
+ * - Rows above a complete header that annotate its numeric columns: row A (mostly text, 2 cells or more) right
+ *   above row B (wide, mostly text) where every cell of A sits over a name of B whose column holds numbers in
+ *   the body, and A starts right of B's first name (it never labels the id columns). When A labels those
+ *   columns one by one (its cells fill 3/4 or more of the span from its first to its last, as a PAW TMT
+ *   summary's sample labels above `TotInt_126C_BGS` …) it is a label row: B is the header and A is kept aligned
+ *   with the columns (`HeaderChoice.label`, Table.labelRow). Otherwise A names blocks of columns (a
+ *   supplement's "LFQ intensity" and "Spectral count" over two runs of the same sample names): A and B form a
+ *   two-row header, each block's name carried over its numeric columns.
  * - Perseus annotation rows right below the header (first cell `#!{Type}E`, `#!{C:group}RA`): not data.
  *   They are left out of the body the rules above look at.
  *
@@ -88,8 +96,54 @@ function wide(cells: number, body: readonly ProbeRow[]): boolean {
   return cells >= 2 && 2 * cells >= bodyWidth(body);
 }
 
+/** The body's column is numeric: more of its cells are numbers than text. */
+function numericColumns(body: readonly ProbeRow[], width: number): boolean[] {
+  const out: boolean[] = [];
+  for (let c = 0; c < width; c++) {
+    let numbers = 0;
+    let texts = 0;
+    for (const r of body) {
+      const k = r.kinds[c];
+      if (k === NUMBER) numbers++;
+      else if (k === TEXT) texts++;
+    }
+    out.push(numbers > texts);
+  }
+  return out;
+}
+
+/**
+ * Row `index` annotates the numeric columns of a complete header right below it (module comment): 'label' (it
+ * names them one by one), 'blocks' (it names runs of them), or null.
+ */
+export function aboveHeader(rows: readonly ProbeRow[], index: number): 'label' | 'blocks' | null {
+  const a = rows[index];
+  const b = rows[index + 1];
+  if (!a || !b || a.meta || b.meta || a.nonEmpty < 2 || !mostlyText(a) || !mostlyText(b)) return null;
+  const body = bodyOf(rows, index + 2);
+  if (body.length === 0 || !wide(b.nonEmpty, body)) return null;
+  let width = Math.max(a.kinds.length, b.kinds.length);
+  for (const r of body) width = Math.max(width, r.kinds.length);
+  const numeric = numericColumns(body, width);
+  let firstA = -1;
+  let lastA = -1;
+  let firstB = -1;
+  for (let c = 0; c < width; c++) {
+    const ka = a.kinds[c] ?? BLANK;
+    const kb = b.kinds[c] ?? BLANK;
+    if (kb !== BLANK && firstB < 0) firstB = c;
+    if (ka === BLANK) continue;
+    if (kb !== TEXT || !numeric[c]) return null;
+    if (firstA < 0) firstA = c;
+    lastA = c;
+  }
+  if (firstA <= firstB) return null;
+  return 4 * a.nonEmpty >= 3 * (lastA - firstA + 1) ? 'label' : 'blocks';
+}
+
 /** Rows `index` and `index + 1` form a two-row header (rule in the module comment). */
 export function isTwoRowHeader(rows: readonly ProbeRow[], index: number): boolean {
+  if (aboveHeader(rows, index) === 'blocks') return true;
   const a = rows[index];
   const b = rows[index + 1];
   if (!a || !b || a.meta || b.meta) return false;
@@ -128,6 +182,8 @@ export interface HeaderChoice {
   index: number;
   /** 1, or 2 for a two-row header. */
   rows: 1 | 2;
+  /** Index of a label row right above the header (module comment), kept aligned with the columns. */
+  label?: number;
 }
 
 /**
@@ -141,6 +197,7 @@ export function detectHeader(rows: readonly ProbeRow[], headerRows?: 1 | 2): Hea
     const row = rows[i]!;
     if (row.meta) continue;
     if (headerRows !== 1 && isTwoRowHeader(rows, i)) return { index: i, rows: 2 };
+    if (headerRows !== 2 && aboveHeader(rows, i) === 'label') return { index: i + 1, rows: 1, label: i };
     if (wide(row.nonEmpty, bodyOf(rows, i + 1))) {
       if (mostlyText(row)) return { index: i, rows: headerRows ?? 1 };
       break; // a wide row of numbers first: no title rows
@@ -169,48 +226,33 @@ export function headerRowsAt(rows: readonly ProbeRow[], index: number, headerRow
   return headerRows ?? (isTwoRowHeader(rows, index) ? 2 : 1);
 }
 
-/**
- * The header of a table from its probed rows; both readers decide here (delimited.ts, workbook.ts). `given`: the
- * index among `rows` of the row the user named (--header-row), with the one or two rows headerRowsAt finds there;
- * null: where detectHeader finds it.
- * @example chooseHeader(rows, null) // { index: 2, rows: 1 }: two title rows above a one-row header
- */
-export function chooseHeader(rows: readonly ProbeRow[], given: number | null, headerRows?: 1 | 2): HeaderChoice {
-  if (given === null) return detectHeader(rows, headerRows);
-  return { index: given, rows: headerRowsAt(rows, given, headerRows) };
-}
-
-/**
- * The column names of a header: its row `top`, or for a two-row header `top` joined with the row `below`
- * (joinHeaderNames), with the note saying so (twoRowNote; `lines`: the two rows' numbers as the reader counts them).
- * @example headerNames(['Protein', 'LFQ intensity', null], [null, 'S1', 'S2'], [3, 4]).names // ['Protein', 'LFQ intensity S1', 'LFQ intensity S2']
- */
-export function headerNames(
-  top: readonly (string | null)[],
-  below: readonly (string | null)[] | null,
-  lines: readonly [number, number],
-): { names: (string | null)[]; note: string | null } {
-  if (below === null) return { names: [...top], note: null };
-  const names = joinHeaderNames(top, below, Math.max(top.length, below.length));
-  return { names, note: twoRowNote(lines[0], lines[1], names, below) };
+/** The row right above a header given by the user is a label row (`rows[index - 1]`, `rows[index]` the header). */
+export function labelRowAt(rows: readonly ProbeRow[], index: number, headerRows: 1 | 2): boolean {
+  return headerRows === 1 && index > 0 && aboveHeader(rows, index - 1) === 'label';
 }
 
 /**
  * Column names from a two-row header: `A B` when both cells hold text, A or B alone when the other is
  * blank. A blank cell of A takes the last non-blank cell of A to its left, as merged cells do, but only
- * over the span where B has text (starting at that A cell).
+ * over the span where B has text (starting at that A cell) and, with `carries`, only over the columns it
+ * allows (a block row: its numeric columns, not a description column after the last block).
  * Example: A ["Protein", "Gene", "LFQ intensity", null, null], B [null, null, "S1", "S2", "S3"] →
  * ["Protein", "Gene", "LFQ intensity S1", "LFQ intensity S2", "LFQ intensity S3"].
  */
-export function joinHeaderNames(a: readonly (string | null)[], b: readonly (string | null)[], width: number): (string | null)[] {
+export function joinHeaderNames(
+  a: readonly (string | null)[],
+  b: readonly (string | null)[],
+  width: number,
+  carries: (column: number) => boolean = () => true,
+): (string | null)[] {
   const names: (string | null)[] = [];
   let carry: string | null = null;
   for (let c = 0; c < width; c++) {
     const top = blankToNull(a[c]);
     const below = blankToNull(b[c]);
-    if (below === null) {
+    if (below === null || (top === null && !carries(c))) {
       carry = null;
-      names.push(top);
+      names.push(top ?? below);
       continue;
     }
     if (top !== null) carry = top;
@@ -254,6 +296,24 @@ export function twoRowNote(first: number, second: number, names: readonly (strin
   const below = (c: number) => blankToNull(b[c]);
   const joined = names.find((n, c) => n !== null && below(c) !== null && n !== below(c)) ?? names.find((n) => n !== null);
   return `Rows ${first} and ${second} form the header (a group row above the column names); the names join both, e.g. “${joined ?? ''}”.`;
+}
+
+/**
+ * The cells of a label row above the header, one per column of the header's `width` (blank → null); the note
+ * saying so, quoting its first label and the column under it.
+ */
+export function labelRowOf(cells: readonly (string | null)[], width: number, row: number, names: readonly (string | null)[]): { cells: (string | null)[]; note: string } {
+  const out: (string | null)[] = [];
+  for (let c = 0; c < width; c++) out.push(blankToNull(cells[c]));
+  const first = out.findIndex((v) => v !== null);
+  const count = out.filter((v) => v !== null).length;
+  const example = first >= 0 ? ` (“${out[first]}” over “${names[first] ?? `Column ${first + 1}`}”, …)` : '';
+  return { cells: out, note: `Row ${row} above the header labels ${count} columns${example}; the labels are kept with their columns.` };
+}
+
+/** Body columns of numbers, for a block row's carry (joinHeaderNames): column → numeric. */
+export function numericBodyColumns(rows: readonly ProbeRow[], from: number, width: number): boolean[] {
+  return numericColumns(bodyOf(rows, from), width);
 }
 
 /** The note for Perseus annotation rows kept apart. */

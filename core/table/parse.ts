@@ -12,7 +12,10 @@ import type { Table } from './types.js';
 import { listWorkbookSheets, parseWorkbook } from './workbook.js';
 
 export interface ParseOptions {
-  /** Sheet to read; default: the first non-empty sheet. CSV/TSV files have one sheet named after the file. */
+  /**
+   * Sheet to read; default: the visible sheet with the largest block of numbers, not a sheet of test results
+   * (workbook.ts). CSV/TSV files have one sheet named after the file.
+   */
   sheet?: string;
   /**
    * CSV/TSV: where the columns' one buffer of numbers is allocated, e.g. `allocateSharedFloat64` so that

@@ -2,11 +2,15 @@
  * Map a proteins × samples table (samples as columns, as quantification software writes them) to what the
  * engine fits: an n × p matrix with one row per sample column and one column per table row (feature).
  *
- * - Samples: `mapping.sampleColumns` (or the columns matching `sampleColumnsMatch`), named by
- *   `cleanSampleName` unless `sampleNames` is 'as-is'.
+ * - Samples: `mapping.sampleColumns` (or the columns matching `sampleColumnsMatch`), named as
+ *   formats/naming.ts says (the quantity's sample part cleaned, or the labels of a label row above the header)
+ *   unless `sampleNames` is 'as-is'; the parts of their names that group them (TMT channel and plex, a PD file
+ *   id) are sample annotations. A sample table keyed by Proteome Discoverer file ids (its Input Files table)
+ *   names the samples by their raw files.
  * - Features: every row of the table; the label is the first `featureLabelColumns` value of the row (first item
- *   of a ";" list), made unique with the row's id when repeated; `featureAnnotationColumns` (and any column in
- *   `extraFeatureColumns`, e.g. the flag columns the preparation reads) are kept per feature.
+ *   of a ";" list; in a column of FASTA descriptions, the gene after `GN=`, or nothing), made unique with the
+ *   row's id when repeated; `featureAnnotationColumns` (and any column in `extraFeatureColumns`, e.g. the flag
+ *   columns the preparation reads) are kept per feature.
  * - Cells: numbers; missing tokens, `mapping.missingTokens` (e.g. "Filtered") and empty cells are missing;
  *   other text is missing with a warning naming the column and cells.
  * - Sample annotations: the sample table (`mapping.design`) joined on the sample name (design.ts); filters
@@ -19,9 +23,8 @@ import { namePattern } from './name-pattern.js';
 import { nameRecord } from './name-record.js';
 import { textCellsWarning } from './text-cells.js';
 import { joinDesign } from './design.js';
-import { sampleAffixes } from './formats/recognize.js';
+import { namesFromSampleTable, sampleNaming } from './formats/naming.js';
 import { columnTexts, findColumn, quoteList, rowLocation } from './lookup.js';
-import { NO_AFFIXES, sampleNamesFor } from './sample-names.js';
 import type { Column, MappedData, Mapping, StepReport, Table, TableWarning } from './types.js';
 
 export interface SampleColumnsOptions {
@@ -75,9 +78,39 @@ function firstItem(text: string | null): string | null {
   return first === '' ? null : first;
 }
 
+/** A FASTA description: `Enolase 2 OS=Saccharomyces cerevisiae OX=559292 GN=ENO2 PE=1 SV=2`. */
+const FASTA_FIELDS = / (OS|OX|GN|PE|SV)=/;
+
+/**
+ * The column holds FASTA descriptions (half or more of up to 500 present cells spread over the rows): its label
+ * is the gene after `GN=`.
+ */
+function isDescriptionColumn(texts: readonly (string | null)[]): boolean {
+  let present = 0;
+  let fasta = 0;
+  const step = Math.max(1, Math.floor(texts.length / 500));
+  for (let r = 0; r < texts.length; r += step) {
+    const t = texts[r];
+    if (t === null || t === undefined) continue;
+    present++;
+    if (FASTA_FIELDS.test(t)) fasta++;
+  }
+  return present > 0 && fasta * 2 >= present;
+}
+
+/** `GN=ENO2` → "ENO2"; null without a GN field. */
+function geneOf(text: string | null): string | null {
+  if (text === null) return null;
+  const m = / GN=([^\s;]+)/.exec(text);
+  return m ? m[1]! : null;
+}
+
 /** One label per row: the first label column with a value; repeated labels get the row's other id. */
 export function featureLabels(table: Table, labelColumns: readonly string[]): string[] {
-  const texts = labelColumns.map((name) => columnTexts(findColumn(table, name, 'Feature label column')));
+  const texts = labelColumns.map((name) => {
+    const column = columnTexts(findColumn(table, name, 'Feature label column'));
+    return isDescriptionColumn(column) ? column.map(geneOf) : column;
+  });
   const labels = new Array<string>(table.rowCount);
   const ids = new Array<string | null>(table.rowCount);
   for (let r = 0; r < table.rowCount; r++) {
@@ -156,17 +189,23 @@ export function mapSampleColumns(table: Table, mapping: Mapping, options: Sample
     throw new SkfrError('invalid-option', `${quoteList(overlap)} cannot be both a sample column and a feature label or annotation.`);
   }
   const sourceNames = samples.map((c) => c.name);
-  const affixes = mapping.sampleNames === 'as-is' ? NO_AFFIXES : sampleAffixes(options.format, sourceNames);
-  const allIds = mapping.sampleNames === 'as-is' ? [...sourceNames] : sampleNamesFor(sourceNames, affixes);
+  const naming = mapping.sampleNames === 'as-is' ? null : sampleNaming(table, sourceNames, options.format);
+  let allIds = naming ? naming.names : [...sourceNames];
 
   const warnings: TableWarning[] = [];
   const report: StepReport[] = [];
   let annotations = nameRecord<(string | null)[]>();
+  for (const part of naming?.parts ?? []) annotations[part.name] = part.values;
   let design: MappedData['design'] = null;
   if (mapping.design) {
-    const joined = joinDesign(mapping.design, allIds, sourceNames);
-    annotations = Object.assign(nameRecord<(string | null)[]>(), joined.annotations);
+    const joined = joinDesign(mapping.design, allIds, sourceNames, new Set(Object.keys(annotations)));
+    annotations = Object.assign(annotations, joined.annotations);
     design = joined.join;
+    const renamed = namesFromSampleTable(allIds, joined.join, joined.annotations);
+    if (renamed) {
+      allIds = renamed.names;
+      warnings.push({ code: 'design', message: renamed.note });
+    }
   }
   const kept = keepSamples(annotations, samples.length, mapping, report);
 

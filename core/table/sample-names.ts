@@ -2,12 +2,14 @@
  * Sample names as a scientist calls them, from the names quantification software gives its sample columns:
  * the quantity's prefix or suffix goes (`LFQ intensity H1` → `H1`, `control_1 MaxLFQ Intensity` → `control_1`,
  * `[3] S1.PG.Quantity` → `S1`), a run's file path becomes its file name without the instrument's extensions
- * (`/data/run/bcmk10.raw.dia` → `bcmk10`), and Perseus' Excel prefixes (`T: `, `N: `) are dropped. The same
- * cleaning is applied to the values of a sample table before joining, so either side may carry the prefix.
+ * (`/data/run/bcmk10.raw.dia` → `bcmk10`), a run-file extension goes from a bare name too
+ * (`[1] Control_1.raw.PG.Quantity` → `Control_1`), and Perseus' Excel prefixes (`T: `, `N: `) are dropped. The
+ * same cleaning is applied to the values of a sample table before joining, so either side may carry the prefix
+ * or the extension: `cleanSampleName` is the one function both sides use.
  *
  * One rule for every format (not one per file): a name is cleaned by `cleanSampleName(name, affixes)`, where the
- * affixes are the quantity's (formats/) or, for an unknown layout, the longest prefix and suffix the sample
- * columns share (`commonAffixes`).
+ * affixes are the quantity's (formats/naming.ts finds the sample part of each column's name: the format's
+ * pattern, or the shortest prefix and suffix the columns share that hold the quantity's words).
  */
 
 /** Prefix and suffix to strip from every sample column's name. */
@@ -20,6 +22,11 @@ export const NO_AFFIXES: Affixes = { prefix: '', suffix: '' };
 
 /** Extensions of raw and converted MS runs, stripped (repeatedly) from the end of a run's file name. */
 const RUN_EXTENSIONS = /\.(raw|dia|d|mzml|mzxml|wiff2?|mgf|mzdata|quant|htrms|tdf|baf)$/i;
+/**
+ * The same, for a name that is not a path: Bruker's `.d` only in lower case (`Ctrl.D` is a sample D of Ctrl),
+ * and never the whole name.
+ */
+const NAME_EXTENSIONS = /(?<=[^.\\/])\.(raw|RAW|Raw|dia|d|mz[Mm][Ll]|mz[Xx][Mm][Ll]|wiff2?|WIFF2?|mgf|htrms)$/;
 
 /** Quantity words that may stand before or after a sample name in a column header, longest first. */
 const QUANTITY_PREFIXES = [
@@ -64,6 +71,7 @@ export function runName(path: string): string {
  * @example cleanSampleName('LFQ intensity H1', { prefix: 'LFQ intensity ', suffix: '' }) // 'H1'
  * @example cleanSampleName('/gpfs/x/run_bcmk1.raw.dia') // 'run_bcmk1'
  * @example cleanSampleName('[2] KO_1.PG.Quantity') // 'KO_1'
+ * @example cleanSampleName('[1] Control_1.raw', { prefix: '', suffix: '' }) // 'Control_1'
  */
 export function cleanSampleName(name: string, affixes?: Affixes): string {
   let s = stripTypePrefix(name.trim());
@@ -78,6 +86,7 @@ export function cleanSampleName(name: string, affixes?: Affixes): string {
   }
   s = s.replace(/^\[\d+\]\s*/, '');
   if (looksLikePath(s)) s = runName(s);
+  else for (let i = 0; i < 3 && NAME_EXTENSIONS.test(s); i++) s = s.replace(NAME_EXTENSIONS, '');
   return s.trim() || name.trim();
 }
 

@@ -11,10 +11,21 @@ export const SNIFF_BYTES = 64 * 1024;
 const SNIFF_ROWS = 20;
 
 /**
- * Pick the delimiter: the candidate giving the header the most fields (> 1) with the same field count on the
- * first rows; `.tsv`/`.tab` files prefer tab. A single-column file gets a comma.
- * Example: "a;b\n1,5;2\n" → ';' (comma would give 1 then 2 fields).
+ * Pick the delimiter: the candidate whose most common field count (> 1) on the first rows is shared by the most
+ * rows, then the widest; `.tsv`/`.tab` files prefer tab. The most common count, not the first row's: title lines
+ * above the header (a program's "Samples Report", "# Created by …") hold no delimiter. A single-column file
+ * gets a comma.
+ * Example: "a;b\n1,5;2\n" → ';' (comma would give 1 then 2 fields); "Report\nA\tB\n1\t2\n" → tab.
  */
+/** The field count (2 or more) most rows have, the larger on a tie; 0 when no row has 2 fields. */
+function modalWidth(counts: readonly number[]): number {
+  const tally = new Map<number, number>();
+  for (const c of counts) if (c >= 2) tally.set(c, (tally.get(c) ?? 0) + 1);
+  let best = 0;
+  for (const [c, n] of tally) if (n > (tally.get(best) ?? 0) || (n === tally.get(best) && c > best)) best = c;
+  return best;
+}
+
 export function sniffDelimiter(body: Uint8Array, fileName: string): Delimiter {
   const sample = body.subarray(0, Math.min(body.length, SNIFF_BYTES));
   const truncated = sample.length < body.length;
@@ -29,7 +40,7 @@ export function sniffDelimiter(body: Uint8Array, fileName: string): Delimiter {
       // an unterminated quote inside the sample: judge on the rows read so far
     }
     if (truncated && counts.length > 1) counts.pop();
-    const width = counts[0] ?? 0;
+    const width = modalWidth(counts);
     if (width < 2) continue;
     scored.push({ d, width, agree: counts.filter((c) => c === width).length / counts.length });
   }

@@ -11,13 +11,14 @@
  * The reader keeps the first rows until the header is decided (title rows, two-row header: header.ts), and
  * decides alike wherever the chunks are cut. The result is the Table `parseTable` gives for the same bytes. Files the chunked path does not handle
  * give null, and the caller reads them whole: workbooks, UTF-16 and non-UTF-8 text (re-encoded as a whole,
- * text.ts), anything detectFormat rejects (the whole-file path words the error), and text columns that
- * also hold numeric cells (their texts need a second look at the bytes).
+ * text.ts), and anything detectFormat rejects (the whole-file path words the error). Text columns that also
+ * hold numeric cells get their texts from a third pass (reread.ts).
  *
  * @example
  *   const table = (await parseTableChunks(() => chunksOf(path), 'data.csv')) ?? parseTable(await readAll(path), 'data.csv');
  */
 import { DelimitedReader, type Handoff } from './delimited.js';
+import { TextRereader } from './reread.js';
 import { baseName, detectFormat } from './detect.js';
 import { looksStructuredText, structureTable } from './formats/structured.js';
 import { WasmLineCounter } from './kernel/lines.js';
@@ -276,12 +277,35 @@ async function readChunks(open: ChunkSource, fileName: string, options: ChunkOpt
         if (result.ragged !== null) throw reader.raggedRow(result.ragged.line, result.ragged.count);
       }
       reader.acceptPieces(results);
-      return reader.finish();
+      return await finishChunks(reader, open, first.skip, name);
     }
   } finally {
     await chunks.return?.();
   }
-  return reader.finish();
+  return finishChunks(reader, open, first.skip, name);
+}
+
+/**
+ * The reader's table; the columns that need every cell's text (text columns holding numbers, label columns)
+ * get them from one more pass over the chunks, up to the last data row (reread.ts).
+ */
+async function finishChunks(reader: DelimitedReader, open: ChunkSource, skip: number, name: string): Promise<Table | null> {
+  const wanted = reader.textsWanted();
+  if (wanted === null) return reader.finish();
+  const reread = new TextRereader(name, reader.delimiterCode, reader.decimalComma, wanted.rows, wanted.columns, reader.dataStart!);
+  const chunks = open()[Symbol.asyncIterator]();
+  try {
+    for (let next = await chunks.next(); !next.done && !reread.done; next = await chunks.next()) {
+      const chunk = next.value;
+      const body = skip > 0 ? chunk.subarray(Math.min(skip, chunk.length)) : chunk;
+      skip -= chunk.length - body.length;
+      reread.push(body, false);
+    }
+    reread.push(new Uint8Array(0), true);
+  } finally {
+    await chunks.return?.();
+  }
+  return reader.finish(() => reread.texts);
 }
 
 /**

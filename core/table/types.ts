@@ -52,6 +52,12 @@ export interface Table {
    */
   metaRows?: { key: string; cells: (string | null)[] }[];
   /**
+   * A row of labels right above the header that names some of its columns one by one (a PAW TMT summary's
+   * sample labels above its reporter channels), kept aligned with the columns: `row` is its 1-based row as a
+   * spreadsheet shows it, `cells` one per column (null = empty). header.ts says when a row is one.
+   */
+  labelRow?: { row: number; cells: (string | null)[] };
+  /**
    * Set by the readers of formats with a structure of their own (formats/structured.ts: GCT, SomaScan ADAT, Olink
    * NPX, mzTab, long tables pivoted): the layout the file itself declares, which recognizeLayout proposes as it is.
    */
@@ -153,7 +159,7 @@ export interface DesignJoin {
 }
 
 /** Software layouts recognised from the columns (core/table/formats). 'table' = any other table. */
-export type FormatId = 'maxquant' | 'diann' | 'fragpipe' | 'spectronaut' | 'perseus' | 'table' | DeclaredFormatId;
+export type FormatId = 'maxquant' | 'diann' | 'fragpipe' | 'spectronaut' | 'proteome-discoverer' | 'paw' | 'perseus' | 'table' | DeclaredFormatId;
 
 /**
  * Formats read by a reader of their own (core/table/formats/structured.ts), whose files say which columns are
@@ -210,6 +216,11 @@ export interface Layout {
   embeddedDesign: boolean;
   /** Why the preparation is what it is, one sentence per choice (e.g. why log2 is or is not proposed). */
   reasons?: string[];
+  /**
+   * What the recognition decided about the samples that the user should know, one sentence each: columns left
+   * out (a channel labelled “unused”), names taken from a label row, a sample table that would name them.
+   */
+  notes?: string[];
   /** What the proposed scale depends on besides the recipe (core/prepare/scale.ts proposeScale). */
   scaleBasis?: ScaleBasis;
 }
@@ -227,18 +238,19 @@ export interface ScaleBasis {
   looksLogarithmic: boolean;
 }
 
-/** Rows flagged by the quantification software. */
-export type FlagKind = 'decoy' | 'contaminant' | 'site-only';
+/** Rows flagged by the quantification software ('not-master': Proteome Discoverer proteins that are not their group's master). */
+export type FlagKind = 'decoy' | 'contaminant' | 'site-only' | 'not-master';
 
 /**
  * One preparation step, applied in order to the mapped samples × features matrix (core/prepare).
- * - remove-flagged: drop features whose marker column holds "+" or whose id (first of a ";" list) starts with a
+ * - remove-flagged: drop features whose marker column holds "+" (or one of `markerValues`: Proteome
+ *   Discoverer's `Contaminant` = True, PAW's `Filter` = reversed) or whose id (first of a ";" list) starts with a
  *   prefix (MaxQuant `Reverse`/`REV__`, `Potential contaminant`/`CON__`, `Only identified by site`; FragPipe
  *   `rev_`, `contam_`).
  * - zeros-missing: 0 means "not quantified" (MaxQuant, FragPipe intensities): 0 → missing.
  */
 export type PrepStep =
-  | { kind: 'remove-flagged'; flag: FlagKind; markerColumn: string | null; idColumn: string | null; prefixes: string[] }
+  | { kind: 'remove-flagged'; flag: FlagKind; markerColumn: string | null; idColumn: string | null; prefixes: string[]; markerValues?: string[] }
   | { kind: 'zeros-missing' }
   | TransformStep
   | MinValidStep

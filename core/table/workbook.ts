@@ -7,8 +7,11 @@
  * kept as text; a two-row header is joined; Perseus annotation rows below it are kept apart. Blank rows are
  * skipped and counted (the data rows' sheet row numbers are kept in `sourceRows`); trailing columns with
  * neither a header nor data are dropped.
- * The default sheet is the first VISIBLE sheet with data (a hidden or very hidden sheet is read only when named,
- * or when no visible sheet has data; a note says so either way). Cells whose meaning would change silently are
+ * The default sheet is the VISIBLE sheet with the largest block of numbers (most number cells; a journal
+ * supplement's 4 × 3 summary or description sheet before its data is not it), a sheet of test results (limma's
+ * logFC, t, P.Value … : formats/vocabulary.ts looksLikeTestResults) only when no other sheet has data; a note
+ * names the sheet read and lists the others. A hidden or very hidden sheet is read only when named, or when no
+ * visible sheet has data (a note says so either way). Cells whose meaning would change silently are
  * reported in `notes`, per column: formulas saved without their results (read as missing), date cells (read as
  * ISO text, `2020-01-01`, so a column of dates is a text annotation, never a numeric feature), and merged
  * ranges over data rows (one value in the first cell, missing in the others).
@@ -17,26 +20,33 @@
 import * as XLSX from 'xlsx';
 import { SkfrError } from '../errors.js';
 import { checkZipSize } from './zip-guard.js';
+import { looksLikeTestResults } from './formats/vocabulary.js';
 import { classifyText } from './cells.js';
 import { ColumnBuilder, uniqueHeaderNames } from './columns.js';
 import {
+  aboveHeader,
   BLANK,
   BODY_ROWS,
   checkHeaderOptions,
-  chooseHeader,
+  detectHeader,
   headerOnBlank,
-  headerNames,
   headerPastEnd,
+  headerRowsAt,
+  joinHeaderNames,
+  labelRowAt,
+  labelRowOf,
   metaCell,
   metaNote,
   metaRow,
   MISSING,
   NUMBER,
+  numericBodyColumns,
   PROBE_ROWS,
   probeRow,
   TEXT,
   titleNotes,
   titleText,
+  twoRowNote,
   type ProbeRow,
 } from './header.js';
 import type { Column, FileFormat, Table } from './types.js';
@@ -197,6 +207,21 @@ function isBlankRow(row: Cell[] | undefined): boolean {
   return !row || row.every(isBlankCell);
 }
 
+/** Number cells of a sheet (the size of its block of numbers). */
+function countNumbers(cells: SheetCells): number {
+  let n = 0;
+  for (const row of cells.rows) for (const v of row) if (typeof v === 'number') n++;
+  return n;
+}
+
+/** The sheet's header (as detected) names test results only (formats/vocabulary.ts looksLikeTestResults). */
+function testResultsSheet(cells: SheetCells): boolean {
+  const probe = nonBlankRows(cells.rows, 0, PROBE_ROWS);
+  if (probe.length === 0) return false;
+  const choice = detectHeader(probe.map((r) => describe(cells.rows[r]!)));
+  return looksLikeTestResults(cells.rows[probe[choice.index]!]!.map(cellText));
+}
+
 function classify(v: Cell): number | string | null {
   if (v === null || v === undefined) return null;
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
@@ -240,7 +265,7 @@ export interface WorkbookHeaderOptions {
 }
 
 /**
- * Parse one sheet (default: the first sheet with data) of a workbook into a Table.
+ * Parse one sheet (default: the sheet with the largest block of numbers, module comment) of a workbook into a Table.
  * Unknown sheet → SkfrError('unknown-sheet') quoting the names available.
  */
 export function parseWorkbook(
@@ -266,6 +291,8 @@ export function parseWorkbook(
   const order = sheet !== undefined ? [sheet] : [...names.filter((n) => !hidden.has(n)), ...names.filter((n) => hidden.has(n))];
   let chosen: string | null = null;
   let data: SheetCells = EMPTY_SHEET;
+  // Sheets with data, with how many numbers each holds and whether it is a sheet of test results.
+  const withData: { name: string; cells: SheetCells; numbers: number; results: boolean }[] = [];
   for (const name of order) {
     let candidate: SheetCells;
     try {
@@ -273,11 +300,18 @@ export function parseWorkbook(
     } catch (error) {
       throw translate(error, fileName, format);
     }
-    if (candidate.rows.some((r) => !isBlankRow(r))) {
-      chosen = name;
-      data = candidate;
+    if (!candidate.rows.some((r) => !isBlankRow(r))) continue;
+    if (sheet !== undefined || hidden.has(name)) {
+      // The sheet named; or (visible sheets come first) the first hidden one, when no visible sheet has data.
+      if (withData.length === 0) withData.push({ name, cells: candidate, numbers: 0, results: false });
       break;
     }
+    withData.push({ name, cells: candidate, numbers: countNumbers(candidate), results: testResultsSheet(candidate) });
+  }
+  const best = [...withData].sort((a, b) => Number(a.results) - Number(b.results) || b.numbers - a.numbers)[0];
+  if (best) {
+    chosen = best.name;
+    data = best.cells;
   }
   if (chosen === null) {
     throw new SkfrError(
@@ -295,11 +329,17 @@ export function parseWorkbook(
         : `Sheet “${chosen}” is hidden in the workbook; it is read because no visible sheet has data.`,
     );
   } else if (sheet === undefined) {
+    const others = withData.filter((d) => d.name !== chosen).map((d) => d.name);
+    if (others.length > 0) {
+      sheetNotes.push(
+        `Sheet “${chosen}” is read: it holds the largest block of numbers; the workbook's other ${others.length === 1 ? 'sheet' : 'sheets'}: ${quoteList(others)}.`,
+      );
+    }
     const skipped = names.filter((n) => hidden.has(n) && wb.Sheets[n]?.['!ref'] !== undefined);
     if (skipped.length > 0) {
       sheetNotes.push(
         `${skipped.length === 1 ? 'The hidden sheet' : 'The hidden sheets'} ${quoteList(skipped)} ${skipped.length === 1 ? 'was' : 'were'} ` +
-          `not read; sheet “${chosen}” is the first visible sheet with data. Choose a hidden sheet by name to read it.`,
+          `not read; the visible sheet “${chosen}” is read. Choose a hidden sheet by name to read it.`,
       );
     }
   }
@@ -354,37 +394,59 @@ function tableFromRows(
   const where = `sheet “${sheet}” of “${fileName}”`;
   const headerRow = options.headerRow;
   let probe: number[];
+  let choice: { index: number; rows: 1 | 2; label?: number };
   if (headerRow !== undefined) {
     const lastRow = firstRow + rows.length;
     if (headerRow > lastRow) throw headerPastEnd(where, lastRow, headerRow);
     const i = headerRow - firstRow - 1;
     if (i < 0 || isBlankRow(rows[i])) throw headerOnBlank(where, headerRow);
-    probe = nonBlankRows(rows, i, BODY_ROWS + 2);
-  } else probe = nonBlankRows(rows, 0, PROBE_ROWS);
-  const choice = chooseHeader(
-    probe.map((r) => describe(rows[r]!)),
-    headerRow !== undefined ? 0 : null,
-    options.headerRows,
-  );
+    // From the non-blank row above the header on (a label row may stand there).
+    let above = i - 1;
+    while (above >= 0 && isBlankRow(rows[above])) above--;
+    probe = above >= 0 ? [above, ...nonBlankRows(rows, i, BODY_ROWS + 2)] : nonBlankRows(rows, i, BODY_ROWS + 2);
+    const at = above >= 0 ? 1 : 0;
+    const described = probe.map((r) => describe(rows[r]!));
+    const count = headerRowsAt(described.slice(at), 0, options.headerRows);
+    choice = { index: at, rows: count, ...(at === 1 && labelRowAt(described, 1, count) ? { label: 0 } : {}) };
+  } else {
+    probe = nonBlankRows(rows, 0, PROBE_ROWS);
+    choice = detectHeader(
+      probe.map((r) => describe(rows[r]!)),
+      options.headerRows,
+    );
+  }
   const h = probe[choice.index]!;
   const second = choice.rows === 2 ? probe[choice.index + 1] : undefined;
+  const labelAt = choice.label !== undefined ? probe[choice.label]! : -1;
   const notes: string[] = [...sheetNotes];
 
   const titleRows: string[] = [];
   const titleLines: number[] = [];
   for (let i = 0; i < h; i++) {
-    if (isBlankRow(rows[i])) continue;
+    if (isBlankRow(rows[i]) || i === labelAt) continue;
     titleLines.push(firstRow + i + 1);
     titleRows.push(titleText(rows[i]!.map(rawText)));
   }
   notes.push(...titleNotes(titleLines, titleRows));
 
   const header = rows[h]!;
-  const { names: headerCells, note } = headerNames(header.map(cellText), second !== undefined ? rows[second]!.map(cellText) : null, [
-    firstRow + h + 1,
-    firstRow + (second ?? h) + 1,
-  ]);
-  if (note !== null) notes.push(note);
+  const top = header.map(cellText);
+  let headerCells: (string | null)[] = top;
+  if (second !== undefined) {
+    const below = rows[second]!.map(cellText);
+    const width = Math.max(top.length, below.length);
+    const described = probe.map((r) => describe(rows[r]!));
+    // A block row (header.ts aboveHeader) carries its names over the numeric columns only.
+    const numeric = aboveHeader(described, choice.index) === 'blocks' ? numericBodyColumns(described, choice.index + 2, width) : null;
+    headerCells = joinHeaderNames(top, below, width, numeric ? (c) => numeric[c] === true : undefined);
+    notes.push(twoRowNote(firstRow + h + 1, firstRow + second + 1, headerCells, below));
+  }
+  let labelRow: Table['labelRow'];
+  if (labelAt >= 0) {
+    const kept = labelRowOf(rows[labelAt]!.map(rawText), headerCells.length, firstRow + labelAt + 1, headerCells);
+    labelRow = { row: firstRow + labelAt + 1, cells: kept.cells };
+    notes.push(kept.note);
+  }
 
   let i = (second ?? h) + 1;
   const meta: number[] = [];
@@ -434,6 +496,7 @@ function tableFromRows(
     titleRows,
     blankRowsSkipped,
     metaRows,
+    ...(labelRow ? { labelRow: { row: labelRow.row, cells: labelRow.cells.slice(0, width) } } : {}),
   };
 }
 

@@ -192,6 +192,85 @@ describe('skfr cluster on the real files, as they are', () => {
     expectConsistent(out);
   }, 120_000);
 
+  it('Proteome Discoverer 2.4 proteins: 27 samples F1…F27, contaminants flagged (Contaminant = True, counted by hand), the UPS1 rows kept', () => {
+    const file = real('pd24_ups1_yeast_Proteins.txt');
+    const out = json([file, '--k', '3', '--s', '10']);
+    expect(out.format).toBe('proteome-discoverer');
+    expect(out.quantity).toBe('Abundances (Normalized)');
+    expect(out.n).toBe(27);
+    expect(out.sampleIds).toEqual(Array.from({ length: 27 }, (_, i) => `F${i + 1}`));
+    const lines = readFileSync(file, 'utf8').split(/\r?\n/).filter((l) => l.length > 0).map((l) => l.split('\t').map((c) => c.replace(/^"|"$/g, '')));
+    const contaminant = lines[0]!.indexOf('Contaminant');
+    expect(step(out, 'remove-flagged', 'Contaminants').count).toBe(lines.slice(1).filter((r) => r[contaminant] === 'True').length);
+    expect(step(out, 'remove-flagged', 'Contaminants').label).toMatch(/Contaminant = True/);
+    expectConsistent(out);
+  });
+
+  it('Proteome Discoverer with its Input Files table as --design: samples named by their raw files, the amount a class', () => {
+    const out = json([real('pd24_ups1_yeast_Proteins.txt'), '--design', real('pd24_ups1_yeast_InputFiles.txt'), '--k', '3', '--s', '10']);
+    expect(out.design.matched).toBe(27);
+    expect(out.sampleIds.slice(0, 4)).toEqual(['UPS1_50amol_R1', 'UPS1_50amol_R2', 'UPS1_50amol_R3', 'UPS1_125amol_R1']);
+    expect(new Set(out.sampleIds).size).toBe(27);
+    // The table records runs (RT range, instrument …), no condition: the valid-value filter counts in total.
+    expect(step(out, 'min-valid').label).toBe('Features with fewer than 70 % values in total removed');
+    expectConsistent(out);
+    // Opened alone, the Input Files table says what it is (one sentence, exit 2).
+    const alone = run([real('pd24_ups1_yeast_InputFiles.txt'), '--k', '3', '--s', '10']);
+    expect(alone.status).toBe(2);
+    expect(alone.stderr).toMatch(/^error: “pd24_ups1_yeast_InputFiles\.txt” is a Proteome Discoverer Input Files table/);
+  });
+
+  it('MaxQuant UPS1 spike-in: 27 LFQ samples named as the columns (lexical order kept), flagged rows counted by hand, the UPS1 rows kept but the 2 MaxQuant marks', () => {
+    const file = real('maxquant_ups1_yeast_proteinGroups.txt');
+    const out = json([file, '--k', '3', '--s', '10']);
+    expect(out.format).toBe('maxquant');
+    expect(out.quantity).toBe('LFQ intensity');
+    // Split by hand: cells holding “;” are quoted in this file, so the header is read with the quotes taken off.
+    const lines = readFileSync(file, 'utf8').split(/\r?\n/).filter((l) => l.length > 0).map((l) => l.split('\t').map((c) => c.replace(/^"|"$/g, '')));
+    const header = lines[0]!;
+    const lfq = header.filter((h) => h.startsWith('LFQ intensity '));
+    expect(lfq).toHaveLength(27);
+    expect(out.sampleIds).toEqual(lfq.map((h) => h.slice('LFQ intensity '.length)));
+    expect(out.sampleIds.slice(0, 4)).toEqual(['12500amol_1', '12500amol_2', '12500amol_3', '125amol_1']);
+    const plus = (name: string) => lines.slice(1).filter((r) => r[header.indexOf(name)] === '+').length;
+    expect(step(out, 'remove-flagged', 'Decoys').count).toBe(plus('Reverse'));
+    expect(step(out, 'remove-flagged', 'Contaminants').count).toBe(plus('Potential contaminant'));
+    expect(step(out, 'read').count).toBe(lines.length - 1);
+    // The 48 UPS1 rows (FASTA header `generic_ups|…`): only the 2 MaxQuant itself marks as contaminants (albumin
+    // and gelsolin share a group with CON__ entries) are flagged; no prefix rule takes the others.
+    const fasta = header.indexOf('Fasta headers');
+    const ups = lines.slice(1).filter((r) => r[fasta]!.startsWith('generic_ups|'));
+    expect(ups).toHaveLength(48);
+    expect(ups.filter((r) => r[header.indexOf('Potential contaminant')] === '+').map((r) => r[0]!.split(';')[0])).toEqual(['P02768', 'P06396']);
+    expect(ups.filter((r) => r[header.indexOf('Majority protein IDs')]!.startsWith('CON__'))).toEqual([]);
+    // The replicate number after the amount is a sample annotation, the amount another (name parts).
+    expect(out.annotations.replicate).toEqual(out.sampleIds.map((id: string) => id.split('_')[1]));
+    expectConsistent(out);
+  });
+
+  it('PAW TMT summary with 4 lines above its header: 20 samples named by the label row, the unused channels said, the site an annotation, flags counted', () => {
+    const file = real('paw_tmt_ups2_mouse_two_sites.txt');
+    const out = json([file, '--k', '3', '--s', '10']);
+    expect(out.format).toBe('paw');
+    expect(out.headerRow).toBe(5);
+    expect(out.n).toBe(20);
+    const lines = readFileSync(file, 'latin1').split(/\r?\n/).filter((l) => l.length > 0).map((l) => l.split('\t'));
+    const labels = lines[3]!;
+    const header = lines[4]!;
+    const used = header.map((h, i) => [h, i] as const).filter(([h, i]) => h.startsWith('TotInt_') && labels[i]!.trim() !== 'unused');
+    expect(out.sampleIds).toEqual(used.map(([, i]) => labels[i]!.trim()));
+    expect(out.annotations.experiment).toEqual(used.map(([h]) => h.split('_')[2]));
+    const filter = header.indexOf('Filter');
+    expect(step(out, 'remove-flagged', 'Decoys').count).toBe(lines.slice(5).filter((r) => r[filter] === 'reversed').length);
+    expectConsistent(out);
+    const human = run([file, '--k', '3', '--s', '10']);
+    expect(human.stdout).toMatch(/^ {2}2 columns “TotInt_131C_BGS” and “TotInt_131C_FLI” are labelled “unused” in row 4: not samples, left out\.$/m);
+    // The site is a class the run can be compared with, without a sample table.
+    const bySite = json([file, '--class-column', 'experiment', '--k', '2', '--s', '10']);
+    expect(bySite.annotations.experiment).toHaveLength(20);
+    expect(bySite.metrics).not.toBeNull();
+  });
+
   it('the human summary says what was recognised, how the design joined, and what the preparation did', () => {
     const result = run([real('maxquant_lfq_proteinGroups.txt'), '--design', real('maxquant_lfq_experimental_design.txt'), '--class-column', 'condition', '--k', '3', '--s', '10']);
     expect(result.status, result.stderr).toBe(0);
@@ -234,7 +313,7 @@ describe('bad input: one sentence, exit code 2, nothing written', () => {
     const { header, rows } = tsv(real('maxquant_lfq_proteinGroups.txt'));
     const keep = ['Protein IDs', 'Majority protein IDs', 'Protein names', 'Gene names', 'Reverse', 'Potential contaminant'].map((n) => header.indexOf(n));
     writeFileSync(at('proteinGroups.txt'), [header, ...rows].map((r) => keep.map((i) => r[i] ?? '').join('\t')).join('\n') + '\n');
-    expectRefused([at('proteinGroups.txt')], /“proteinGroups\.txt” is a MaxQuant proteinGroups file without quantity columns: it has no “LFQ intensity …”/);
+    expectRefused([at('proteinGroups.txt')], /“proteinGroups\.txt” is a MaxQuant proteinGroups file without quantity columns: it has no “Reporter intensity corrected …”, “Reporter intensity …”, “LFQ intensity …”, “Intensity …” or “iBAQ …” columns/);
   });
 
   it('a design that matches no sample', () => {
@@ -248,7 +327,7 @@ describe('bad input: one sentence, exit code 2, nothing written', () => {
   });
 
   it('a quantity kind the file does not have, and a format the file is not', () => {
-    expectRefused([real('maxquant_lfq_proteinGroups.txt'), '--quantity', 'iBAQ'], /^error: “maxquant_lfq_proteinGroups\.txt” has no “iBAQ” columns; its quantities: “LFQ intensity”, “Intensity”\.$/);
+    expectRefused([real('maxquant_lfq_proteinGroups.txt'), '--quantity', 'iBAQ'], /^error: “maxquant_lfq_proteinGroups\.txt” has no “iBAQ” columns; its quantities: “LFQ intensity”, “Intensity”, “MS\/MS count”\.$/);
     expectRefused([real('fragpipe_combined_protein.tsv'), '--format', 'diann'], /is not a DIA-NN protein-group matrix file: it has no “Protein\.Group” column\.$/);
   });
 });

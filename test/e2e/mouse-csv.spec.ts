@@ -89,13 +89,17 @@ test('mouse CSV: map, run SKFR1 k=8 s=24, read the results, export samples and f
   expect(sizes).toEqual(SIZES);
   expect(body[0]![0]).toBe('309_1');
 
-  // Export the feature list (CSV): the same 24 protein names.
+  // Export the feature list (CSV): all 77 proteins in rank order, the same 24 first and marked selected.
   const features = await downloadOf(page, 'export-features');
   const frows = parseCsv(features.bytes.toString('utf8'));
   const featureAt = frows[0]!.indexOf('feature');
+  const selectedAt = frows[0]!.indexOf('selected');
   expect(featureAt).toBeGreaterThanOrEqual(0);
-  const exported = frows.slice(1).map((r) => r[featureAt]);
+  expect(selectedAt).toBeGreaterThanOrEqual(0);
+  expect(frows.slice(1)).toHaveLength(77);
+  const exported = frows.slice(1).filter((r) => r[selectedAt] === 'yes').map((r) => r[featureAt]);
   expect(exported).toEqual(SELECTED);
+  expect(frows.slice(1, 25).map((r) => r[featureAt])).toEqual(SELECTED);
 
   await expect(page.getByTestId('saved-path')).toHaveCount(2);
   await expect(page.getByTestId('export-panel')).toContainText('mice_protein_SKFR1_k8_s24_samples.csv');

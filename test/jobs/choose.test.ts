@@ -55,8 +55,11 @@ describe('FitRequest settings: sRule, tuneK, stability', () => {
     expect(header.slice(-3)).toEqual(['cluster', 'distance', 'consistency']);
     const features = ok(await session.runJob({ type: 'export', fitId: view.fitId, what: 'features', format: 'csv' }));
     const lines = new TextDecoder().decode(features.bytes!).split(/\r?\n/).filter((line) => line.length > 0);
-    expect(lines[0]!.split(',').slice(0, 6)).toEqual(['rank', 'feature', 'score', 'share', 'selection frequency', 'unstable']);
-    expect(lines).toHaveLength(1 + view.selected.length);
+    // The whole ranking (issue 24 item 6): every feature in rank order, whether it was selected, its frequency.
+    expect(lines[0]!.split(',').slice(0, 7)).toEqual(['rank', 'feature', 'score', 'share', 'selected', 'selection frequency', 'unstable']);
+    expect(lines).toHaveLength(1 + view.p);
+    expect(view.p).toBeGreaterThan(view.selected.length);
+    expect(lines.slice(1).filter((line) => line.split(',')[4] === 'yes')).toHaveLength(view.selected.length);
     const report = ok(await session.runJob({ type: 'export', fitId: view.fitId, what: 'report', format: 'xlsx' }));
     const book = XLSX.read(report.bytes!);
     expect(book.SheetNames).toEqual(['Summary', 'Samples', 'Features', 'Centers', 'Stability', 'Contingency']);

@@ -64,6 +64,15 @@ describe('transform', () => {
     expect(proposal.reason).toMatch(/orders of magnitude and are right-skewed/);
     // Normalised levels (0.1 … 8) are neither raw nor logarithmic: nothing proposed.
     expect(proposeTransform(Float64Array.from([0.1, 0.5, 1, 2, 8]), null).step).toBeNull();
+    expect(proposeTransform(Float64Array.from([0.1, 0.5, 1, 2, 8]), null).logarithmic).toBe(false);
+    // Log ratios (GCT, TMT ratios to a reference) lie on both sides of 0: one scale, no transform, centred only.
+    const ratios = proposeTransform(Float64Array.from([-2.1, -0.7, -0.2, 0, 0.3, 0.9, 1.8]), null);
+    expect(ratios.step).toBeNull();
+    expect(ratios.logarithmic).toBe(true);
+    // p1 = sorted[⌊0.01·6⌋] = −2.1, p99 = sorted[⌊0.99·6⌋ = 5] = 0.9
+    expect(ratios.reason).toBe('Values between -2.1 and 0.9 (1st to 99th percentile) lie on both sides of 0 (log ratios or differences): no transform.');
+    // Only non-negative small values: not ratios.
+    expect(proposeTransform(Float64Array.from([0, 0.5, 1, 2, 8]), null).logarithmic).toBe(false);
   });
 });
 
@@ -167,6 +176,15 @@ describe('the proposed recipe', () => {
   it('groups: a condition-like annotation with repeated values', () => {
     expect(proposeGroup({ id: ['a', 'b', 'c', 'd'], condition: ['x', 'x', 'y', 'y'] })).toBe('condition');
     expect(proposeGroup({ id: ['a', 'b', 'c'] })).toBeNull();
+    // What PD's Input Files table records about each run is no condition (its 27 runs have 2 RT ranges).
+    const runs = { 'RT Range in min': ['0.01 - 154.99', '0.01 - 154.99', '0.01 - 120.00', '0.01 - 120.00'], 'Instrument Name': ['Velos', 'Velos', 'Elite', 'Elite'] };
+    expect(proposeGroup(runs)).toBeNull();
+    expect(proposeGroup({ ...runs, amount: ['50', '50', '125', '125'] })).toBe('amount');
+    // A batch is never the group: with only batches there is none; beside a condition-less factor, that factor
+    // (two levels of site would otherwise win over four of level, fewer groups first).
+    expect(proposeGroup({ site: ['A', 'A', 'B', 'B'], level: ['S1', 'S2', 'S1', 'S2'] })).toBe('level');
+    expect(proposeGroup({ lab: ['A', 'A', 'B', 'B'], 'TMT plex': ['1', '1', '2', '2'], 'run date': ['d1', 'd1', 'd2', 'd2'] })).toBeNull();
+    expect(proposeGroup({ batch: ['A', 'A', 'B', 'B'], condition: ['x', 'y', 'x', 'y'] })).toBe('condition');
     const recipe = withGroup({ steps: [{ kind: 'min-valid', count: null, percent: 70, scope: 'total', group: null }] }, 'condition');
     expect(recipe.steps).toEqual([{ kind: 'min-valid', count: null, percent: 70, scope: 'any', group: 'condition' }]);
   });

@@ -99,7 +99,7 @@ describe('the live exploration of s and k', () => {
     expect(stub.jobs).toHaveLength(3);
     const full = stub.jobs[2]!.request as FitRequest;
     expect(full.type).toBe('fit');
-    expect(full.settings).toEqual({ k: 8, s: 26, variant: 'global', loss: 'squared', restarts: 20, seed: 1, maxIterations: 100, standardize: true });
+    expect(full.settings).toEqual({ k: 8, s: 26, variant: 'global', loss: 'squared', restarts: 20, seed: 1, maxIterations: 100 });
     expect(full.mapping).toEqual(baseRequest.mapping);
     expect(full.classColumn).toBe('class');
     expect(explore.phase).toBe('settling');

@@ -183,8 +183,13 @@ describe('the group proposed from a map’s value counts', () => {
   });
 
   it('otherwise the column with the fewest groups', () => {
-    // batch: 2 groups (score −2) beats plate: 3 groups (score −3).
-    expect(proposedGroup({ plate: [{ value: 'p', count: 2 }, { value: 'q', count: 2 }, { value: 'r', count: 2 }], batch: [{ value: 'x', count: 3 }, { value: 'y', count: 3 }] })).toBe('batch');
+    // sex: 2 groups (score −2) beats donor: 3 groups (score −3).
+    expect(proposedGroup({ donor: [{ value: 'p', count: 2 }, { value: 'q', count: 2 }, { value: 'r', count: 2 }], sex: [{ value: 'x', count: 3 }, { value: 'y', count: 3 }] })).toBe('sex');
+  });
+
+  it('never a batch column (plate, batch, site …), however few its groups', () => {
+    expect(proposedGroup({ plate: [{ value: 'p', count: 2 }, { value: 'q', count: 2 }, { value: 'r', count: 2 }], batch: [{ value: 'x', count: 3 }, { value: 'y', count: 3 }] })).toBeNull();
+    expect(proposedGroup({ site: [{ value: 'A', count: 10 }, { value: 'B', count: 10 }], level: [1, 2, 3, 4, 5].map((l) => ({ value: `S${l}`, count: 4 })) })).toBe('level');
   });
 
   it('no group: one group only, one sample per group, or no annotation', () => {

@@ -1,6 +1,7 @@
 /**
  * Layout recognition, sample names, sample-table joins and the preparation steps, on tiny hand-written tables
- * whose expected results are derived in the comments; then the real files of ../shared/data/real.
+ * whose expected results are derived in the comments; then the real files of ../shared/data/real (the counts
+ * taken from the files split by hand). The naming variants of the tools are in variants.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
@@ -132,7 +133,7 @@ describe('recognizeLayout', () => {
     ], 'combined_protein.tsv');
     const f = recognizeLayout(fp);
     expect(f.format).toBe('fragpipe');
-    expect(f.quantities.map((q) => [q.name, q.columns.length])).toEqual([['MaxLFQ Intensity', 2], ['Intensity', 2], ['Spectral Count', 1]]);
+    expect(f.quantities.map((q) => [q.name, q.columns.length])).toEqual([['MaxLFQ Intensity', 2], ['Intensity', 2], ['Spectral Count', 1], ['Unique Spectral Count', 1]]);
     const ff = prepare(fp, f.mapping, f.recipe, { format: f.format });
     expect(ff.sampleIds).toEqual(['a', 'b']);
     expect(ff.featureNames).toEqual(['X']);
@@ -184,7 +185,8 @@ describe('recognizeLayout', () => {
 
   it('a column of UniProt accessions (by its first 200 present cells, after any number of empty ones) names proteins', () => {
     // 250 rows without an accession, then 60 with one; the column's name says nothing.
-    const rows = Array.from({ length: 310 }, (_, i) => [i < 250 ? '' : `P${String(100000 + i).slice(1)}`, `d${i}`, String(i), String(i + 1), String(i + 2)]);
+    // (Values that are no row numbers: 1000 + (37 i mod 101) …)
+    const rows = Array.from({ length: 310 }, (_, i) => [i < 250 ? '' : `P${String(100000 + i).slice(1)}`, `d${i}`, String(1000 + ((37 * i) % 101)), String(1001 + ((41 * i) % 97)), String(1002 + ((43 * i) % 89))]);
     const layout = recognizeLayout(tsv([['ref', 'note', 'A', 'B', 'C'], ...rows], 'mine.tsv'));
     expect(layout.mapping.orientation).toBe('samples-as-columns');
     expect(layout.mapping.featureLabelColumns).toEqual(['ref']);
@@ -251,5 +253,91 @@ describe('real files', () => {
     expect(data.sampleIds.every((id) => !id.includes('/') && !id.endsWith('.dia'))).toBe(true);
     expect(data.design!.matched).toBe(12);
     expect(Object.keys(data.annotations)).toContain('Gigaseal_Status');
+  });
+});
+
+/** A tab-separated file split by hand: lines (CRLF or LF), cells with their surrounding quotes taken off. */
+function cellsOf(name: string): string[][] {
+  return readFileSync(new URL(name, REAL), 'latin1')
+    .split(/\r?\n/)
+    .filter((line) => line.length > 0)
+    .map((line) => line.split('\t').map((c) => c.replace(/^"(.*)"$/s, '$1').replace(/""/g, '"')));
+}
+
+describe('real files added for issue 25', () => {
+  it('Proteome Discoverer 2.4 proteins: 27 normalised abundances named F1…F27, contaminants flagged, the UPS1 rows kept with their mark', () => {
+    const [header, ...rows] = cellsOf('pd24_ups1_yeast_Proteins.txt');
+    const col = (name: string) => header!.indexOf(name);
+    const normalized = header!.filter((h) => h.startsWith('Abundances Normalized F'));
+    expect(normalized).toHaveLength(27);
+    const table = real('pd24_ups1_yeast_Proteins.txt');
+    const layout = recognizeLayout(table);
+    expect(layout.format).toBe('proteome-discoverer');
+    expect(layout.quantity).toBe('Abundances (Normalized)');
+    expect(layout.mapping.sampleColumns).toEqual(normalized);
+    expect(layout.quantities.map((q) => [q.name, q.columns.length])).toEqual([['Abundances (Normalized)', 27], ['Abundance', 27]]);
+    // Every protein is a master protein here: no master step to run; the contaminants are those with Contaminant = True.
+    const contaminants = rows.filter((r) => r[col('Contaminant')] === 'True').length;
+    expect(contaminants).toBe(11);
+    const data = prepare(table, layout.mapping, layout.recipe, { format: layout.format });
+    expect(data.sampleIds).toEqual(Array.from({ length: 27 }, (_, i) => `F${i + 1}`));
+    expect(data.preparation!.find((s) => s.step === 'remove-flagged')!.count).toBe(contaminants);
+    // The UPS1 rows (Marked as = Ups1) that are no contaminant are all kept, and carry their mark.
+    const ups = rows.filter((r) => r[col('Marked as')] === 'Ups1' && r[col('Contaminant')] !== 'True').map((r) => r[col('Accession')]);
+    expect(ups.length).toBeGreaterThan(40);
+    const marks = data.featureAnnotations!['Marked as']!;
+    const accessions = data.featureAnnotations!.Accession!;
+    expect(accessions.filter((a, i) => marks[i] === 'Ups1').sort()).toEqual([...ups].sort());
+    // Genes from GN= in the description; a UPS1 protein (no GN=) by its accession.
+    expect(data.featureNames[0]).toBe('URA2');
+    expect(data.featureNames).toContain('P02788');
+  });
+
+  it('Proteome Discoverer with its Input Files table: the samples named by their raw files', () => {
+    const table = real('pd24_ups1_yeast_Proteins.txt');
+    const layout = recognizeLayout(table);
+    const files = real('pd24_ups1_yeast_InputFiles.txt');
+    const design: SampleTable = { source: files.fileName, sampleColumn: null, columns: files.columns.map((c) => ({ name: c.name, values: c.texts ? [...c.texts] : Array.from(c.numbers!, (v) => (v === v ? String(v) : null)) })) };
+    const data = prepare(table, { ...layout.mapping, design }, layout.recipe, { format: layout.format });
+    expect(data.design!.matchedColumn).toBe('File ID');
+    expect(data.design!.matched).toBe(27);
+    // By hand: F1 → D:\psd001819_ups1\raw\UPS1_50amol_R1.raw → UPS1_50amol_R1, in File ID order.
+    const [header, ...rows] = cellsOf('pd24_ups1_yeast_InputFiles.txt');
+    const byId = new Map(rows.map((r) => [r[header!.indexOf('File ID')]!, r[header!.indexOf('File Name')]!.split('\\').pop()!.replace(/\.raw$/, '')]));
+    expect(data.sampleIds).toEqual(Array.from({ length: 27 }, (_, i) => byId.get(`F${i + 1}`)));
+    expect(data.sampleIds[0]).toBe('UPS1_50amol_R1');
+    expect(data.warnings.some((w) => w.code === 'design' && w.message.includes('UPS1_50amol_R1'))).toBe(true);
+    // Opened alone, the Input Files table is refused in one sentence.
+    expect(errorOf(() => recognizeLayout(files)).message).toMatch(/is a Proteome Discoverer Input Files table, which describes the samples/);
+  });
+
+  it('PAW TMT summary: 20 samples named by the label row, the 2 unused channels left out and said, the site as an annotation, flags counted by hand', () => {
+    const lines = cellsOf('paw_tmt_ups2_mouse_two_sites.txt');
+    const labels = lines[3]!;
+    const header = lines[4]!;
+    const rows = lines.slice(5);
+    const quant = header.map((h, i) => [h, i] as const).filter(([h]) => h.startsWith('TotInt_'));
+    expect(quant).toHaveLength(22);
+    const used = quant.filter(([, i]) => labels[i]!.trim() !== 'unused');
+    expect(used).toHaveLength(20);
+    const table = real('paw_tmt_ups2_mouse_two_sites.txt');
+    expect(table.headerRow).toBe(5);
+    expect(table.labelRow?.row).toBe(4);
+    const layout = recognizeLayout(table);
+    expect(layout.format).toBe('paw');
+    expect(layout.mapping.sampleColumns).toEqual(used.map(([h]) => h));
+    expect(layout.notes).toContain('2 columns “TotInt_131C_BGS” and “TotInt_131C_FLI” are labelled “unused” in row 4: not samples, left out.');
+    const data = prepare(table, layout.mapping, layout.recipe, { format: layout.format });
+    expect(data.sampleIds).toEqual(used.map(([, i]) => labels[i]!.trim()));
+    expect(data.annotations.experiment).toEqual(used.map(([h]) => h.split('_')[2]));
+    expect(data.annotations.channel).toEqual(used.map(([h]) => h.split('_')[1]));
+    // Decoys: Filter = reversed or an id starting REV_; contaminants (of the rest): Filter = contam(inant) or CONT_/CON__ ids.
+    const filter = header.indexOf('Filter');
+    const accession = header.indexOf('Accession');
+    const isDecoy = (r: string[]) => r[filter]!.trim() === 'reversed' || /^(REV_|rev_|DECOY_|decoy_)/.test(r[accession]!);
+    const isContaminant = (r: string[]) => !isDecoy(r) && (/^(contam|contaminant)$/.test(r[filter]!.trim()) || /^(CON__|contam_|Cont_|CONT_)/.test(r[accession]!));
+    const steps = data.preparation!.filter((s) => s.step === 'remove-flagged').map((s) => s.count);
+    expect(steps).toEqual([rows.filter(isDecoy).length, rows.filter(isContaminant).length]);
+    expect(steps[0]).toBe(174);
   });
 });

@@ -17,6 +17,7 @@ import { readClaimedPieces, readPiecesWith } from '../../core/parallel/read.js';
 import type { WorkerLink } from '../../core/parallel/scheduler.js';
 import { allocateSharedFloat64, allocateSharedInt32 } from '../../core/parallel/shared.js';
 import { DelimitedReader } from '../../core/table/delimited.js';
+import { TextRereader } from '../../core/table/reread.js';
 import type { OpenFileAt } from '../../core/table/pieces.js';
 import { parseTableChunks, type ChunkSource, type ParallelReading } from '../../core/table/stream.js';
 import type { Table } from '../../core/table/types.js';
@@ -72,8 +73,14 @@ let piecesRead = 0;
 function scannerOnly(bytes: Uint8Array, name: string): Table | null {
   const skip = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   const reader = new DelimitedReader(name, { scannerOnly: true });
-  reader.push(bytes.subarray(skip), true);
-  return reader.finish();
+  const body = bytes.subarray(skip);
+  reader.push(body, true);
+  // (text columns holding numbers: their texts from a second look at the bytes, reread.ts, as the readers do)
+  return reader.finish((wanted, rows) => {
+    const reread = new TextRereader(name, reader.delimiterCode, reader.decimalComma, rows, wanted, reader.dataStart!);
+    reread.push(body, true);
+    return reread.texts;
+  });
 }
 
 async function compare(bytes: Uint8Array, name: string, chunk = 97, pieceBytes = 40): Promise<Outcome> {

@@ -95,17 +95,32 @@ describe('parseTableChunks', () => {
     }
   });
 
-  it('leaves to the whole-file reader: workbooks, UTF-16, Windows-1252, text columns with numbers, empty files', async () => {
+  it('leaves to the whole-file reader: workbooks, UTF-16, Windows-1252, empty files', async () => {
     const wb = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([['a', 'b'], [1, 2]]), 'S');
     const xlsx = new Uint8Array(XLSX.write(wb, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer);
     const utf16 = new Uint8Array([0xff, 0xfe, ...Array.from(enc('a,b\n1,2\n')).flatMap((b) => [b, 0])]);
     const latin1 = new Uint8Array([...enc('name,x\nJos'), 0xe9, ...enc(',1\n')]);
-    const mixed = enc('code,x\n007,1\nabc,2\nxyz,3\n');
-    for (const [bytes, name] of [[xlsx, 'a.xlsx'], [utf16, 'a.csv'], [latin1, 'a.csv'], [mixed, 'a.csv'], [new Uint8Array(0), 'a.csv']] as const) {
+    for (const [bytes, name] of [[xlsx, 'a.xlsx'], [utf16, 'a.csv'], [latin1, 'a.csv'], [new Uint8Array(0), 'a.csv']] as const) {
       expect(await parseTableChunks(chunked(bytes, 5), name)).toBeNull();
     }
     expect(parseTable(latin1, 'a.csv').columns[0]!.texts).toEqual(['José']); // what the fallback then reads
+  });
+
+  it('text columns holding numbers get their texts from one more pass over the chunks (issue 27), as parseTable reads them', async () => {
+    // "code" is text with numeric cells (007, 12): every cell's text as written; "n" is text with "5;3" and 4 (MaxQuant's
+    // peptide counts); a title row and a Perseus annotation row above the data, a quoted cell, a blank line, a BOM, CRLF.
+    const text = '\ufeffTitle of the export\r\ncode\tn\tx\r\n#!{Type}T\tT\tE\r\n007\t"5;3"\t1\r\nabc\t4\t2\r\n\r\nxyz\t\t3\r\n12\t2;2\tNaN\r\n';
+    const bytes = enc(text);
+    for (let size = 1; size <= bytes.length + 1; size++) {
+      const { whole, streamed } = await both(bytes, size, 'mixed.tsv');
+      expect(streamed, `chunks of ${size} bytes`).toEqual(whole);
+    }
+    const table = (await parseTableChunks(chunked(bytes, 7), 'mixed.tsv'))!;
+    expect(table.columns.map((c) => c.texts)).toEqual([['007', 'abc', 'xyz', '12'], ['5;3', '4', null, '2;2'], null]);
+    // a label column (textColumns) is read as written, in chunks too
+    const labels = (await parseTableChunks(chunked(enc('id,x\n001,1\n2.50,2\n'), 3), 'l.csv', { textColumns: ['id'] }))!;
+    expect(labels.columns[0]!.texts).toEqual(['001', '2.50']);
   });
 });
 

@@ -15,6 +15,7 @@ export const FLAG_SWITCH_LABELS: Record<FlagKind, string> = {
   decoy: 'Remove decoys (reverse hits)',
   contaminant: 'Remove contaminants',
   'site-only': 'Remove proteins only identified by a modification site',
+  'not-master': 'Remove proteins that are not the master of their group',
 };
 
 export function flagSteps(recipe: Recipe | null | undefined): FlagStep[] {

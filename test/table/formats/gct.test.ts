@@ -59,7 +59,9 @@ describe('GCT 1.3', () => {
   it('whether to log is decided from the values (GCT says nothing): log ratios are not logged again', () => {
     expect(layout.quantities[0]!.raw).toBeNull();
     const completed = completeLayout(table, layout);
-    expect(completed.recipe.steps.map((s) => s.kind)).toEqual(['min-valid']);
+    expect(completed.recipe.steps.map((s) => s.kind)).toEqual(['min-valid', 'scale']);
+    // log ratios of one kind: centred, not scaled to unit variance
+    expect(completed.recipe.steps[1]).toMatchObject({ kind: 'scale', method: 'none' });
     // grouped by the column annotation that groups the samples
     expect(completed.recipe.steps[0]).toMatchObject({ scope: 'any', group: 'Group' });
   });
