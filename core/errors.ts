@@ -16,6 +16,8 @@ export type ErrorCode =
   | 'invalid-s'
   | 'invalid-option'
   | 'empty-sample'
+  /** No sample name matches a row of the sample table, which has one row per sample: a join in file order is possible. */
+  | 'design-unmatched'
   | 'invalid-regex'
   | 'no-rows'
   | 'unknown-dataset'

@@ -8,7 +8,7 @@ import { DEFAULT_PERMUTATIONS, settingsFromOptions } from '../../core/analysis.j
 import { OPTION_SPECS as SPECS, rangeText, SUBSAMPLE_FRACTION, type IntSpec } from '../../core/engine/option-specs.js';
 import type { FitSettings } from '../../core/jobs/types.js';
 import { EMPTY_RECIPE } from '../../core/prepare/index.js';
-import { choicesOf, parseBatch, parseImpute, parseMinValid, parseNormalize, parseScale, parseTransform, recipeFromChoices, type RecipeChoices } from '../../core/prepare/args.js';
+import { choicesOf, parseBatch, parseDropSamples, parseImpute, parseMinValid, parseNormalize, parseScale, parseTransform, recipeFromChoices, type RecipeChoices } from '../../core/prepare/args.js';
 import { chooseScale, proposeScale, ROWS_BASIS, scaleSentence } from '../../core/prepare/scale.js';
 import type { Scale } from '../../core/engine/types.js';
 import { completeLayout } from '../../core/prepare/propose.js';
@@ -20,6 +20,7 @@ import { FORMATS } from '../../core/table/formats/specs.js';
 import { quoteList } from '../../core/table/lookup.js';
 import { namePattern } from '../../core/table/name-pattern.js';
 import { emptyColumnsMapping } from '../../core/table/empty-mapping.js';
+import { NAME_GROUP } from '../../core/table/name-groups.js';
 import type { FlagKind, FormatId, Layout, Mapping, Recipe, SampleTable, ScaleBasis, Table } from '../../core/table/types.js';
 import {
   formatOptions,
@@ -72,12 +73,15 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'sample-columns', kind: 'value', placeholder: 'REGEX', help: 'the columns whose name matches REGEX are the samples (one per column)' },
   { name: 'feature-column', kind: 'value', placeholder: 'C', help: 'samples as columns: C labels the features (default: gene, else id)' },
   { name: 'design', kind: 'value', placeholder: 'FILE[:SHEET]', help: 'sample table, joined on the sample names; for --class-column, --where' },
+  { name: 'design-column', kind: 'value', placeholder: 'C', help: 'the --design column holding the sample names (default: the one matching\nthe most samples)' },
+  { name: 'design-order', kind: 'value', placeholder: 'names|file', help: 'names (default): join the --design rows to the samples by name; file:\nthe i-th row to the i-th sample as the file lists them (one row per\nsample; names not compared)' },
   { name: 'keep-decoys', kind: 'flag', help: 'keep decoys (Reverse = +, REV__…), removed by default' },
   { name: 'keep-contaminants', kind: 'flag', help: 'keep contaminants (Potential contaminant = +, CON__…), removed by default' },
   { name: 'keep-site-only', kind: 'flag', help: 'keep proteins only identified by site (= +), removed by default' },
   { name: 'keep-non-master', kind: 'flag', help: 'Proteome Discoverer: keep proteins that are not their group’s master\n(Master ≠ IsMasterProtein), removed by default' },
   { name: 'zero-is-value', kind: 'flag', help: '0 is a measured value (default for MaxQuant, FragPipe: 0 = missing)' },
   { name: 'transform', kind: 'value', placeholder: 'LOG', help: 'none, log2, log10; LOG:missing makes 0 and negatives missing (default: log2 if raw)' },
+  { name: 'drop-samples', kind: 'value', placeholder: 'empty|N', help: 'drop the samples with no value (empty) or fewer than N values, counted\n(default none: a sample with no value is an error naming them all)' },
   { name: 'min-valid', kind: 'value', placeholder: 'SPEC', help: 'none, N or P%[:total|each|any][:COLUMN]: values a protein needs (default 70%)' },
   { name: 'normalize', kind: 'value', placeholder: 'none|median', help: 'median: subtract each sample’s median from its values (default none)' },
   { name: 'batch', kind: 'value', placeholder: 'COLUMN[,COLUMN]', help: 'remove the batch effect of these sample annotations (lab, plex, run\ndate, …): each protein’s mean in each batch made its overall mean,\nafter --normalize; several columns are removed together (default none)' },
@@ -115,7 +119,9 @@ selected it), clusterFeatureFrequency (local: per cluster, name → fraction; el
 null), imputedCells, timings ({readMs, parseMs, fitMs}), format (maxquant, diann, fragpipe, spectronaut, perseus,
 gct, adat, olink, mztab, long, table), quantity (or null), sheet (workbooks; else null), headerRow (1-based), featureLabels (every feature
 analysed, in column order), annotations (annotation → value per sample, the sample table joined), design
-({source, matchedColumn, matched, samplesWithoutRow, rowsWithoutSample, columns}; else null), preparation
+({source, matchedColumn, matched, samplesWithoutRow, rowsWithoutSample, columns, order (names or file),
+matches ([{sample, row, value, rule}]: each sample's row, 0-based, and the rule that found it), rows, samples,
+fileOrderPossible, duplicateRows}; else null), preparation
 ([{step, label, count}]: rows read, blank rows skipped, filters, decoys / contaminants / site-only removed,
 zeros made missing, log transform, valid-value filter, normalisation, batch correction (and the samples it
 left out), imputation, features with no value removed), recipe ({steps}: the preparation that ran), reasons (why it was proposed), imputedBySample /
@@ -192,8 +198,8 @@ export interface LayoutOptions {
   sampleColumnsMatch: string | null;
   /** --feature-column C. */
   featureColumn: string | null;
-  /** --design FILE[:SHEET]. */
-  design: { path: string; sheet: string | null } | null;
+  /** --design FILE[:SHEET], with --design-column and --design-order. */
+  design: DesignSpec | null;
   /** --keep-decoys, --keep-contaminants, --keep-site-only, --keep-non-master. */
   keep: Record<FlagKind, boolean>;
   /** --zero-is-value. */
@@ -204,9 +210,20 @@ export interface LayoutOptions {
   rowsFlags: string[];
 }
 
+/** --design FILE[:SHEET]: where the sample table is; --design-column C, --design-order names|file: how it joins. */
+export interface DesignSpec {
+  path: string;
+  sheet: string | null;
+  /** --design-column C (null: the column matching the most samples). */
+  column?: string | null;
+  /** --design-order (absent: names). */
+  order?: 'names' | 'file';
+}
+
 /** The preparation flags given (core/prepare/args.ts parses them); undefined = not given. */
 export interface PrepOptions {
   transform?: RecipeChoices['transform'];
+  dropSamples?: number | null;
   minValid?: RecipeChoices['minValid'];
   normalize?: boolean;
   batch?: RecipeChoices['batch'];
@@ -322,6 +339,14 @@ export function parseDesignSpec(text: string): { path: string; sheet: string | n
   return { path: text, sheet: null };
 }
 
+/** --design-column C and --design-order names|file, as DesignSpec fields (only those given). */
+function designJoin(parsed: ReturnType<typeof parseArgv>): Pick<DesignSpec, 'column' | 'order'> {
+  const column = parsed.values.get('design-column');
+  if (column !== undefined && column.trim() === '') throw invalid('--design-column needs the name of a column of the sample table.');
+  const order = readChoice(parsed, 'design-order', ['names', 'file'] as const);
+  return { ...(column !== undefined ? { column } : {}), ...(order !== undefined ? { order } : {}) };
+}
+
 /** `--scale unit-variance|none`, or its old alias `--no-standardize` (= none); both must agree. */
 function scaleOption(parsed: ReturnType<typeof parseArgv>): { scale?: Scale } {
   const text = parsed.values.get(SPECS.scale.flag);
@@ -400,9 +425,13 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
   const headerRow = readInt(parsed, 'header-row', { min: 1, max: 1_048_576, why: 'the 1-based row of the header' }) ?? null;
   if (headerRow !== null && parsed.flags.has('no-header')) throw invalid('give either --header-row N or --no-header, not both.');
   const designText = parsed.values.get('design');
+  for (const name of ['design-column', 'design-order']) {
+    if (designText === undefined && parsed.values.has(name)) throw invalid(`--${name} says how the sample table joins: give it with --design FILE[:SHEET].`);
+  }
   const prepText = (name: string) => parsed.values.get(name);
   const prep: PrepOptions = {
     ...(prepText('transform') !== undefined ? { transform: parseTransform(prepText('transform')!) } : {}),
+    ...(prepText('drop-samples') !== undefined ? { dropSamples: parseDropSamples(prepText('drop-samples')!) } : {}),
     ...(prepText('min-valid') !== undefined ? { minValid: parseMinValid(prepText('min-valid')!) } : {}),
     ...(prepText('normalize') !== undefined ? { normalize: parseNormalize(prepText('normalize')!) } : {}),
     ...(prepText('impute') !== undefined ? { impute: parseImpute(prepText('impute')!) } : {}),
@@ -418,7 +447,7 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
     samplesAsColumns: parsed.flags.has('samples-as-columns') || sampleColumnsMatch !== null || featureColumn !== null,
     sampleColumnsMatch,
     featureColumn,
-    design: designText !== undefined ? parseDesignSpec(designText) : null,
+    design: designText !== undefined ? { ...parseDesignSpec(designText), ...designJoin(parsed) } : null,
     keep: {
       decoy: parsed.flags.has('keep-decoys'),
       contaminant: parsed.flags.has('keep-contaminants'),
@@ -684,6 +713,7 @@ function resolveRecipe(table: Table, resolved: Omit<ResolvedMapping, 'proposable
     given.push('--min-valid');
   }
   if (prep.normalize !== undefined) choices.normalize = prep.normalize;
+  if (prep.dropSamples !== undefined) choices.dropSamples = prep.dropSamples;
   if (prep.batch !== undefined) choices.batch = prep.batch;
   if (prep.impute !== undefined) choices.impute = prep.impute;
   // The scale follows the transform as run (the rule the Prepare panel follows too), unless --scale says.
@@ -737,7 +767,7 @@ function resolveMapping(
   const plain = layout.mapping.orientation === 'samples-as-rows';
   const numeric = table.columns.filter((c) => c.kind === 'numeric').map((c) => c.name);
   // Sample annotations without a sample table can only be rows of a plain matrix: the old transposed reading.
-  const annotationRows = !design && ((plan.classColumn ?? null) !== null || plan.mapping.filters.length > 0);
+  const annotationRows = !design && (((plan.classColumn ?? null) !== null && plan.classColumn !== NAME_GROUP) || plan.mapping.filters.some((f) => f.column !== NAME_GROUP));
   const legacy = plain && options.sampleColumnsMatch === null && options.featureColumn === null &&
     (options.rowsFlags.length > 0 || numeric.length === 0 || annotationRows);
   if (!legacy && options.rowsFlags.length > 0) {
@@ -808,9 +838,10 @@ function resolveMapping(
   }
   mapping.filters = plan.mapping.filters;
   if (!design && !mapping.design) {
-    // Samples as columns: annotations come from a sample table, or from the parts of the sample names
-    // (core/table/formats/naming.ts: a TMT channel and plex, a PD file id).
-    const column = mapping.filters[0]?.column ?? plan.classColumn ?? null;
+    // Samples as columns: annotations come from a sample table, from the parts of the sample names
+    // (core/table/formats/naming.ts: a TMT channel and plex, a PD file id), or the groups the names carry
+    // (name-groups.ts).
+    const column = mapping.filters.find((f) => f.column !== NAME_GROUP)?.column ?? (plan.classColumn !== NAME_GROUP ? plan.classColumn : null) ?? null;
     const columns = mapping.sampleColumns ?? (mapping.sampleColumnsMatch ? matching(table, mapping.sampleColumnsMatch) : []);
     const parts = column !== null && mapping.sampleNames !== 'as-is' ? sampleNaming(table, columns, layout.format).parts.map((p) => p.name) : [];
     if (column !== null && !parts.includes(column)) {

@@ -32,7 +32,7 @@ import { createWorkerPool, type WorkerPool } from '../../node/parallel/pool.js';
 import { readTableChunks } from '../../node/parallel/read.js';
 import { collectGarbage } from '../memory.js';
 import { createProgressBar } from '../progress.js';
-import { CLUSTER_HELP, labelColumns, planCluster, poolOptionsFor, resolveLayout, withTuneAll, type ClusterPlan } from './cluster-options.js';
+import { CLUSTER_HELP, labelColumns, planCluster, poolOptionsFor, resolveLayout, withTuneAll, type ClusterPlan, type DesignSpec } from './cluster-options.js';
 import { clusterJson, clusterSummary, type ClusterJson } from './cluster-output.js';
 import { prepJson, reasonLines, recordRun, runWarnings, summaryTail, type RunPrep } from './cluster-prep.js';
 import type { InputInfo, ReadInfo, RunData } from './cluster-run.js';
@@ -176,9 +176,10 @@ const SAMPLE_SHEET = /sample|design|meta|annotation|condition|phenotyp/i;
 /**
  * The --design sample table: the file read with the same parser (a workbook's SHEET; default the first sheet
  * named like a sample sheet, else the first non-empty one), every column as text, joined on the sample names
- * by the column that matches the most samples (core/table/design.ts).
+ * by the column that matches the most samples or --design-column, or in file order with --design-order file
+ * (core/table/design.ts).
  */
-async function readDesign(spec: { path: string; sheet: string | null }, io: CommandContext['io']): Promise<SampleTable> {
+async function readDesign(spec: DesignSpec, io: CommandContext['io']): Promise<SampleTable> {
   const bytes = await io.readFile(spec.path);
   const fileName = basename(spec.path);
   const { listSheets, parseTable } = await sheetModules.parse();
@@ -190,7 +191,8 @@ async function readDesign(spec: { path: string; sheet: string | null }, io: Comm
   return {
     source: workbook ? `${fileName} ▸ ${table.sheet}` : fileName,
     columns: table.columns.map((column) => ({ name: column.name, values: columnTexts(column) })),
-    sampleColumn: null,
+    sampleColumn: spec.column ?? null,
+    ...(spec.order === 'file' ? { order: 'file' as const } : {}),
   };
 }
 

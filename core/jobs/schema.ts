@@ -52,6 +52,7 @@ export const sampleTableSchema = z
       .array(z.strictObject({ name: text, values: z.array(text.nullable()).max(MAX_DESIGN_ROWS, `must have at most ${MAX_DESIGN_ROWS} rows`) }))
       .max(MAX_DESIGN_COLUMNS, `must have at most ${MAX_DESIGN_COLUMNS} columns`),
     sampleColumn: text.nullable(),
+    order: z.enum(['names', 'file']).optional(),
   })
   .refine((t) => t.columns.reduce((a, c) => a + c.values.length, 0) <= MAX_DESIGN_CELLS, {
     message: `a sample table has at most ${MAX_DESIGN_CELLS} cells`,
@@ -91,6 +92,7 @@ export const recipeSchema = z.strictObject({
         }),
         z.strictObject({ kind: z.literal('zeros-missing') }),
         z.strictObject({ kind: z.literal('transform'), base: z.union([z.literal(2), z.literal(10)]), nonPositive: z.enum(['refuse', 'missing']) }),
+        z.strictObject({ kind: z.literal('drop-samples'), minValues: int.min(1, 'must be 1 or more').max(1_000_000_000) }),
         z.strictObject({
           kind: z.literal('min-valid'),
           count: int.min(0, 'must be 0 or more').max(1_000_000_000).nullable(),

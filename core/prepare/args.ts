@@ -5,20 +5,23 @@
  * flagged rows out, zeros missing):
  *   --keep-decoys --keep-contaminants --keep-site-only --keep-non-master --zero-is-value   (a format step left out)
  *   --transform none|log2|log10[:missing]      (:missing = 0 and negatives made missing instead of refused)
+ *   --drop-samples none|empty|N                (samples with no value / fewer than N values removed; printed
+ *                                               only when asked for: it is never proposed)
  *   --min-valid none|N|P%[:total|each|any][:COLUMN]
  *   --normalize none|median
  *   --batch COLUMN[,COLUMN] [--batch-min N]    (only when the recipe removes a batch effect: the CLI never adds
  *                                               one by itself; --batch-min only when N is not the default 2)
  *   --impute kpod|downshift|min                (downshift: width 0.3 sd, shift 1.8 sd, the run's seed)
  *   --scale unit-variance|none                 (always printed; a recipe without a scale step is unit-variance)
- * Steps run in this order: flagged rows, zeros, transform, valid values, normalisation, batch, imputation, scale.
+ * Steps run in this order: flagged rows, zeros, transform, dropped samples, valid values, normalisation, batch,
+ * imputation, scale (samples are dropped before the valid-value filter, whose percentages count samples).
  * The scale step's reason is not a flag: `skfr cluster` gives it again (core/prepare/scale.ts chooseScale).
  * @example recipeToArgs({ steps: [{ kind: 'transform', base: 2, nonPositive: 'refuse' }] }, { steps: [] })
  *   // ['--transform', 'log2', '--min-valid', 'none', '--normalize', 'none', '--impute', 'kpod', '--scale', 'unit-variance']
  */
 import { SkfrError } from '../errors.js';
 import type { Scale } from '../engine/types.js';
-import type { BatchStep, FlagKind, ImputeStep, MinValidStep, PrepStep, Recipe, ScaleStep, TransformStep } from '../table/types.js';
+import type { BatchStep, DropSamplesStep, FlagKind, ImputeStep, MinValidStep, PrepStep, Recipe, ScaleStep, TransformStep } from '../table/types.js';
 import { DEFAULT_MIN_PER_BATCH } from './batch.js';
 import { DOWNSHIFT } from './impute.js';
 
@@ -27,6 +30,8 @@ export interface RecipeChoices {
   keep: FlagKind[];
   zeroIsValue: boolean;
   transform: Omit<TransformStep, 'kind'> | null;
+  /** Samples with fewer than this many values are dropped; null or absent = none dropped. */
+  dropSamples?: number | null;
   minValid: Omit<MinValidStep, 'kind'> | null;
   normalize: boolean;
   batch: Omit<BatchStep, 'kind'> | null;
@@ -51,6 +56,15 @@ export function parseTransform(text: string): Omit<TransformStep, 'kind'> | null
   if (!m) throw invalid(`--transform “${text}” is not possible: use none, log2 or log10 (add :missing to make 0 and negative values missing).`);
   if (m[1] === 'none') return null;
   return { base: m[1] === 'log2' ? 2 : 10, nonPositive: (m[2] as 'missing' | 'refuse' | undefined) ?? 'refuse' };
+}
+
+/** `empty` (samples with no value: 1), `N` (fewer than N values), `none` (null). */
+export function parseDropSamples(text: string): number | null {
+  const t = text.trim();
+  if (t === 'none') return null;
+  if (t === 'empty') return 1;
+  if (/^\d+$/.test(t) && Number(t) >= 1 && Number(t) <= 1_000_000_000) return Number(t);
+  throw invalid(`--drop-samples “${text}” is not possible: use empty (drop the samples with no value), N (those with fewer than N values) or none.`);
 }
 
 /** `70%:any:condition`, `3:each:group`, `70%` (total), `none`. */
@@ -107,6 +121,7 @@ export function recipeFromChoices(base: Recipe, choices: RecipeChoices, seed: nu
   }
   if (base.steps.some((s) => s.kind === 'zeros-missing') && !choices.zeroIsValue) steps.push({ kind: 'zeros-missing' });
   if (choices.transform) steps.push({ kind: 'transform', ...choices.transform });
+  if ((choices.dropSamples ?? null) !== null) steps.push({ kind: 'drop-samples', minValues: choices.dropSamples! });
   if (choices.minValid) steps.push({ kind: 'min-valid', ...choices.minValid });
   if (choices.normalize) steps.push({ kind: 'normalize', method: 'median' });
   if (choices.batch) steps.push({ kind: 'batch', columns: [...choices.batch.columns], minPerBatch: choices.batch.minPerBatch });
@@ -120,6 +135,7 @@ export function choicesOf(recipe: Recipe, base: Recipe): RecipeChoices {
   const flags = new Set(recipe.steps.filter((s) => s.kind === 'remove-flagged').map((s) => (s as { flag: FlagKind }).flag));
   const transform = recipe.steps.find((s): s is TransformStep => s.kind === 'transform');
   const minValid = recipe.steps.find((s): s is MinValidStep => s.kind === 'min-valid');
+  const drop = recipe.steps.find((s): s is DropSamplesStep => s.kind === 'drop-samples');
   const impute = recipe.steps.find((s): s is ImputeStep => s.kind === 'impute');
   const batch = recipe.steps.find((s): s is BatchStep => s.kind === 'batch');
   const scale = recipe.steps.find((s): s is ScaleStep => s.kind === 'scale');
@@ -127,6 +143,7 @@ export function choicesOf(recipe: Recipe, base: Recipe): RecipeChoices {
     keep: base.steps.filter((s) => s.kind === 'remove-flagged' && !flags.has(s.flag)).map((s) => (s as { flag: FlagKind }).flag),
     zeroIsValue: base.steps.some((s) => s.kind === 'zeros-missing') && !recipe.steps.some((s) => s.kind === 'zeros-missing'),
     transform: transform ? { base: transform.base, nonPositive: transform.nonPositive } : null,
+    dropSamples: drop ? drop.minValues : null,
     minValid: minValid ? { count: minValid.count, percent: minValid.percent, scope: minValid.scope, group: minValid.group } : null,
     normalize: recipe.steps.some((s) => s.kind === 'normalize'),
     batch: batch ? { columns: [...batch.columns], minPerBatch: batch.minPerBatch } : null,
@@ -141,6 +158,7 @@ export function recipeToArgs(recipe: Recipe, base: Recipe): string[] {
   const args: string[] = c.keep.map((f) => KEEP_FLAG[f]);
   if (c.zeroIsValue) args.push('--zero-is-value');
   args.push('--transform', c.transform ? `log${c.transform.base}${c.transform.nonPositive === 'missing' ? ':missing' : ''}` : 'none');
+  if ((c.dropSamples ?? null) !== null) args.push('--drop-samples', c.dropSamples === 1 ? 'empty' : String(c.dropSamples));
   args.push('--min-valid', c.minValid ? minValidText(c.minValid) : 'none');
   args.push('--normalize', c.normalize ? 'median' : 'none');
   if (c.batch) {

@@ -1,16 +1,18 @@
 /**
  * core/prepare: from a parsed table to the matrix the engine fits, in one recorded path —
  * mapping (core/table: which columns are samples, features, annotations; the sample table joined) → the
- * recipe's steps in order (flagged rows out, zeros missing, …) → features with no value left are dropped and a
- * sample with none is an error. Every step's count lands in `preparation`, which the screen, the report and
+ * recipe's steps in order (flagged rows out, zeros missing, …) → features with no value left are dropped and
+ * samples with none are an error that names them all (unless a drop-samples step, asked for, removed them). Every step's count lands in `preparation`, which the screen, the report and
  * `--json` show as it is.
  * @example prepare(table, layout.mapping, layout.recipe).preparation
  *   // [{ step: 'read', label: 'Rows read', count: 2160 }, { step: 'remove-flagged', label: 'Decoys … removed', count: 23 }, …]
  */
 import { SkfrError } from '../errors.js';
+import { formatCount } from '../format-count.js';
 import { applyMapping, type MappingOptions } from '../table/mapping.js';
 import type { FlagKind, FormatId, MappedData, Mapping, Recipe, StepReport, Table } from '../table/types.js';
 import { knownComplete } from './complete.js';
+import { keepSamples } from './keep-samples.js';
 import { applyStep, describeStep, keepFeatures, stepColumns } from './steps.js';
 
 export { describeStep, keepFeatures } from './steps.js';
@@ -23,8 +25,10 @@ export interface PrepareOptions extends Omit<MappingOptions, 'extraFeatureColumn
 }
 
 /**
- * Drop features with no value in any sample (counted), and refuse a sample with no value at all. `complete`: no
- * cell is missing (knownComplete), so no feature nor sample is empty and nothing is looked at.
+ * Drop features with no value in any sample (counted), and refuse samples with no value at all, naming every one
+ * (emptySamples) — unless the recipe drops samples (drop-samples, asked for): then the samples a later step left
+ * empty go too, added to that step's count. `complete`: no cell is missing (knownComplete), so no feature nor
+ * sample is empty and nothing is looked at.
  */
 function finish(data: MappedData, report: StepReport[], columnsMode: boolean, complete: boolean): MappedData {
   if (complete && data.matrix.rows > 0 && data.matrix.cols > 0) return data;
@@ -44,18 +48,37 @@ function finish(data: MappedData, report: StepReport[], columnsMode: boolean, co
     if (data.matrix.cols === 0) throw nothingLeft(report);
   }
   const { rows, cols, data: y } = data.matrix;
+  const empty: number[] = [];
   for (let i = 0; i < rows; i++) {
     let seen = false;
     for (let l = 0; l < cols && !seen; l++) seen = y[i * cols + l] === y[i * cols + l];
-    if (!seen) {
-      throw new SkfrError(
-        'empty-sample',
-        `Sample “${data.sampleIds[i]}”${data.sampleColumns ? ` (column “${data.sampleColumns[i]}”)` : ''} has no value in any of the ${cols} features` +
-          `${report.some((r) => r.step === 'zeros-missing') ? ' once zeros are read as “not quantified”' : ''}; remove it or filter it out.`,
-      );
-    }
+    if (!seen) empty.push(i);
   }
-  return data;
+  if (empty.length === 0) return data;
+  // Asked to drop the samples with no value: also those a later step (the valid-value filter) left empty.
+  const dropped = report.find((r) => r.step === 'drop-samples');
+  if (!dropped || empty.length === rows) throw emptySamples(data, empty, cols, report);
+  const keep = new Uint8Array(rows).fill(1);
+  for (const i of empty) keep[i] = 0;
+  dropped.count += empty.length;
+  return keepSamples(data, keep);
+}
+
+/**
+ * The samples with no value, all named in one sentence, and how to drop them (the drop-samples step):
+ * "3 samples have no value in any of the 2 160 features once zeros are read as “not quantified”: “F1”, “F2”,
+ * “F3”; drop them (“Drop samples with no values” in Prepare, --drop-samples empty) or remove them from the samples."
+ */
+function emptySamples(data: MappedData, empty: readonly number[], features: number, report: readonly StepReport[]): SkfrError {
+  const named = (i: number) => `“${data.sampleIds[i]}”${data.sampleColumns ? ` (column “${data.sampleColumns[i]}”)` : ''}`;
+  const zeros = report.some((r) => r.step === 'zeros-missing') ? ' once zeros are read as “not quantified”' : '';
+  const listed = empty.slice(0, 20).map(named).join(', ') + (empty.length > 20 ? ` … and ${formatCount(empty.length - 20, ' ')} more` : '');
+  const who = empty.length === 1 ? `Sample ${listed} has` : `${formatCount(empty.length, ' ')} samples have`;
+  return new SkfrError(
+    'empty-sample',
+    `${who} no value in ${features === 1 ? 'the one feature' : `any of the ${formatCount(features, ' ')} features`}${zeros}${empty.length === 1 ? '' : `: ${listed}`}; ` +
+      `drop ${empty.length === 1 ? 'it' : 'them'} (“Drop samples with no values” in the Prepare panel, or --drop-samples empty), or remove ${empty.length === 1 ? 'it' : 'them'} from the samples.`,
+  );
 }
 
 /** The flags that keep what a remove-flagged step removes (CLI; the app's Preparation lists the same steps). */
@@ -93,7 +116,7 @@ function nothingLeft(report: readonly StepReport[]): SkfrError {
 /** See the module comment. The table is never modified unless `options.consume` (then as applyMapping says). */
 export function prepare(table: Table, mapping: Mapping, recipe: Recipe = EMPTY_RECIPE, options: PrepareOptions = {}): MappedData {
   const extraFeatureColumns = [...new Set(recipe.steps.flatMap(stepColumns))];
-  let data = applyMapping(table, mapping, { ...options, extraFeatureColumns });
+  let data = applyMapping(table, mapping, { ...options, extraFeatureColumns, keepEmptySamples: true });
   const columnsMode = data.sampleColumns !== undefined;
   const report: StepReport[] = [];
   report.push({ step: 'read', label: columnsMode ? 'Rows (features) read' : 'Rows read', count: table.rowCount });

@@ -2,8 +2,11 @@
  * The preparation proposed for a recognised layout, as Perseus users prepare protein data: the format's own
  * steps (flagged rows out, zeros missing), log2 for raw intensities (transform.ts says when), for
  * proteins × samples tables a valid-value filter of 70 % — in at least one group when the samples have a
- * group annotation (a design's condition), else in total — and last the scale the fit uses once it has centred
- * each feature (scale.ts: centred only on a log scale, unit variance otherwise). Each choice comes with its reason.
+ * group annotation (a design's condition; without a sample table, the groups the sample names carry,
+ * `group (from names)`: `12500amol_1 … 50amol_3` → 9 amounts, as Perseus users group replicates, so that a protein
+ * measured in one condition only, such as a spike-in seen at its high amounts, is kept), else in total — and last
+ * the scale the fit uses once it has centred each feature (scale.ts: centred only on a log scale, unit variance
+ * otherwise). Each choice comes with its reason, and a grouping read from the names says so.
  * @example completeLayout(table, recognizeLayout(table)).recipe.steps.map((s) => s.kind)
  *   // MaxQuant LFQ: ['remove-flagged', 'remove-flagged', 'remove-flagged', 'zeros-missing', 'transform', 'min-valid', 'scale']
  */
@@ -13,14 +16,18 @@ import { prepare } from './index.js';
 import { proposeScale, scaleSentence } from './scale.js';
 import { proposeTransform } from './transform.js';
 import { groupsOf } from './valid-values.js';
+import { isOfferedGroup } from '../table/name-groups.js';
 
 /** Perseus' usual threshold. */
 export const DEFAULT_MIN_VALID_PERCENT = 70;
 
-const GROUP_NAME = /condition|group|class|treatment|genotype|status|region|type|phenotype|disease|tissue|chamber|age/i;
+const GROUP_NAME = /condition|group|class|treatment|genotype|status|region|type|phenotype|disease|tissue|chamber|age|study variable/i;
 
-/** Annotations read from sample names that never group samples for a filter: a replicate number, a TMT channel. */
-const NOT_A_GROUP = /^(replicate|channel)$/;
+/** mzTab's study variable is the experimental condition (the mzTab specification's study_variable), not a study of a multi-study batch. */
+const CONDITION_NOT_BATCH = /^study[ _.]?variable/i;
+
+/** Annotations that never group samples for a filter: a replicate number, a TMT channel, a label or reagent. */
+const NOT_A_GROUP = /^(replicate|channel|label|reagent)$/i;
 
 /**
  * What an instrument or a search records about each run file (Proteome Discoverer's Input Files table: `RT Range
@@ -30,7 +37,8 @@ const RUN_RECORD = /\b(rt range|creation date|instrument|software|workflow|file 
 
 /**
  * A sample annotation that groups the samples: 2 or more groups, fewer groups than samples, some group with 2
- * samples or more; names such as "condition" or "group" first, then fewer groups; never a replicate number or
+ * samples or more; names such as "condition" or "group" first, then groups read from names (`group (from names)`,
+ * `group (from File Name)`: core/table/name-groups.ts), then any other; fewer groups first; never a replicate number or
  * a reporter channel (core/table/formats/naming.ts), nor what an instrument records about a run (RUN_RECORD).
  * null when none.
  * Never a batch (lab, site, plex, run date …: batch-columns.ts looksLikeBatch): "values in at least one group"
@@ -43,11 +51,12 @@ const RUN_RECORD = /\b(rt range|creation date|instrument|software|workflow|file 
 export function proposeGroup(annotations: Record<string, (string | null)[]>): string | null {
   let best: { name: string; score: number } | null = null;
   for (const [name, values] of Object.entries(annotations)) {
-    if (NOT_A_GROUP.test(name) || RUN_RECORD.test(name) || looksLikeBatch(name)) continue;
+    if (!isOfferedGroup(name) && (NOT_A_GROUP.test(name) || RUN_RECORD.test(name) || (looksLikeBatch(name) && !CONDITION_NOT_BATCH.test(name)))) continue;
     const groups = groupsOf(values);
     const n = values.filter((v) => v !== null && v.trim() !== '').length;
     if (groups.length < 2 || groups.length >= n || !groups.some((g) => g.samples.length >= 2)) continue;
-    const score = (GROUP_NAME.test(name) ? 1000 : 0) - groups.length;
+    // A sample table's group columns first, then groups read from names (a guess), then any other grouping.
+    const score = (isOfferedGroup(name) ? 500 : GROUP_NAME.test(name) ? 1000 : 0) - groups.length;
     if (best === null || score > best.score) best = { name, score };
   }
   return best?.name ?? null;
@@ -58,13 +67,26 @@ export function minValidStep(group: string | null): MinValidStep {
   return { kind: 'min-valid', count: null, percent: DEFAULT_MIN_VALID_PERCENT, scope: group === null ? 'total' : 'any', group };
 }
 
-/** The recipe with its (default, untouched) valid-value step grouped by `group`. */
+/** The recipe with its (default, untouched: in total, or by groups read from names) valid-value step grouped by `group`. */
 export function withGroup(recipe: Recipe, group: string | null): Recipe {
   return {
     steps: recipe.steps.map((s): PrepStep =>
-      s.kind === 'min-valid' && s.percent === DEFAULT_MIN_VALID_PERCENT && s.count === null && s.group === null ? minValidStep(group) : s,
+      s.kind === 'min-valid' && s.percent === DEFAULT_MIN_VALID_PERCENT && s.count === null && (s.group === null || isOfferedGroup(s.group)) ? minValidStep(group) : s,
     ),
   };
+}
+
+/** Why the valid-value filter is grouped as it is (the groups of the sample names are named, being a guess). */
+function groupReason(group: string | null, annotations: Record<string, (string | null)[]>): string {
+  if (group === null) return `Proteins need values in ${DEFAULT_MIN_VALID_PERCENT} % of the samples (attach a sample table to filter per group).`;
+  if (!isOfferedGroup(group)) return `Proteins need values in ${DEFAULT_MIN_VALID_PERCENT} % of the samples of at least one “${group}” group.`;
+  const names = groupsOf(annotations[group] ?? []).map((g) => g.name);
+  const shown = names.slice(0, 6).join(', ') + (names.length > 6 ? ', …' : '');
+  const of = group.slice('group (from '.length, -1);
+  return (
+    `Proteins need values in ${DEFAULT_MIN_VALID_PERCENT} % of the samples of at least one group of the ${of === 'names' ? 'sample names' : `sample table's “${of}”`} ` +
+    `(${shown}: the names without their replicate numbers); ${of === 'names' ? 'attach a sample table' : 'choose another group'} to group them otherwise.`
+  );
 }
 
 /**
@@ -97,10 +119,6 @@ export function completeLayout(table: Table, layout: Layout): Layout {
   const group = proposeGroup(data.annotations);
   const filter = minValidStep(group);
   steps.push(filter);
-  reasons.push(
-    group === null
-      ? `Proteins need values in ${DEFAULT_MIN_VALID_PERCENT} % of the samples (attach a sample table to filter per group).`
-      : `Proteins need values in ${DEFAULT_MIN_VALID_PERCENT} % of the samples of at least one “${group}” group.`,
-  );
+  reasons.push(groupReason(group, data.annotations));
   return finish();
 }

@@ -6,6 +6,7 @@
  * "REV__" are dropped: 3 features [A, REV__B, C] → [A, C], count 1.
  */
 import type { FlagKind, MappedData, PrepStep } from '../table/types.js';
+import { describeDropSamples, dropSamples } from './drop-samples.js';
 import { describeBatch, removeBatch } from './batch.js';
 import { impute } from './impute.js';
 import { medianCentre } from './normalize.js';
@@ -38,6 +39,8 @@ export function describeStep(step: PrepStep): string {
       return 'Zeros made missing (0 = not quantified)';
     case 'transform':
       return `Values log${step.base}-transformed${step.nonPositive === 'missing' ? ' (0 and negative values made missing)' : ''}`;
+    case 'drop-samples':
+      return describeDropSamples(step);
     case 'min-valid':
       return describeMinValid(step);
     case 'normalize':
@@ -108,6 +111,8 @@ export function applyStep(data: MappedData, step: PrepStep): StepOutcome {
       return zerosMissing(data);
     case 'transform':
       return transform(data, step);
+    case 'drop-samples':
+      return dropSamples(data, step);
     case 'min-valid':
       return minValid(data, step);
     case 'normalize':

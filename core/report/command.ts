@@ -4,15 +4,16 @@
  * by hand elsewhere): the Results screen shows it with a copy button, reports print it, `--json` carries it.
  *
  * The command names what the run chose where the CLI would otherwise decide by itself (format, quantity, the
- * preparation as explicit flags: core/prepare/args.ts); choices equal to what the CLI recognises alone (the
- * format's sample columns and labels) are left out, so the command stays readable.
+ * preparation as explicit flags: core/prepare/args.ts; the sample table with its name column and its join in
+ * file order when chosen); choices equal to what the CLI recognises alone (the format's sample columns and
+ * labels) are left out, so the command stays readable. Sample columns chosen by a pattern are always given.
  * @example reproduceCommand({ fileName: 'mice.csv', settings: { k: 8, s: 24, … }, … })
  *   // "skfr cluster mice.csv --format table --id-column MouseID … --k 8 --s 24 --seed 1 …"
  */
 import { DEFAULT_S_RULE } from '../engine/gap.js';
 import { recipeToArgs } from '../prepare/args.js';
 import type { FitSettings } from '../analysis.js';
-import type { FormatId, Layout, Mapping, Recipe } from '../table/types.js';
+import type { FormatId, Layout, Mapping, Recipe, SampleTable } from '../table/types.js';
 
 export interface CommandInput {
   fileName: string;
@@ -62,6 +63,15 @@ export function defaultFeatureColumns(columns: readonly { name: string; kind: st
   return columns.filter((c) => c.kind === 'numeric' && !reserved.has(c.name)).map((c) => c.name);
 }
 
+/** The sample table: `--design FILE[:SHEET]`, its name column when chosen, and the join in file order when chosen. */
+function designArgs(design: SampleTable): string[] {
+  const [file, sheet] = design.source.split(' ▸ ');
+  const args = ['--design', sheet ? `${file}:${sheet}` : file!];
+  if (design.sampleColumn !== null) args.push('--design-column', design.sampleColumn);
+  if (design.order === 'file') args.push('--design-order', 'file');
+  return args;
+}
+
 /** The words of the command (unquoted), `skfr` first. */
 export function reproduceArgs(input: CommandInput): string[] {
   const { mapping, settings, layout } = input;
@@ -74,11 +84,14 @@ export function reproduceArgs(input: CommandInput): string[] {
   // one or the other, never both).
   let sampleColumns: string | null = null;
   if (mapping.orientation === 'samples-as-columns') {
+    const listed = mapping.sampleColumns && mapping.sampleColumns.length > 0 ? mapping.sampleColumns : null;
     const ofQuantity = input.quantity !== null ? layout.quantities?.find((q) => q.name === input.quantity)?.columns : undefined;
-    const byQuantity = ofQuantity !== undefined && mapping.sampleColumns !== undefined && mapping.sampleColumns !== null && same(mapping.sampleColumns, ofQuantity);
-    if (!byQuantity && (!same(mapping.sampleColumns, layout.mapping.sampleColumns) || input.quantity !== layout.quantity)) {
-      if (mapping.sampleColumns && mapping.sampleColumns.length > 0) sampleColumns = `^(${mapping.sampleColumns.map(escapeRegex).join('|')})$`;
-      else if (mapping.sampleColumnsMatch) sampleColumns = mapping.sampleColumnsMatch;
+    const byQuantity = ofQuantity !== undefined && listed !== null && same(listed, ofQuantity);
+    if (listed !== null) {
+      if (!byQuantity && (!same(listed, layout.mapping.sampleColumns) || input.quantity !== layout.quantity)) sampleColumns = `^(${listed.map(escapeRegex).join('|')})$`;
+    } else if (mapping.sampleColumnsMatch && mapping.sampleColumnsMatch !== layout.mapping.sampleColumnsMatch) {
+      // A pattern is said as given: the recognised layout has no pattern (or another one) to fall back on.
+      sampleColumns = mapping.sampleColumnsMatch;
     }
   }
   if (input.quantity !== null && sampleColumns === null) args.push('--quantity', input.quantity);
@@ -87,10 +100,7 @@ export function reproduceArgs(input: CommandInput): string[] {
     if (sampleColumns !== null) args.push('--sample-columns', sampleColumns);
     const label = mapping.featureLabelColumns?.[0];
     if (label !== undefined && !same(mapping.featureLabelColumns, layout.mapping.featureLabelColumns)) args.push('--feature-column', label);
-    if (mapping.design && !(layout.mapping.design && layout.mapping.design.source === mapping.design.source)) {
-      const [file, sheet] = mapping.design.source.split(' ▸ ');
-      args.push('--design', sheet ? `${file}:${sheet}` : file!);
-    }
+    if (mapping.design && !(layout.mapping.design && layout.mapping.design.source === mapping.design.source)) args.push(...designArgs(mapping.design));
   } else {
     if (mapping.idColumn !== null) args.push('--id-column', mapping.idColumn);
     const annotations = mapping.annotationColumns.filter((a) => a !== input.classColumn && !mapping.filters.some((f) => f.column === a));
@@ -100,10 +110,7 @@ export function reproduceArgs(input: CommandInput): string[] {
     } else if (mapping.featureColumns === null && mapping.featuresMatch) {
       args.push('--features-match', mapping.featuresMatch);
     }
-    if (mapping.design) {
-      const [file, sheet] = mapping.design.source.split(' ▸ ');
-      args.push('--design', sheet ? `${file}:${sheet}` : file!);
-    }
+    if (mapping.design) args.push(...designArgs(mapping.design));
   }
   for (const filter of mapping.filters) for (const value of filter.values) args.push('--where', `${filter.column}=${value}`);
   if (input.classColumn !== null) args.push('--class-column', input.classColumn);

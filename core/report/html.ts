@@ -194,7 +194,7 @@ function inputSection(report: ReportInput): Section {
     ['Annotation columns', mapping && mapping.annotationColumns.length > 0 ? mapping.annotationColumns.join(', ') : null],
     [asColumns ? 'Sample columns' : 'Feature columns', features],
     ['Rows kept', filters],
-    ['Sample table', design ? `${design.source}: ${design.matched} samples matched on “${design.matchedColumn}”; columns ${design.columns.join(', ') || 'none'}` : null],
+    ['Sample table', design ? `${design.source}: ${design.matched} samples ${design.order === 'file' ? 'joined in file order, as chosen' : `matched on “${design.matchedColumn}”`}; columns ${design.columns.join(', ') || 'none'}` : null],
     ['Samples without a row in it', design && design.samplesWithoutRow.length > 0 ? design.samplesWithoutRow.join(', ') : null],
     ['Analysed', `${report.fit.n} samples × ${report.fit.p} features`],
     ['Missing cells', mapped.missingCells],

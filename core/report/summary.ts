@@ -101,7 +101,7 @@ function preparationRows(report: ReportInput): Cell[][] {
   if (design) {
     rows.push(
       ['sample table', design.source],
-      ['sample table: column matched to the samples', design.matchedColumn],
+      ['sample table: column matched to the samples', design.order === 'file' ? 'none: rows joined in file order, as chosen' : design.matchedColumn],
       ['sample table: samples matched', design.matched],
       ['sample table: samples without a row', list(design.samplesWithoutRow)],
       ['sample table: rows without a sample', list(design.rowsWithoutSample)],

@@ -230,6 +230,8 @@ export interface MappingOptions {
   extraFeatureColumns?: readonly string[];
   /** The recognised format, for cleaning sample names with its quantity's prefix or suffix. */
   format?: FormatId;
+  /** A sample with no value is kept (core/prepare names them all, or drops them when asked); default: an error. */
+  keepEmptySamples?: boolean;
 }
 
 /** True when the mapping reads a proteins × samples table by its sample columns (sample-columns.ts). */
@@ -242,7 +244,7 @@ export function usesSampleColumns(mapping: Mapping): boolean {
  * Missing cells of the n × p matrix (read row by row, as it lies in memory); a sample with no observed value is
  * an error. `features` tell from their counts when there can be none.
  */
-function countMissing(table: Table, features: readonly Column[], rows: Int32Array, sampleIds: readonly string[], data: Float64Array): number {
+function countMissing(table: Table, features: readonly Column[], rows: Int32Array, sampleIds: readonly string[], data: Float64Array, keepEmpty = false): number {
   // A column's NaNs are its missing and bad cells: none in any feature column, no sample is empty.
   if (features.every((column) => column.missing === 0 && column.badCells.length === 0)) return 0;
   const n = rows.length;
@@ -251,7 +253,7 @@ function countMissing(table: Table, features: readonly Column[], rows: Int32Arra
   for (let i = 0; i < n; i++) {
     let observed = 0;
     for (let at = i * p, end = at + p; at < end; at++) if (data[at] === data[at]) observed++;
-    if (observed === 0) {
+    if (observed === 0 && !keepEmpty) {
       throw new SkfrError(
         'empty-sample',
         `Sample “${sampleIds[i]}” (${rowLocation(table, rows[i]!)} of “${table.fileName}”) has no value in any of the ` +
@@ -319,15 +321,17 @@ export function applyMapping(source: Table, mapping: Mapping, options: MappingOp
   for (const column of annotationColumns) annotations[column.name] = columnTexts(column, rows);
   let design: MappedData['design'] = null;
   if (mapping.design) {
-    const joined = joinDesign(mapping.design, sampleIds, sampleIds, new Set(Object.keys(annotations)));
+    // (in file order, the i-th row of the sample table goes with the table's i-th row, filtered or not)
+    const joined = joinDesign(mapping.design, sampleIds, sampleIds, new Set(Object.keys(annotations)), { positions: rows, total: table.rowCount });
     Object.assign(annotations, joined.annotations);
     design = joined.join;
+    warnings.push(...joined.warnings);
   }
 
   const inPlace = options.consume === true && mapping.orientation === 'samples-as-rows';
   const data = (inPlace ? matrixInPlace(features, rows, table.rowCount) : null) ?? copyMatrix(features, rows, options.allocate);
   // (from the matrix, which lies row by row: the columns may be a row-major table's, read one by one at a cost)
-  const missingCells = countMissing(table, features, rows, sampleIds, data);
+  const missingCells = countMissing(table, features, rows, sampleIds, data, options.keepEmptySamples === true);
 
   return {
     matrix: { rows: rows.length, cols: features.length, data },

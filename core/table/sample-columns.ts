@@ -13,8 +13,9 @@
  *   columns the preparation reads) are kept per feature.
  * - Cells: numbers; missing tokens, `mapping.missingTokens` (e.g. "Filtered") and empty cells are missing;
  *   other text is missing with a warning naming the column and cells.
- * - Sample annotations: the sample table (`mapping.design`) joined on the sample name (design.ts); filters
- *   (`mapping.filters`) keep samples by those annotations.
+ * - Sample annotations: the sample table (`mapping.design`) joined on the sample name (design.ts), else the
+ *   groups the sample names (or its run names) carry (`group (from names)`, name-groups.ts); filters (`mapping.filters`) keep
+ *   samples by those annotations.
  * Errors in the user's terms: no sample column, an unknown column, a filter that keeps no sample.
  */
 import { SkfrError } from '../errors.js';
@@ -22,8 +23,9 @@ import { classifyText, isMissingToken } from './cells.js';
 import { namePattern } from './name-pattern.js';
 import { nameRecord } from './name-record.js';
 import { textCellsWarning } from './text-cells.js';
-import { joinDesign } from './design.js';
+import { columnPlaces, joinDesign } from './design.js';
 import { namesFromSampleTable, sampleNaming } from './formats/naming.js';
+import { offeredGroups } from './name-groups.js';
 import { columnTexts, findColumn, quoteList, rowLocation } from './lookup.js';
 import type { Column, MappedData, Mapping, StepReport, Table, TableWarning } from './types.js';
 
@@ -198,15 +200,19 @@ export function mapSampleColumns(table: Table, mapping: Mapping, options: Sample
   for (const part of naming?.parts ?? []) annotations[part.name] = part.values;
   let design: MappedData['design'] = null;
   if (mapping.design) {
-    const joined = joinDesign(mapping.design, allIds, sourceNames, new Set(Object.keys(annotations)));
+    const joined = joinDesign(mapping.design, allIds, sourceNames, new Set(Object.keys(annotations)), columnPlaces(table, samples));
     annotations = Object.assign(annotations, joined.annotations);
     design = joined.join;
+    warnings.push(...joined.warnings);
     const renamed = namesFromSampleTable(allIds, joined.join, joined.annotations);
     if (renamed) {
       allIds = renamed.names;
       warnings.push({ code: 'design', message: renamed.note });
     }
   }
+  // The groups the sample names (or the sample table's run names) carry, when nothing else groups them (name-groups.ts).
+  const offered = offeredGroups(allIds, design ? { annotations, columns: design.columns } : null);
+  if (offered && !(offered.name in annotations)) annotations[offered.name] = offered.groups;
   const kept = keepSamples(annotations, samples.length, mapping, report);
 
   const p = table.rowCount;

@@ -142,6 +142,24 @@ export interface SampleTable {
   columns: { name: string; values: (string | null)[] }[];
   /** The column holding the sample names; null = the column that matches the most samples. */
   sampleColumn: string | null;
+  /**
+   * How rows are paired with samples: by their names (default, design.ts), or 'file': the i-th row with the i-th
+   * sample in the file's order, names not compared — only when the user chose it (never guessed).
+   */
+  order?: 'names' | 'file';
+}
+
+/** The rule a sample's row was found by (design.ts, in this order), or 'file-order' when so joined. */
+export type DesignMatchRule = 'exact' | 'clean' | 'loose' | 'file-order';
+
+/** One sample of the data and the sample-table row it was joined to. */
+export interface DesignMatch {
+  sample: string;
+  /** 0-based data row of the sample table (its first row below the header is 0); null: none. */
+  row: number | null;
+  /** The row's name in the matched column (file order: in the column that names the most samples), else null. */
+  value: string | null;
+  rule: DesignMatchRule | null;
 }
 
 /** How a sample table was joined to the samples. */
@@ -156,6 +174,17 @@ export interface DesignJoin {
   rowsWithoutSample: string[];
   /** The annotation names the sample table's columns got (renamed " (design)" when the data has one of that name). */
   columns: string[];
+  /** How the rows were paired: by names (absent: names), or in file order as the user chose. */
+  order?: 'names' | 'file';
+  /** Every sample of the data, in order, with its row (the Import screen's match table). */
+  matches?: DesignMatch[];
+  /** Rows of the sample table, and samples in the file: a join in file order needs them equal. */
+  rows?: number;
+  samples?: number;
+  /** The counts agree but names leave samples without a row: a join in file order can be offered (never applied unasked). */
+  fileOrderPossible?: boolean;
+  /** Samples named by several identical rows, each taken once (said, not refused). */
+  duplicateRows?: string[];
 }
 
 /** Software layouts recognised from the columns (core/table/formats). 'table' = any other table. */
@@ -253,6 +282,7 @@ export type PrepStep =
   | { kind: 'remove-flagged'; flag: FlagKind; markerColumn: string | null; idColumn: string | null; prefixes: string[]; markerValues?: string[] }
   | { kind: 'zeros-missing' }
   | TransformStep
+  | DropSamplesStep
   | MinValidStep
   | { kind: 'normalize'; method: 'median' }
   | BatchStep
@@ -281,6 +311,16 @@ export interface TransformStep {
   kind: 'transform';
   base: 2 | 10;
   nonPositive: 'refuse' | 'missing';
+}
+
+/**
+ * Samples with fewer than `minValues` values among the features at this step are removed, each counted
+ * (`minValues` 1: the samples with no value at all, e.g. runs that quantified nothing). Never proposed: asked
+ * for, after the error that names the empty samples.
+ */
+export interface DropSamplesStep {
+  kind: 'drop-samples';
+  minValues: number;
 }
 
 /**

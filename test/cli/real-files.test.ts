@@ -211,8 +211,9 @@ describe('skfr cluster on the real files, as they are', () => {
     expect(out.design.matched).toBe(27);
     expect(out.sampleIds.slice(0, 4)).toEqual(['UPS1_50amol_R1', 'UPS1_50amol_R2', 'UPS1_50amol_R3', 'UPS1_125amol_R1']);
     expect(new Set(out.sampleIds).size).toBe(27);
-    // The table records runs (RT range, instrument …), no condition: the valid-value filter counts in total.
-    expect(step(out, 'min-valid').label).toBe('Features with fewer than 70 % values in total removed');
+    // The table records runs (RT range, instrument …), no condition; the amounts in the file names group the
+    // samples (name-groups.ts), so the valid-value filter counts in at least one of those groups.
+    expect(step(out, 'min-valid').label).toBe('Features with fewer than 70 % values in at least one group (from File Name) removed');
     expectConsistent(out);
     // Opened alone, the Input Files table says what it is (one sentence, exit 2).
     const alone = run([real('pd24_ups1_yeast_InputFiles.txt'), '--k', '3', '--s', '10']);

@@ -33,12 +33,14 @@ test('MaxQuant LFQ + design: log2 proposed with its reason, 70 % in at least one
   await expect(page.getByTestId('transform-reason')).toHaveText(/^LFQ intensity is a raw intensity, values between \S+ and \S+ \(1st to 99th percentile\): log2 proposed\.$/);
   await expect(page.getByTestId('nonpositive-refuse')).toBeChecked();
   await expect(page.getByTestId('transform-count')).toHaveText(/^[\d\s]+ values logged$/);
-  // Valid values: 70 % in total until the samples have groups.
+  // Valid values: 70 % in at least one group of the sample names (H1…H5 → H, L, N) until a sample table says more.
   await expect(page.getByTestId('min-valid-on')).toBeChecked();
   await expect(page.getByTestId('min-valid-amount')).toHaveValue('70');
   await expect(page.getByTestId('min-valid-unit')).toHaveValue('percent');
-  await expect(page.getByTestId('min-valid-scope')).toHaveValue('total');
-  await expect(page.getByTestId('min-valid-why')).toHaveText('Attach a sample table to filter per group (for instance per condition).');
+  await expect(page.getByTestId('min-valid-scope')).toHaveValue('any');
+  await expect(page.getByTestId('min-valid-group')).toHaveValue('group (from names)');
+  await expect(page.getByTestId('min-valid-why')).toHaveText('Proposed: grouped by the groups read from the sample names (“group (from names)”), so proteins measured in one group only are kept.');
+  await expect(page.getByTestId('name-groups')).toContainText('H (5), L (5), N (5)');
   await expect(page.getByTestId('impute-kpod')).toBeChecked();
   await expect(page.getByTestId('normalize-none')).toBeChecked();
 

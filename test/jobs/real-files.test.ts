@@ -6,10 +6,11 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
+import { withGroup } from '../../core/prepare/propose.js';
 import { createSession } from '../../core/jobs/session.js';
 import { parseRequest } from '../../core/jobs/schema.js';
 import type { FitView, JobResponse, MapResult, OpenResult } from '../../core/jobs/types.js';
-import type { Mapping, SampleTable } from '../../core/table/types.js';
+import type { Mapping, Recipe, SampleTable } from '../../core/table/types.js';
 import { SkfrError } from '../../core/errors.js';
 import { createRestorer } from '../../core/jobs/restore.js';
 import { checkRendererRequest, createFileAccess } from '../../electron/file-access.js';
@@ -70,6 +71,7 @@ describe('MaxQuant proteinGroups with its experimental design', () => {
   let mapping: Mapping;
   let mapped: MapResult;
   let view: FitView;
+  let recipe: Recipe;
 
   beforeAll(async () => {
     opened = ok(await session.runJob({ type: 'open', source: { kind: 'bytes', fileName: file, bytes: bytesOf(file) } }));
@@ -79,8 +81,10 @@ describe('MaxQuant proteinGroups with its experimental design', () => {
     }));
     design = d.table;
     mapping = { ...opened.layout.mapping, design };
-    mapped = ok(await session.runJob({ type: 'map', datasetId: opened.datasetId, mapping, recipe: opened.layout.recipe }));
-    view = ok(await session.runJob({ type: 'fit', datasetId: opened.datasetId, mapping, recipe: opened.layout.recipe, settings, classColumn: 'condition' }));
+    // The filter proposed on opening is grouped by the names' groups (H, L, N); with the design, by its condition.
+    recipe = withGroup(opened.layout.recipe, 'condition');
+    mapped = ok(await session.runJob({ type: 'map', datasetId: opened.datasetId, mapping, recipe }));
+    view = ok(await session.runJob({ type: 'fit', datasetId: opened.datasetId, mapping, recipe, settings, classColumn: 'condition' }));
   });
 
   it('reads the design as text columns, source = the file name, matched automatically', () => {
@@ -133,7 +137,7 @@ describe('MaxQuant proteinGroups with its experimental design', () => {
     expect(view.metrics!.contingency.counts.flat().reduce((a, b) => a + b, 0)).toBe(12);
     expect(view.format).toBe('maxquant');
     expect(view.quantity).toBe('LFQ intensity');
-    expect(view.recipe).toEqual(opened.layout.recipe);
+    expect(view.recipe).toEqual(recipe);
     expect(view.preparation).toEqual(mapped.preparation);
     expect(view.annotations.condition).toHaveLength(15);
   });
@@ -189,7 +193,7 @@ describe('MaxQuant proteinGroups with its experimental design', () => {
     const raw = ok(await session.runJob({ type: 'map', datasetId: opened.datasetId, mapping }));
     expect(raw.p).toBeGreaterThan(mapped.p);
     expect(raw.preparation.some((s) => s.step === 'remove-flagged')).toBe(false);
-    const again = ok(await session.runJob({ type: 'map', datasetId: opened.datasetId, mapping, recipe: opened.layout.recipe }));
+    const again = ok(await session.runJob({ type: 'map', datasetId: opened.datasetId, mapping, recipe }));
     expect(again.p).toBe(mapped.p);
   });
 });

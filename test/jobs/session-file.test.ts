@@ -229,6 +229,20 @@ describe('session files: numbers JSON cannot write, and one sentence for each wa
     expect(back).toEqual(tiny());
   });
 
+  it('a sample table joined in file order and a drop-samples step are kept (issue 25)', () => {
+    const design = { source: 'notebook.csv', sampleColumn: 'name', order: 'file' as const, columns: [{ name: 'name', values: ['O1', 'O2'] }] };
+    const session: SessionFile = {
+      ...tiny(),
+      mapping: { ...tiny().mapping, design },
+      recipe: { steps: [{ kind: 'drop-samples', minValues: 2 }] },
+      result: { ...tiny().result, preparation: [{ step: 'drop-samples', label: 'Samples with fewer than 2 values removed', count: 1 }] },
+    };
+    expect(parseSessionFile(sessionText(session))).toEqual(session);
+    const bad = JSON.parse(sessionText(session)) as { recipe: { steps: { minValues: number }[] } };
+    bad.recipe.steps[0]!.minValues = 0;
+    expect(message(parseSessionFile(JSON.stringify(bad)))).toMatch(/minValues/);
+  });
+
   it('damaged, empty, not a session, newer, unknown version, or a wrong field: one sentence each', () => {
     const text = sessionText(tiny());
     expect(message(parseSessionFile(text.slice(0, 200), 'a.skfr'))).toBe('“a.skfr” is damaged: it is not valid JSON (cut short or edited?), so the analysis cannot be read.');

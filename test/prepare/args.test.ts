@@ -1,7 +1,7 @@
 /** The recipe as CLI flags and back: hand-written cases, then the round trip for any recipe (property). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { choicesOf, parseBatch, parseMinValid, parseScale, parseTransform, recipeFromChoices, recipeToArgs, type RecipeChoices } from '../../core/prepare/args.js';
+import { choicesOf, parseBatch, parseDropSamples, parseMinValid, parseScale, parseTransform, recipeFromChoices, recipeToArgs, type RecipeChoices } from '../../core/prepare/args.js';
 import type { Recipe } from '../../core/table/types.js';
 
 const MAXQUANT: Recipe = {
@@ -30,6 +30,21 @@ describe('recipe flags', () => {
     expect(() => parseBatch('lab,')).toThrow(/--batch “lab,” names an empty column/);
     expect(() => parseBatch('lab', '0')).toThrow(/--batch-min “0” is not possible/);
     expect(() => parseBatch('none', '3')).toThrow(/--batch-min applies only with --batch/);
+    expect(parseDropSamples('empty')).toBe(1);
+    expect(parseDropSamples('3')).toBe(3);
+    expect(parseDropSamples('none')).toBeNull();
+    for (const bad of ['0', '-1', '2.5', 'all', '']) expect(() => parseDropSamples(bad)).toThrow(/--drop-samples “.*” is not possible/);
+  });
+
+  it('dropping samples: printed only when asked for, after the transform and before the valid-value filter', () => {
+    const base = { keep: [], zeroIsValue: false, transform: { base: 2, nonPositive: 'refuse' }, minValid: { count: null, percent: 70, scope: 'total', group: null }, normalize: false, batch: null, impute: null, scale: null } as const;
+    const none = recipeFromChoices(MAXQUANT, { ...base, keep: [] }, 1);
+    expect(recipeToArgs(none, MAXQUANT)).not.toContain('--drop-samples');
+    const empty = recipeFromChoices(MAXQUANT, { ...base, keep: [], dropSamples: 1 }, 1);
+    expect(empty.steps.map((s) => s.kind).slice(-3)).toEqual(['transform', 'drop-samples', 'min-valid']);
+    expect(recipeToArgs(empty, MAXQUANT)).toEqual(['--transform', 'log2', '--drop-samples', 'empty', '--min-valid', '70%', '--normalize', 'none', '--impute', 'kpod', '--scale', 'unit-variance']);
+    expect(recipeToArgs(recipeFromChoices(MAXQUANT, { ...base, keep: [], dropSamples: 5 }, 1), MAXQUANT)).toContain('5');
+    expect(choicesOf(empty, MAXQUANT).dropSamples).toBe(1);
   });
 
   it('the MaxQuant defaults with log2 and 70 % in a condition read as flags', () => {
@@ -55,6 +70,7 @@ describe('recipe flags', () => {
       keep: fc.subarray(['decoy', 'contaminant', 'site-only'] as const),
       zeroIsValue: fc.boolean(),
       transform: fc.option(fc.record({ base: fc.constantFrom(2 as const, 10 as const), nonPositive: fc.constantFrom('refuse' as const, 'missing' as const) }), { nil: null }),
+      dropSamples: fc.option(fc.integer({ min: 1, max: 40 }), { nil: null }),
       minValid: fc.option(
         fc.oneof(
           fc.record({ count: fc.integer({ min: 1, max: 50 }), percent: fc.constant(null), scope: fc.constant('total' as const), group: fc.constant(null) }),
@@ -85,6 +101,7 @@ describe('recipe flags', () => {
             keep: (['decoy', 'contaminant', 'site-only'] as const).filter((f) => args.includes(f === 'decoy' ? '--keep-decoys' : f === 'contaminant' ? '--keep-contaminants' : '--keep-site-only')),
             zeroIsValue: args.includes('--zero-is-value'),
             transform: parseTransform(value('--transform')),
+            dropSamples: args.includes('--drop-samples') ? parseDropSamples(value('--drop-samples')) : null,
             minValid: parseMinValid(value('--min-valid')),
             normalize: value('--normalize') === 'median',
             batch: args.includes('--batch') ? parseBatch(value('--batch'), args.includes('--batch-min') ? value('--batch-min') : undefined) : null,

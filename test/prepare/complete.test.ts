@@ -106,7 +106,7 @@ describe('knownComplete', () => {
 describe('prepare: empty samples and features after the steps (not skipped when nothing was missing before)', () => {
   it('a sample whose values the steps make missing is refused', () => {
     const zeros = errorOf(() => prepared('id,a,b\ns1,1,2\ns2,0,0\n', { steps: [{ kind: 'zeros-missing' }] }));
-    expect([zeros.code, zeros.message]).toEqual(['empty-sample', 'Sample “s2” has no value in any of the 2 features once zeros are read as “not quantified”; remove it or filter it out.']);
+    expect([zeros.code, zeros.message]).toEqual(['empty-sample', 'Sample “s2” has no value in any of the 2 features once zeros are read as “not quantified”; drop it (“Drop samples with no values” in the Prepare panel, or --drop-samples empty), or remove it from the samples.']);
     expect(errorOf(() => prepared('id,a,b\ns1,1,2\ns2,0,-1\n', { steps: [LOG2_MISSING] })).code).toBe('empty-sample');
   });
 

@@ -146,10 +146,38 @@ describe('import stores on a recognised table', () => {
     await dataset.openPath('/data/study.xlsx');
     await vi.waitFor(() => expect(dataset.mapResult).not.toBeNull());
     await dataset.attachDesignSheet('Samples');
-    await vi.waitFor(() => expect(useUiStore().notice?.message).toContain('other.csv'));
+    await vi.waitFor(() => expect(useUiStore().notice?.message).toContain('other.csv'), { timeout: 15_000 });
     expect(dataset.mapping.design ?? null).toBeNull();
     expect(dataset.designOrigin).toBeNull();
     await vi.waitFor(() => expect(dataset.mapResult?.n).toBe(4));
+  });
+
+  it('a sample table naming no sample but with a row for each: refused, kept aside, joined in file order only when asked', async () => {
+    const refusal = 'No sample of the data has a row in the sample table “study.xlsx ▸ Samples”: … It has one row for each of the 4 samples: …';
+    const { api, log } = host((r) =>
+      r.type === 'map' && r.mapping.design && r.mapping.design.order !== 'file' ? { ok: false, type: 'map', error: { code: 'design-unmatched', message: refusal } } : null,
+    );
+    setApi(api);
+    const dataset = useDatasetStore();
+    await dataset.openPath('/data/study.xlsx');
+    await vi.waitFor(() => expect(dataset.mapResult).not.toBeNull());
+    await dataset.attachDesignSheet('Samples');
+    await vi.waitFor(() => expect(dataset.refusedDesign?.message).toBe(refusal));
+    expect(dataset.mapping.design ?? null).toBeNull(); // not joined by position unasked
+    expect(useUiStore().notice?.code).toBe('design-unmatched');
+    dataset.matchInFileOrder();
+    expect(dataset.refusedDesign).toBeNull();
+    expect(dataset.mapping.design).toEqual({ ...design, order: 'file' });
+    expect(dataset.designOrigin?.sheet).toBe('Samples');
+    await vi.waitFor(() => expect(lastOf(log, 'map')?.mapping.design?.order).toBe('file'));
+    await vi.waitFor(() => expect(dataset.annotationNames).toEqual(['condition']));
+    // Back to names: refused again, and the join in file order is kept (nothing lost, nothing to offer).
+    dataset.matchInFileOrder(false);
+    expect(dataset.mapping.design?.order).toBeUndefined();
+    await vi.waitFor(() => expect(dataset.mapping.design?.order).toBe('file'));
+    expect(dataset.refusedDesign).toBeNull();
+    dataset.removeDesign();
+    expect(dataset.mapping.design).toBeNull();
   });
 
   it('"header is on row N" re-reads the same sheet with that row and keeps the attached sample table', async () => {

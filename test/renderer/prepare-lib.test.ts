@@ -13,6 +13,7 @@ import {
   batchOf,
   canonical,
   convertAmount,
+  dropSamplesOf,
   followScale,
   imputeOf,
   scaleStepOf,
@@ -22,6 +23,7 @@ import {
   setBatch,
   setImpute,
   setMinValid,
+  setDropSamples,
   setNormalize,
   setTransform,
   unbatch,
@@ -79,6 +81,16 @@ describe('recipe editing keeps the canonical order', () => {
     const edited = setImpute(setNormalize(setMinValid(maxquant, { count: null, percent: 70, scope: 'any', group: 'condition' }), true), 'downshift', 5);
     const base: Recipe = { steps: [decoy, contaminant, zeros] };
     expect(recipeFromChoices(base, choicesOf(edited, base), 5)).toEqual(edited);
+  });
+
+  it('dropping samples lands between the transform and the filter, as the CLI’s --drop-samples', () => {
+    const on = setDropSamples(setNormalize(maxquant, true), 1);
+    expect(kinds(on)).toEqual(['remove-flagged:decoy', 'remove-flagged:contaminant', 'zeros-missing', 'transform', 'drop-samples', 'min-valid', 'normalize']);
+    expect(dropSamplesOf(setDropSamples(on, 3))).toEqual({ kind: 'drop-samples', minValues: 3 });
+    expect(setDropSamples(on, 1)).toBe(on);
+    expect(dropSamplesOf(setDropSamples(on, null))).toBeNull();
+    const base: Recipe = { steps: [decoy, contaminant, zeros] };
+    expect(recipeFromChoices(base, choicesOf(on, base), 1)).toEqual(on);
   });
 
   it('a filter without a group counts in total; an unchanged edit returns the same recipe', () => {
@@ -190,6 +202,12 @@ describe('the group proposed from a map’s value counts', () => {
   it('never a batch column (plate, batch, site …), however few its groups', () => {
     expect(proposedGroup({ plate: [{ value: 'p', count: 2 }, { value: 'q', count: 2 }, { value: 'r', count: 2 }], batch: [{ value: 'x', count: 3 }, { value: 'y', count: 3 }] })).toBeNull();
     expect(proposedGroup({ site: [{ value: 'A', count: 10 }, { value: 'B', count: 10 }], level: [1, 2, 3, 4, 5].map((l) => ({ value: `S${l}`, count: 4 })) })).toBe('level');
+  });
+
+  it('groups read from names come after a sample table’s own group column, before any other', () => {
+    const names = { 'group (from names)': [{ value: 'H', count: 2 }, { value: 'L', count: 2 }] };
+    expect(proposedGroup({ ...names, condition: [{ value: 'a', count: 2 }, { value: 'b', count: 1 }, { value: 'c', count: 1 }] })).toBe('condition');
+    expect(proposedGroup({ ...names, plate: [{ value: 'p', count: 2 }, { value: 'q', count: 2 }] })).toBe('group (from names)');
   });
 
   it('no group: one group only, one sample per group, or no annotation', () => {

@@ -56,6 +56,22 @@ describe('reproduceCommand', () => {
     expect(subset[subset.indexOf('--sample-columns') + 1]).toBe('^(iBAQ A)$');
   });
 
+  it('sample columns chosen by a pattern on a table recognised with samples as rows: the pattern is given (it was dropped)', () => {
+    const rows: Mapping = { orientation: 'samples-as-rows', idColumn: null, annotationColumns: [], featureColumns: null, filters: [] };
+    const plainLayout = { format: 'table' as const, quantity: null, mapping: rows, recipe: { steps: [] } };
+    const mapping: Mapping = { ...columns, sampleColumns: null, sampleColumnsMatch: '^[AB]_', featureLabelColumns: ['thing'] };
+    const args = reproduceArgs({ fileName: 'plain.csv', sheet: null, headerRow: 1, layout: plainLayout, format: 'table', quantity: null, mapping, recipe: { steps: [] }, settings, classColumn: null });
+    expect(args.join(' ')).toContain('--samples-as-columns --sample-columns ^[AB]_ --feature-column thing');
+  });
+
+  it('the sample table’s name column and its join in file order, when chosen', () => {
+    const design = { source: 'book.xlsx ▸ Samples', sampleColumn: 'run', columns: [], order: 'file' as const };
+    const args = reproduceArgs({ fileName: 'proteinGroups.txt', sheet: null, headerRow: 1, layout, format: 'maxquant', quantity: 'LFQ intensity', mapping: { ...columns, design }, recipe: layout.recipe, settings, classColumn: null });
+    expect(args.join(' ')).toContain('--design book.xlsx:Samples --design-column run --design-order file');
+    const byNames = reproduceArgs({ fileName: 'p.txt', sheet: null, headerRow: 1, layout, format: 'maxquant', quantity: 'LFQ intensity', mapping: { ...columns, design: { ...design, sampleColumn: null, order: 'names' } }, recipe: layout.recipe, settings, classColumn: null });
+    expect(byNames.join(' ')).not.toMatch(/--design-(column|order)/);
+  });
+
   it('rows mode: --features only when they differ from the CLI default; tuning instead of --s', () => {
     const rows: Mapping = { orientation: 'samples-as-rows', idColumn: 'MouseID', annotationColumns: ['Genotype', 'class'], featureColumns: ['a', 'b'], filters: [{ column: 'Genotype', values: ['Control'] }] };
     const base = { fileName: 'mice.csv', sheet: null, headerRow: 1, layout: { ...layout, format: 'table' as const, quantity: null, recipe: { steps: [] } }, format: 'table' as const, quantity: null, mapping: rows, recipe: { steps: [] }, classColumn: 'class' };

@@ -180,7 +180,7 @@ describe('both CSV paths agree on blank lines', () => {
           minLength: 1,
           maxLength: 14,
         }),
-        fc.constantFrom('\n', '\r\n', '\r'),
+        fc.constantFrom('\n', '\r\n', '\r', '\r\r\n'),
         fc.integer({ min: 1, max: 13 }),
         fc.boolean(),
         async (lines, eol, size, finalBreak) => {
@@ -220,5 +220,72 @@ describe('a real MaxQuant file with 2 500 blank lines appended', () => {
     expect(plain({ ...t, blankRowsSkipped: 0 })).toEqual(plain(original));
     const streamed = await parseTableChunks(chunked(padded, 64 * 1024), name);
     if (streamed !== null) expect(plain(streamed)).toEqual(plain(t)); // (null: a text column with numbers, read whole)
+  });
+});
+
+/**
+ * Issue 25: a file whose every line ends in CR CR LF (a CRLF written through a Windows text-mode file, which puts
+ * a CR before each LF) read as a lone CR then a CRLF gave a blank line after every line: 5 042 blank rows for the
+ * 2 517 blank lines written (8 lines of data and header: 8 + 2 × 2 517 = 5 042). CR CR LF is now one line break, so
+ * the file reads as its CRLF twin: same rows, the same line numbers, 2 517 blank lines. LF, CRLF and CR files are
+ * read as before. Each reader: whole, in chunks cut anywhere (1 byte, or the CR CR LF cut between its CRs), with
+ * the WebAssembly rows kernel and with its JavaScript twin.
+ */
+describe('blank lines are counted once, whatever the line ends', () => {
+  const body = ['id,a,b', ...Array.from({ length: 7 }, (_, r) => `p${r},${r},${r + 0.5}`)];
+  const withBlanks = [...body.slice(0, 4), ...Array<string>(2000).fill(''), ...body.slice(4), ...Array<string>(517).fill('')];
+  const EOLS = { LF: '\n', CRLF: '\r\n', CR: '\r', 'CR CRLF': '\r\r\n' };
+
+  async function readAll(bytes: Uint8Array): Promise<Table[]> {
+    const tables = [parseTable(bytes, 'd.csv')];
+    for (const size of [1, 2, 3, 4093]) {
+      const t = await parseTableChunks(chunked(bytes, size), 'd.csv');
+      expect(t).not.toBeNull();
+      tables.push(t!);
+    }
+    return tables;
+  }
+
+  async function withoutWasm<T>(run: () => Promise<T>): Promise<T> {
+    const g = globalThis as { WebAssembly?: unknown };
+    const saved = g.WebAssembly;
+    g.WebAssembly = undefined; // (kernel/wasm.ts: no WebAssembly → the JavaScript twins)
+    try {
+      return await run();
+    } finally {
+      g.WebAssembly = saved;
+    }
+  }
+
+  it('2 517 blank lines in LF, CRLF, CR and CR CRLF files: 2 517, 7 rows, the same line numbers, whole and in chunks', async () => {
+    const lf = parseTable(enc(withBlanks.join('\n') + '\n'), 'd.csv');
+    // Lines: header 1, rows 2–4, 2 000 blank (5–2 004), rows 2 005–2 008, 517 blank.
+    expect(Array.from(lf.sourceRows!)).toEqual([2, 3, 4, 2005, 2006, 2007, 2008]);
+    for (const [name, eol] of Object.entries(EOLS)) {
+      const bytes = enc(withBlanks.join(eol) + eol);
+      for (const kernel of [true, false]) {
+        const tables = kernel ? await readAll(bytes) : await withoutWasm(() => readAll(bytes));
+        for (const t of tables) {
+          expect([name, kernel, t.blankRowsSkipped]).toEqual([name, kernel, 2517]);
+          expect(t.rowCount).toBe(7);
+          expect(plain(t)).toEqual(plain(lf));
+        }
+      }
+    }
+  });
+
+  it('CR CRLF cut between its CRs, and a CR CR not followed by LF (a lone CR, then a blank line)', async () => {
+    const text = 'id,a\r\r\nx,1\r\r\n\r\r\ny,2\r\r\n';
+    const cut = text.indexOf('\r\r\n', 8) + 1; // between the CRs of the blank line's break
+    const bytes = enc(text);
+    const t = await parseTableChunks(async function* () {
+      yield bytes.slice(0, cut);
+      yield bytes.slice(cut);
+    }, 'd.csv');
+    expect(t!.blankRowsSkipped).toBe(1);
+    expect(Array.from(t!.sourceRows!)).toEqual([2, 4]);
+    const lone = parseTable(enc('id,a\nx,1\r\ry,2\n'), 'd.csv');
+    expect(lone.blankRowsSkipped).toBe(1);
+    expect(Array.from(lone.sourceRows!)).toEqual([2, 4]);
   });
 });

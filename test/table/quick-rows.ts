@@ -97,8 +97,13 @@ export class QuickRows {
     const b = body[q]!;
     if (b === LF) return q + 1;
     if (b !== CR) return -1;
-    if (q + 1 < len) return body[q + 1] === LF ? q + 2 : q + 1;
-    return partial ? -1 : q + 1;
+    // CRLF, CR CRLF (one break: scanner.ts) or a lone CR; one that may go on past `len` waits for more bytes.
+    if (q + 1 >= len) return partial ? -1 : q + 1;
+    const next = body[q + 1];
+    if (next === LF) return q + 2;
+    if (next !== CR) return q + 1;
+    if (q + 2 >= len) return partial ? -1 : q + 1;
+    return body[q + 2] === LF ? q + 3 : q + 1;
   }
 
   /** Put the cells of the row just read into row `row` of `sinks` (one per column). */

@@ -29,6 +29,8 @@ export function adviceFor(code: ErrorCode): Advice {
     case 'empty-sample':
     case 'ragged-row':
       return { title: 'The column mapping does not fit the data', next: 'Adjust the columns or filters on the Import step.' };
+    case 'design-unmatched':
+      return { title: 'The sample table names none of the samples', next: 'Match its rows in file order if they follow the samples, or attach another table.' };
     case 'no-numeric-features':
       return {
         title: 'No numeric feature columns',

@@ -1,16 +1,16 @@
 /**
- * The Prepare panel's recipe editing: the log transform, the valid-value filter, the normalisation, the batch
- * correction, the imputation and the scale, each set, changed or taken out while every step keeps its canonical
- * place (the order core/prepare/args.ts builds and the CLI runs): flagged rows, zeros → missing, transform, valid
- * values, normalisation, batch, imputation, scale (how the fit scales the centred features, always last). Steps of
- * one kind appear once (flagged rows: once per flag, in their order).
+ * The Prepare panel's recipe editing: the log transform, the dropped samples, the valid-value filter, the
+ * normalisation, the batch correction, the imputation and the scale, each set, changed or taken out while every
+ * step keeps its canonical place (the order core/prepare/args.ts builds and the CLI runs): flagged rows, zeros →
+ * missing, transform, dropped samples, valid values, normalisation, batch, imputation, scale (how the fit scales the
+ * centred features, always last). Steps of one kind appear once (flagged rows: once per flag, in their order).
  * Every function returns a new recipe, or the same object when nothing changes (so a watcher can tell).
  *
  * @example setNormalize({ steps: [{ kind: 'impute', method: 'min', width: 0.3, shift: 1.8, seed: 1 }] }, true)
  *   .steps.map((s) => s.kind) // ['normalize', 'impute']
  */
 import type { Scale } from '../../../core/engine/types';
-import type { BatchStep, ImputeStep, MinValidStep, PrepStep, Recipe, ScaleBasis, ScaleStep, TransformStep } from '../../../core/table/types';
+import type { BatchStep, DropSamplesStep, ImputeStep, MinValidStep, PrepStep, Recipe, ScaleBasis, ScaleStep, TransformStep } from '../../../core/table/types';
 import { DEFAULT_MIN_PER_BATCH } from '../../../core/prepare/batch';
 import { DOWNSHIFT } from '../../../core/prepare/impute';
 import { chooseScale, proposeScale, ROWS_BASIS } from '../../../core/prepare/scale';
@@ -21,6 +21,7 @@ const RANK: Record<PrepStep['kind'], number> = {
   'remove-flagged': 0,
   'zeros-missing': 1,
   transform: 2,
+  'drop-samples': 2.5,
   'min-valid': 3,
   normalize: 4,
   batch: 5,
@@ -34,7 +35,7 @@ export function canonical(steps: readonly PrepStep[]): Recipe {
 }
 
 /** The recipe with its step of `kind` replaced by `step` (or taken out when null), in the canonical order. */
-function replaceKind(recipe: Recipe, kind: 'transform' | 'min-valid' | 'normalize' | 'batch' | 'impute' | 'scale', step: PrepStep | null): Recipe {
+function replaceKind(recipe: Recipe, kind: 'transform' | 'drop-samples' | 'min-valid' | 'normalize' | 'batch' | 'impute' | 'scale', step: PrepStep | null): Recipe {
   return canonical([...recipe.steps.filter((s) => s.kind !== kind), ...(step ? [step] : [])]);
 }
 
@@ -51,6 +52,18 @@ export function setTransform(recipe: Recipe, base: 2 | 10 | null, nonPositive: T
   const current = transformOf(recipe);
   if (base === null ? current === null : current?.base === base && current.nonPositive === nonPositive) return recipe;
   return replaceKind(recipe, 'transform', base === null ? null : { kind: 'transform', base, nonPositive });
+}
+
+/** The samples dropped: those with fewer than `minValues` values (1: with no value), or null (none dropped). */
+export function dropSamplesOf(recipe: Recipe | null | undefined): DropSamplesStep | null {
+  return find(recipe, 'drop-samples');
+}
+
+/** Drop the samples with fewer than `minValues` values (after the transform, before the valid-value filter); null: none. */
+export function setDropSamples(recipe: Recipe, minValues: number | null): Recipe {
+  const current = dropSamplesOf(recipe);
+  if (minValues === null ? current === null : current?.minValues === minValues) return recipe;
+  return replaceKind(recipe, 'drop-samples', minValues === null ? null : { kind: 'drop-samples', minValues });
 }
 
 export function minValidOf(recipe: Recipe | null | undefined): MinValidStep | null {

@@ -23,6 +23,7 @@ import { plain } from '../lib/plain';
 import { proposedGroup, regroup } from '../lib/group';
 import { unbatch, ungroup } from '../lib/prepare-steps';
 import { hasZerosMissing, setZerosMissing } from '../lib/recipe';
+import { isOfferedGroup } from '../../../core/table/name-groups';
 import { useUiStore } from './ui';
 
 const EMPTY_MAPPING: Mapping = emptyRowsMapping({ featureColumns: [] });
@@ -62,12 +63,19 @@ export const useDatasetStore = defineStore('dataset', () => {
   const annotationValues = shallowRef<MapResult['annotationValues']>({});
   /** Why the last change of the preparation was refused (the recipe went back to the one that worked). */
   const prepError = ref<ErrorInfo | null>(null);
+  /** The recipe whose map `prepError` answered (so a fix, such as dropping the samples it left empty, applies to it). */
+  const failedRecipe = shallowRef<Recipe | null>(null);
   /** The user changed the valid-value filter: its group no longer follows the sample table. */
   const filterEdited = ref(false);
   /** The user chose the scale: it no longer follows the transform (core/prepare/scale.ts proposeScale). */
   const scaleEdited = ref(false);
   /** Where the opened table was read from (desktop: a path; null for bytes and the example), for a saved analysis. */
   const openedPath = ref<string | null>(null);
+  /**
+   * A sample table refused because no sample name matches its rows although it has one row per sample
+   * ('design-unmatched'): kept aside so the sample-table panel can offer to join it in file order.
+   */
+  const refusedDesign = shallowRef<{ table: SampleTable; origin: DesignOrigin | null; message: string } | null>(null);
 
   let mapSeq = 0;
   let mapJob: string | null = null;
@@ -121,12 +129,16 @@ export const useDatasetStore = defineStore('dataset', () => {
     else next = guessMapping(result.columns, result.rowCount);
     next = plain(next);
     resetTable();
+    let proposed = plain(result.suggestedMapping ? EMPTY_RECIPE : (result.layout?.recipe ?? EMPTY_RECIPE));
     if (keep && !(result.layout?.embeddedDesign ?? false)) {
       next.design = keep.design;
       designOrigin.value = keep.origin;
+      // The filter proposed by the groups of the names, which the sample table replaces, filters in total until
+      // the map says which annotation groups the samples (followGroup).
+      proposed = ungroup(proposed, [proposed.steps.find((s) => s.kind === 'min-valid')?.group ?? ''].filter(isOfferedGroup));
     }
     mapping.value = next;
-    recipe.value = plain(result.suggestedMapping ? EMPTY_RECIPE : (result.layout?.recipe ?? EMPTY_RECIPE));
+    recipe.value = proposed;
     scheduleMap(0);
   }
 
@@ -147,7 +159,9 @@ export const useDatasetStore = defineStore('dataset', () => {
     mapError.value = null;
     annotationValues.value = {};
     prepError.value = null;
+    failedRecipe.value = null;
     designOrigin.value = null;
+    refusedDesign.value = null;
     filterEdited.value = false;
     scaleEdited.value = false;
     goodRecipe = null;
@@ -263,6 +277,7 @@ export const useDatasetStore = defineStore('dataset', () => {
   function setMapping(next: Mapping): void {
     undo = null;
     prepError.value = null;
+    failedRecipe.value = null;
     mapping.value = next;
     scheduleMap(MAP_DELAY_MS);
   }
@@ -277,6 +292,7 @@ export const useDatasetStore = defineStore('dataset', () => {
     if (edited.scale) scaleEdited.value = true;
     undo = { kind: 'recipe', mapping: plain(mapping.value), recipe: goodRecipe ?? plain(recipe.value), origin: designOrigin.value, result: mapResult.value };
     prepError.value = null;
+    failedRecipe.value = null;
     recipe.value = next;
     scheduleMap(MAP_DELAY_MS);
   }
@@ -313,15 +329,34 @@ export const useDatasetStore = defineStore('dataset', () => {
   }
 
   function useDesign(result: DesignResult, origin: DesignOrigin): void {
+    joinTable(result.table, origin);
+  }
+
+  /** Joins `table` in place of the attached sample table (taken back if its map fails). */
+  function joinTable(table: SampleTable, origin: DesignOrigin | null): void {
     undo = { kind: 'design', mapping: plain(mapping.value), recipe: plain(recipe.value), origin: designOrigin.value, result: mapResult.value };
+    refusedDesign.value = null;
     designOrigin.value = origin;
-    // A filter grouped by a column of the previous sample table that this one lacks filters in total; a batch
-    // step drops such columns.
-    const kept = new Set(result.table.columns.map((c) => c.name));
-    const gone = (mapResult.value?.design?.columns ?? []).filter((c) => !kept.has(c));
+    // A filter grouped by a column of the previous sample table (or by groups read from names) that this one
+    // lacks filters in total; a batch step drops such columns.
+    const kept = new Set(table.columns.map((c) => c.name));
+    const gone = [...(mapResult.value?.design?.columns ?? []), ...(mapResult.value?.annotationNames ?? []).filter(isOfferedGroup)].filter((c) => !kept.has(c));
     recipe.value = unbatch(ungroup(recipe.value, gone), gone);
-    mapping.value = { ...mapping.value, design: result.table };
+    mapping.value = { ...mapping.value, design: table };
     scheduleMap(0);
+  }
+
+  /**
+   * "Match in file order": the refused sample table (or the attached one, whose names leave samples without a
+   * row) joined row i to sample i as the file lists them; `on` false goes back to matching by names.
+   */
+  function matchInFileOrder(on = true): void {
+    const refused = refusedDesign.value;
+    if (on && refused) return joinTable({ ...refused.table, order: 'file' }, refused.origin);
+    const design = mapping.value.design;
+    if (!design || (design.order === 'file') === on) return;
+    const { order: _order, ...byNames } = design;
+    joinTable(on ? { ...design, order: 'file' } : byNames, designOrigin.value);
   }
 
   /** The sample-table column holding the sample names (null = the one matching the most samples). */
@@ -336,6 +371,7 @@ export const useDatasetStore = defineStore('dataset', () => {
   function removeDesign(): void {
     const names = new Set(mapResult.value?.design?.columns ?? []);
     designOrigin.value = null;
+    refusedDesign.value = null;
     // Filters on the sample table's columns go with it, a valid-value filter grouped by one filters in total, and a
     // batch step drops them.
     const gone = [...names, ...(mapping.value.design?.columns.map((c) => c.name) ?? [])];
@@ -387,6 +423,7 @@ export const useDatasetStore = defineStore('dataset', () => {
         // A step that fails: back to the recipe that worked, its sentence beside the Prepare panel.
         recipe.value = undo.recipe;
         prepError.value = response.error;
+        failedRecipe.value = sent;
         const before = undo.result;
         undo = null;
         if (before) {
@@ -396,7 +433,12 @@ export const useDatasetStore = defineStore('dataset', () => {
         return;
       }
       if (undo) {
-        // A sample table (or its join column) that does not fit: back to the mapping before it, and say why.
+        // A sample table (or its join column) that does not fit: back to the mapping before it, and say why. One
+        // that names no sample but has a row for each is kept aside: the panel offers to join it in file order.
+        const tried = mapping.value.design;
+        // (going back to names from a join in file order keeps that join: nothing to offer then)
+        const offer = response.error.code === 'design-unmatched' && tried && !undo.mapping.design;
+        refusedDesign.value = offer ? { table: tried, origin: designOrigin.value, message: response.error.message } : null;
         mapping.value = undo.mapping;
         recipe.value = undo.recipe;
         designOrigin.value = undo.origin;
@@ -471,9 +513,11 @@ export const useDatasetStore = defineStore('dataset', () => {
     generation,
     annotationValues,
     prepError,
+    failedRecipe,
     filterEdited,
     scaleEdited,
     openedPath,
+    refusedDesign,
     columns,
     size,
     annotationNames,
@@ -492,6 +536,7 @@ export const useDatasetStore = defineStore('dataset', () => {
     attachDesignSheet,
     attachDesign,
     setDesignColumn,
+    matchInFileOrder,
     removeDesign,
     fetchRows,
   };

@@ -298,9 +298,17 @@ export function readRows(body: usize, len: i32, p: i32, partial: bool, width: i3
         const b = <u32>load<u8>(at);
         if (b == LF) at++;
         else if (b == CR) {
+          // CRLF, CR CRLF (one line break, as the scanner reads it) or a lone CR; one that may go on past the
+          // limit waits for more bytes.
           at++;
           if (at < limit) {
-            if (<u32>load<u8>(at) == LF) at++;
+            const next = <u32>load<u8>(at);
+            if (next == LF) at++;
+            else if (next == CR) {
+              if (at + 1 < limit) {
+                if (<u32>load<u8>(at + 1) == LF) at += 2;
+              } else ok = !partial;
+            }
           } else ok = !partial;
         } else ok = false;
       }
