@@ -11,9 +11,9 @@
 import { fileURLToPath } from 'node:url';
 import { realpathSync } from 'node:fs';
 import { SkfrError } from '../core/errors.js';
-import type { ChunkSource } from '../core/table/stream.js';
 import { CancelledError, CANCEL_EXIT_CODES, type CancelSignal } from '../node/cancel.js';
 import { checkOutputPaths, openInputChunks, OutputSet, readInputFile, removeTemporariesSync, writeFileAtomic } from '../node/files.js';
+import type { CliIO, CommandContext } from './context.js';
 import { packageVersion } from './version.js';
 // The commands are imported when run (issue 27: `skfr cluster` on a CSV never loads `rerun`'s jobs session, zod
 // and SheetJS: about half the modules the command used to load).
@@ -23,52 +23,7 @@ const commands = {
   rerun: () => import('./commands/rerun.js'),
 };
 
-/** Everything a command needs from its platform; tests substitute captured streams. */
-export interface CliIO {
-  stdout(text: string): void;
-  stderr(text: string): void;
-  /** Whether stderr is a terminal (the progress bar is drawn only then). */
-  isTTY: boolean;
-  readFile(path: string): Promise<Uint8Array>;
-  /**
-   * The file as chunks, read anew each time the source is iterated (large CSV/TSV files are parsed chunk by
-   * chunk, never whole in memory). Optional: without it, files are read whole.
-   */
-  openChunks?(path: string): Promise<ChunkSource>;
-  /** Write a file atomically: its bytes, or chunks of bytes produced one at a time. */
-  writeFileAtomic(path: string, content: Uint8Array | Iterable<Uint8Array>): Promise<void>;
-  /**
-   * The outputs of one run, written all or none (node/files.ts OutputSet). Optional: without it, outputs are
-   * written one by one with writeFileAtomic.
-   */
-  createOutputSet?(): OutputWriter;
-  /**
-   * Fail early (before computing) when an output cannot be written (folder missing, not a folder, not
-   * writable), would replace an input (the same real file), or two outputs are the same file.
-   */
-  checkOutputPaths?(paths: readonly string[], inputs: readonly string[]): Promise<void>;
-  /** Print stack traces of internal errors (SKFR_DEBUG=1). */
-  debug?: boolean;
-  /**
-   * Call `handler` on Ctrl+C (SIGINT) or SIGTERM until the returned function is called; a second one ends the
-   * process at once (removing this process's temporary files first). `cluster` subscribes for the fit and the
-   * writing of its outputs (an in-thread fit yields between restarts, so it notices too).
-   */
-  onInterrupt?(handler: (signal?: CancelSignal) => void): () => void;
-}
-
-/** What commands need of an OutputSet (tests may substitute their own). */
-export interface OutputWriter {
-  stage(path: string, content: Uint8Array | Iterable<Uint8Array>): Promise<void>;
-  commit(): Promise<void>;
-  abort(): Promise<void>;
-  cancel(signal: CancelSignal): void;
-}
-
-export interface CommandContext {
-  io: CliIO;
-  version: string;
-}
+export type { CliIO, CommandContext, OutputWriter } from './context.js';
 
 export const USAGE = `skfr — sparse k-means with feature ranking (SKFR, Zhang, Lange & Xu, NeurIPS 2020)
 

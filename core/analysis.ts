@@ -49,6 +49,7 @@ import type {
   KSStep,
   KTuneOptions,
   KTuneResult,
+  Loss,
   Matrix,
   Progress,
   Scale,
@@ -59,9 +60,43 @@ import type {
   StabilityResult,
   TuneOptions,
   TuneResult,
+  Variant,
 } from './engine/types.js';
-import type { FitSettings, Metrics } from './jobs/types.js';
 import type { MappedData } from './table/types.js';
+
+/**
+ * Engine options as a user sets them. Exactly one of `s` and `tune` is given.
+ * Issue 13: `sRule` (with `tune`) names the rule whose s is fitted (default 'knee-se'; every rule's choice is
+ * reported in FitView.sRules); `tuneK` chooses k by the gap statistic over from..to (with `tune`: the alternating
+ * k / s search, `k` then being the k it starts from); `stability` adds B subsample fits of the final settings.
+ * @example { k: 8, tune: { from: 1, to: 77 }, sRule: 'argmax', stability: { subsamples: 50 }, … }
+ */
+export interface FitSettings {
+  k: number;
+  s?: number;
+  tune?: { from: number; to: number; step?: number; permutations?: number };
+  /** The rule whose s is fitted when s is tuned (default 'knee-se'); ignored without `tune`. */
+  sRule?: SRule;
+  /** Choose k over from..to (2 ≤ from ≤ to ≤ n, checked by the engine); B permutations (default: tune's, else 10). */
+  tuneK?: { from: number; to: number; permutations?: number };
+  /** The stability of the final fit: B subsample fits of 80 % of the samples (2 ≤ B ≤ 1000). */
+  stability?: { subsamples: number };
+  variant: Variant;
+  loss: Loss;
+  restarts: number;
+  seed: number;
+  maxIterations: number;
+}
+
+export interface Metrics {
+  classColumn: string;
+  ari: number;
+  /** Normalized mutual information, arithmetic-mean normalisation: 2·I / (H(U) + H(V)). */
+  nmi: number;
+  mixedNodes: number;
+  totalInMixedNodes: number;
+  contingency: { clusters: number[]; classes: string[]; counts: number[][] };
+}
 
 /** Defaults of every setting a user may leave out (k and s/tune have none). */
 export const DEFAULT_SETTINGS = {

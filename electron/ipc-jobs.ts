@@ -16,7 +16,7 @@ import { describeValue, parseRequest } from '../core/jobs/schema.js';
 import type { HostMessage, JobRequest, JobResponse, JobType, SessionOpened } from '../core/jobs/types.js';
 import { checkRendererRequest } from './file-access.js';
 import { IPC, IPC_EVENTS, validatePayload, type Payload } from './ipc-channels.js';
-import type { IpcContext } from './ipc.js';
+import type { IpcContext } from './ipc-context.js';
 
 type JobMessage = Payload<typeof IPC.job>[0];
 

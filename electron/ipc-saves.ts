@@ -9,7 +9,7 @@ import { parseSessionFile, sessionText, type SessionFile } from '../core/jobs/se
 import { writeFileAtomic } from '../node/files.js';
 import { decodeDataUrl, EXPORT_FILTERS, IMAGE_FILTERS, SESSION_FILTERS } from './dialogs.js';
 import type { IPC, Payload } from './ipc-channels.js';
-import type { IpcContext } from './ipc.js';
+import type { IpcContext } from './ipc-context.js';
 
 type Saved = { savedAs: string } | { error: ErrorInfo } | null;
 

@@ -8,40 +8,16 @@
  * One handler per channel: HANDLERS maps each invoke channel to its function (the saves are in ipc-saves.ts),
  * and the one send channel, 'skfr:job', goes to the job relay (ipc-jobs.ts).
  */
-import type { IpcMain, IpcMainEvent, IpcMainInvokeEvent } from 'electron';
+import type { IpcMainEvent, IpcMainInvokeEvent } from 'electron';
 import { SkfrError } from '../core/errors.js';
-import type { ComputeSupervisor } from './compute-supervisor.js';
-import type { Dialogs } from './dialogs.js';
-import { createDropTokens, type DropTokens, type FileAccess } from './file-access.js';
+import { createDropTokens } from './file-access.js';
 import { IPC, isTrustedSender, validatePayload, type Channel, type Payload } from './ipc-channels.js';
+import type { IpcContext, IpcDeps } from './ipc-context.js';
 import { createJobRelay } from './ipc-jobs.js';
 import { saveExport, saveImage, saveSession } from './ipc-saves.js';
-import type { RecentFiles } from './recent.js';
-import type { PrintPdf } from './report-pdf.js';
 
 export { withInputBeside } from './ipc-saves.js';
-
-export interface IpcDeps {
-  ipcMain: IpcMain;
-  supervisor: ComputeSupervisor;
-  dialogs: Dialogs;
-  recent: RecentFiles;
-  access: FileAccess;
-  /** Tokens of dropped files (default: a fresh store). */
-  drops?: DropTokens;
-  /** The main frame of our window (null when there is none). */
-  mainFrame(): Electron.WebFrameMain | null;
-  allowedOrigins: readonly string[];
-  log?(message: string): void;
-  /** Prints the HTML report to PDF (report-pdf.ts); without it, a PDF is refused. */
-  printPdf?: PrintPdf;
-}
-
-/** What every handler is given: the deps, defaults filled in. */
-export interface IpcContext extends IpcDeps {
-  drops: DropTokens;
-  log(message: string): void;
-}
+export type { IpcContext, IpcDeps } from './ipc-context.js';
 
 type InvokeChannel = Exclude<Channel, typeof IPC.job>;
 type Handler<C extends InvokeChannel> = (ctx: IpcContext, payload: Payload<C>, event: IpcMainInvokeEvent) => Promise<unknown>;

@@ -7,12 +7,14 @@ import type { BrowserWindowConstructorOptions, Session, WebContents } from 'elec
 
 /**
  * Strict CSP: only our own files; no inline or eval'd scripts, no inline styles, no remote origins.
+ * 'wasm-unsafe-eval' lets our own scripts compile WebAssembly (the table reader's kernels, core/table/kernel),
+ * and nothing else: no eval, no new Function, no string timers (CSP Level 3; docs/architecture.md says why).
  * Sent as a response header (app:// protocol handler and session.webRequest) and mirrored in a
  * <meta http-equiv="Content-Security-Policy"> in renderer/index.html.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

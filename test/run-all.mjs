@@ -89,6 +89,8 @@ if (!args.has('--no-lint')) {
     join(root, 'node_modules', '.cache', 'eslint') + '/',
     '.',
   ]);
+  // No import cycles, type-only imports included (.dependency-cruiser.cjs says why ESLint's rule is not enough).
+  check('import cycles (dependency-cruiser)', 'npm', ['run', '--silent', 'lint:cycles']);
 } else console.log('\n(lint left out: --no-lint)');
 
 // 2. Unit tests.

@@ -9,7 +9,7 @@ import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { buildFitView } from '../../core/jobs/fit-view.js';
 import { toSessionFile } from '../../core/jobs/session-file.js';
 import type { ClusterPlan } from './cluster-options.js';
-import type { RunData } from './cluster.js';
+import type { RunData } from './cluster-run.js';
 
 /** The `.skfr` text of a run, for a session file written at `target`. */
 export function sessionOf(plan: ClusterPlan, target: string, data: RunData): string {

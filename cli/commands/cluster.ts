@@ -25,7 +25,7 @@ import { toCsv } from '../../core/table/write-csv.js';
 import { rankingRows, samplesRows } from '../../core/report/rows.js';
 import type { DesignJoin, FormatId, MappedData, SampleTable, StepReport, Table } from '../../core/table/types.js';
 import type { ParseOptions } from '../../core/table/parse.js';
-import type { CommandContext, OutputWriter } from '../main.js';
+import type { CommandContext, OutputWriter } from '../context.js';
 import { cancelledError, type CancelSignal } from '../../node/cancel.js';
 import { outputWriter } from '../../node/files.js';
 import { createWorkerPool, type WorkerPool } from '../../node/parallel/pool.js';
@@ -33,12 +33,12 @@ import { readTableChunks } from '../../node/parallel/read.js';
 import { jsonParts } from '../json-out.js';
 import { collectGarbage } from '../memory.js';
 import { createProgressBar } from '../progress.js';
-import { CLUSTER_HELP, labelColumns, planCluster, poolOptionsFor, resolveLayout, withTuneAll, type ClusterPlan, type DesignSpec, type ResolvedLayout } from './cluster-options.js';
-import { clusterJson, clusterSummary, type ClusterJson, type Timings } from './cluster-output.js';
+import { CLUSTER_HELP, labelColumns, planCluster, poolOptionsFor, resolveLayout, withTuneAll, type ClusterPlan, type DesignSpec } from './cluster-options.js';
+import { clusterJson, clusterSummary, type ClusterJson } from './cluster-output.js';
 import { prepJson, reasonLines, recordRun, runWarnings, summaryTail, type RunPrep } from './cluster-prep.js';
+import type { InputInfo, ReadInfo, RunData } from './cluster-run.js';
 import { defaultFeatureColumns } from '../../core/report/command.js';
 import type { ReportInput } from '../../core/report/summary.js';
-import type { ResultWarning } from '../../core/report/warnings.js';
 
 export { CLUSTER_HELP };
 
@@ -175,19 +175,6 @@ export async function loadMapped(
   return { plan, mapped, input, read, prep, inPlace: mapped.matrix.data.buffer === columnsBuffer };
 }
 
-/** What was read and how, for --json and the summary. */
-export interface ReadInfo {
-  layout: ResolvedLayout;
-  /** The workbook sheet read; null for CSV/TSV. */
-  sheet: string | null;
-  /** 1-based row of the header (rows above it were titles); null when the reader does not say. */
-  headerRow: number | null;
-  /** Data rows of the table (features when samples are columns, samples when they are rows). */
-  rowsRead: number;
-  /** Time reading the file into its table (the part of the parse time that read_csv does). */
-  readMs: number;
-}
-
 /** Sheet names that look like a sample table (the default sheet of a --design workbook). */
 const SAMPLE_SHEET = /sample|design|meta|annotation|condition|phenotyp/i;
 
@@ -295,26 +282,6 @@ const sheetModules = {
 function printWarnings(write: (text: string) => void, messages: string[]): void {
   for (const message of messages.slice(0, WARNING_LIMIT)) write(`warning: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
   if (messages.length > WARNING_LIMIT) write(`warning: … and ${messages.length - WARNING_LIMIT} more warnings like these.\n`);
-}
-
-/** The input as the report names it: file name, and SHA-256 of its bytes and their size (only for a report or a session). */
-export interface InputInfo {
-  fileName: string;
-  sha256: string | null;
-  size?: number | null;
-}
-
-export interface RunData {
-  input: InputInfo;
-  version: string;
-  mapped: MappedData;
-  result: AnalysisResult;
-  read: ReadInfo;
-  prep: RunPrep;
-  warnings: ResultWarning[];
-  timings?: Timings;
-  /** The samples' PCA for a saved session and the HTML report, made beforehand (cancellable); else null. */
-  projection?: FitView['projection'] | null;
 }
 
 /** The --json object: the analysis (cluster-output.ts) and what was read and how. */

@@ -23,7 +23,7 @@ import type { FileIO, FitSettings, FitView, JobResponse } from '../../core/jobs/
 import type { Matrix } from '../../core/engine/types.js';
 import { formatOptions, parseArgv, readInt, type OptionSpec } from '../args.js';
 import { cancelledError, type CancelSignal } from '../../node/cancel.js';
-import type { CommandContext } from '../main.js';
+import type { CommandContext } from '../context.js';
 import { createWorkerPool, type WorkerPool } from '../../node/parallel/pool.js';
 import { createProgressBar } from '../progress.js';
 import { poolOptionsFor } from './cluster-options.js';

@@ -14,7 +14,7 @@ import { SkfrError } from '../../core/errors.js';
 import { shellQuote } from '../../core/report/command.js';
 import { toCsv } from '../../core/table/write-csv.js';
 import { formatOptions, optional, parseArgv, readChoice, readInt, type OptionSpec } from '../args.js';
-import type { CommandContext } from '../main.js';
+import type { CommandContext } from '../context.js';
 import { outputWriter } from '../../node/files.js';
 
 const DESIGNS = ['sparse', 'outliers', 'subsets', 'missing', 'batch'] as const satisfies readonly Design[];

@@ -10,7 +10,7 @@
  * @example contingencyOption({ clusters: [1, 2], classes: ['a', 'b'], counts: [[3, 0], [1, 2]] , ...})
  *   // heatmap data [[0,0,3],[1,0,0],[0,1,1],[1,1,2]] (x = class index, y = cluster index, count)
  */
-import type { Metrics } from '../jobs/types.js';
+import type { Metrics } from '../analysis.js';
 import { heatmapHeight, heatmapLayout, type ChartSize, type HeatmapLayout } from './heatmap-layout.js';
 import { axisLabelOf, hoverName } from './axis-labels.js';
 import { cellLabelFont } from './label-layout.js';

@@ -6,10 +6,29 @@
  *
  * @example sampleHeatmapLayout(fitWithHeatmap) // { height: 659, plotHeight: 520, bars: [cluster, class, …], legends: […] }
  */
-import type { SampleHeatmap } from '../jobs/types.js';
 import { MISSING_GROUP, groupsFromAnnotation } from './pca.js';
 import { shortLabels } from './short-labels.js';
 import { colourOf } from './types.js';
+
+/**
+ * The samples × selected proteins heatmap's cells, from the mapped data (core/jobs/fit-view.ts sampleHeatmapOf; FitView.heatmap):
+ * rows are samples by cluster, then by distance to their center (heatmapRowOrder), an even subsample of them when
+ * there are too many; columns the selected proteins in ranking order (SKFR2: the union grouped by the cluster
+ * that selected them, heatmapColumns); values in the fitted scale, NaN where the cell was missing.
+ * @example { rows: [4, 0, 2, 1, 3, 5], columns: [2, 0], values: Float32Array(12), scale: 'standardised', clip: 3 }
+ */
+export interface SampleHeatmap {
+  /** Sample indices shown, top to bottom (all samples, or an even subsample: fewer than FitView.n). */
+  rows: number[];
+  /** Feature indices shown, left to right. */
+  columns: number[];
+  /** rows.length × columns.length, row-major; NaN = missing (filled in by the fit). */
+  values: Float32Array;
+  /** 'standardised': (x − mean) / sd of the protein over all samples (the fit standardised); 'centred': x − mean. */
+  scale: 'standardised' | 'centred';
+  /** The colour scale is symmetric and clipped at ±clip (values beyond take the end colour). */
+  clip: number;
+}
 
 /** An annotation with more distinct values than this gets no bar (free text, numbers): the tooltip names it. */
 export const MAX_BAR_CATEGORIES = 24;

@@ -19,57 +19,36 @@ import { z } from 'zod';
 import { SkfrError } from '../errors.js';
 import { formatCount } from '../format-count.js';
 import type { FitResult, ResolvedFitOptions, StabilityResult, TuneResult } from '../engine/types.js';
-import type { FormatId, Mapping, Recipe } from '../table/types.js';
 import { scaleOf } from '../prepare/scale.js';
 import { rankFeatures } from './fit-view.js';
 import { fitSettingsSchema, mappingSchema, recipeSchema } from './schema.js';
-import { SESSION_LIMITS, sessionResultSchema, type SessionResult, type StabilityRecord } from './session-schema.js';
-import type { FitRequest, FitSettings, FitView, OpenResult } from './types.js';
+import {
+  SESSION_FORMAT_VERSION,
+  SESSION_KIND,
+  SESSION_LIMITS,
+  sessionResultSchema,
+  type SessionFile,
+  type SessionResult,
+  type StabilityRecord,
+} from './session-schema.js';
+import type { FitRequest, FitView, OpenResult } from './types.js';
 
-export { SESSION_LIMITS, type SessionResult, type StabilityRecord } from './session-schema.js';
+export {
+  SESSION_FORMAT_VERSION,
+  SESSION_KIND,
+  SESSION_LIMITS,
+  type SessionFile,
+  type SessionInput,
+  type SessionResult,
+  type StabilityRecord,
+} from './session-schema.js';
 
-export const SESSION_FORMAT_VERSION = 1;
-export const SESSION_KIND = 'skfr-session';
 /** The extension of session files, with its dot. */
 export const SESSION_EXTENSION = '.skfr';
 
 /** Whether a file name (or path) names a session file: isSessionName('runs/mice.SKFR') === true. */
 export function isSessionName(name: string): boolean {
   return name.toLowerCase().endsWith(SESSION_EXTENSION);
-}
-
-export interface SessionInput {
-  fileName: string;
-  /** The input's path relative to the session file's folder, "/"-separated; null when unknown (browser). */
-  path: string | null;
-  /** The input's absolute path when the session was saved; null when unknown. */
-  absolutePath: string | null;
-  /** Bytes; null when unknown. */
-  size: number | null;
-  /** SHA-256 of the file's bytes, hex. */
-  sha256: string;
-  /** The workbook sheet read; null for CSV / TSV. */
-  sheet: string | null;
-  /** 1-based row of the header. */
-  headerRow: number;
-  /** The text file was read with no header row (`skfr --no-header`): its first row is data. Absent = false. */
-  noHeader?: boolean;
-}
-
-export interface SessionFile {
-  kind: typeof SESSION_KIND;
-  formatVersion: typeof SESSION_FORMAT_VERSION;
-  /** ISO 8601. */
-  savedAt: string;
-  /** What wrote it, e.g. "SKFR Studio 0.1.0 (desktop)", "skfr 0.1.0". */
-  savedBy: string;
-  input: SessionInput;
-  layout: { format: FormatId; quantity: string | null };
-  mapping: Mapping;
-  recipe: Recipe;
-  settings: FitSettings;
-  classColumn: string | null;
-  result: SessionResult;
 }
 
 const shortText = z.string().max(10_000);

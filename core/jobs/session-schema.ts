@@ -1,7 +1,8 @@
 /**
- * Runtime schemas (zod) of a saved analysis's results (the `result` of a `.skfr` session file, session-file.ts),
- * shared by the file reader and the 'restore' job's request. Apart from schema.ts so that both can use it
- * without importing each other.
+ * What a `.skfr` session file holds (SessionFile, session-file.ts reads and writes it) and the runtime schemas
+ * (zod) of its results (the `result`), shared by the file reader and the 'restore' job's request. Apart from
+ * schema.ts and session-file.ts so that they, and the job protocol (types.ts), can use it without importing each
+ * other: this module imports types of the layers below only (analysis, engine, report, table).
  *
  * Numbers: JSON has no NaN or infinities, so a session file writes NaN as null and ±Infinity as the strings
  * "Infinity" / "-Infinity"; every number read here takes those back (and plain numbers, NaN included, as they
@@ -10,9 +11,46 @@
  */
 import { z } from 'zod';
 import type { GapPoint, KPoint, KRuleChoice, KSStep, SFlags, SRuleChoice } from '../engine/types.js';
+import type { FitSettings, Metrics } from '../analysis.js';
 import type { ResultWarning } from '../report/warnings.js';
-import type { StepReport } from '../table/types.js';
-import type { Metrics } from './types.js';
+import type { FormatId, Mapping, Recipe, StepReport } from '../table/types.js';
+
+export const SESSION_FORMAT_VERSION = 1;
+export const SESSION_KIND = 'skfr-session';
+
+export interface SessionInput {
+  fileName: string;
+  /** The input's path relative to the session file's folder, "/"-separated; null when unknown (browser). */
+  path: string | null;
+  /** The input's absolute path when the session was saved; null when unknown. */
+  absolutePath: string | null;
+  /** Bytes; null when unknown. */
+  size: number | null;
+  /** SHA-256 of the file's bytes, hex. */
+  sha256: string;
+  /** The workbook sheet read; null for CSV / TSV. */
+  sheet: string | null;
+  /** 1-based row of the header. */
+  headerRow: number;
+  /** The text file was read with no header row (`skfr --no-header`): its first row is data. Absent = false. */
+  noHeader?: boolean;
+}
+
+export interface SessionFile {
+  kind: typeof SESSION_KIND;
+  formatVersion: typeof SESSION_FORMAT_VERSION;
+  /** ISO 8601. */
+  savedAt: string;
+  /** What wrote it, e.g. "SKFR Studio 0.1.0 (desktop)", "skfr 0.1.0". */
+  savedBy: string;
+  input: SessionInput;
+  layout: { format: FormatId; quantity: string | null };
+  mapping: Mapping;
+  recipe: Recipe;
+  settings: FitSettings;
+  classColumn: string | null;
+  result: SessionResult;
+}
 
 /** Bounds of what a session file (or a 'restore' request) may hold. */
 export const SESSION_LIMITS = {

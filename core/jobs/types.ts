@@ -10,9 +10,10 @@ import type { ErrorInfo } from '../errors.js';
 import type { Confounding } from '../prepare/confounding.js';
 import type { Sha256Provider } from '../sha256.js';
 import type { ResultWarning } from '../report/warnings.js';
-import type { SessionFile } from './session-file.js';
-import type { SessionResult } from './session-schema.js';
-import type { Design, GapPoint, KPoint, KRuleChoice, KSStep, Loss, Progress, SFlags, SRule, SRuleChoice, StabilityResult, Variant } from '../engine/types.js';
+import type { FitSettings, Metrics } from '../analysis.js';
+import type { SampleHeatmap } from '../charts/sample-heatmap-layout.js';
+import type { SessionFile, SessionResult } from './session-schema.js';
+import type { Design, GapPoint, KPoint, KRuleChoice, KSStep, Progress, SFlags, SRuleChoice, StabilityResult } from '../engine/types.js';
 import type {
   ColumnSummary,
   DesignJoin,
@@ -29,6 +30,9 @@ import type {
 import type { ChunkSource, ParallelReading } from '../table/stream.js';
 
 export type { Progress, Mapping, ErrorInfo, Recipe, Layout, SampleTable };
+// Declared beside what computes or draws them (core/analysis.ts, core/charts/sample-heatmap-layout.ts), named here too
+// because they are part of the protocol.
+export type { FitSettings, Metrics, SampleHeatmap };
 
 /** Where a dataset comes from: a path (Electron, CLI) or bytes with a file name (browser, drag and drop). */
 export type DataSource =
@@ -95,30 +99,6 @@ export interface MapProposal {
   scaleBasis: ScaleBasis;
   /** The quantity whose columns the sample columns are (core/prepare/proposal.ts quantityOfColumns), else null. */
   quantity: string | null;
-}
-
-/**
- * Engine options as a user sets them. Exactly one of `s` and `tune` is given.
- * Issue 13: `sRule` (with `tune`) names the rule whose s is fitted (default 'knee-se'; every rule's choice is
- * reported in FitView.sRules); `tuneK` chooses k by the gap statistic over from..to (with `tune`: the alternating
- * k / s search, `k` then being the k it starts from); `stability` adds B subsample fits of the final settings.
- * @example { k: 8, tune: { from: 1, to: 77 }, sRule: 'argmax', stability: { subsamples: 50 }, … }
- */
-export interface FitSettings {
-  k: number;
-  s?: number;
-  tune?: { from: number; to: number; step?: number; permutations?: number };
-  /** The rule whose s is fitted when s is tuned (default 'knee-se'); ignored without `tune`. */
-  sRule?: SRule;
-  /** Choose k over from..to (2 ≤ from ≤ to ≤ n, checked by the engine); B permutations (default: tune's, else 10). */
-  tuneK?: { from: number; to: number; permutations?: number };
-  /** The stability of the final fit: B subsample fits of 80 % of the samples (2 ≤ B ≤ 1000). */
-  stability?: { subsamples: number };
-  variant: Variant;
-  loss: Loss;
-  restarts: number;
-  seed: number;
-  maxIterations: number;
 }
 
 export interface FitRequest {
@@ -307,16 +287,6 @@ export interface RankedFeature {
   selected: boolean;
 }
 
-export interface Metrics {
-  classColumn: string;
-  ari: number;
-  /** Normalized mutual information, arithmetic-mean normalisation: 2·I / (H(U) + H(V)). */
-  nmi: number;
-  mixedNodes: number;
-  totalInMixedNodes: number;
-  contingency: { clusters: number[]; classes: string[]; counts: number[][] };
-}
-
 export interface FitView {
   fitId: string;
   datasetId: string;
@@ -392,26 +362,6 @@ export interface FitView {
    * the full fit that `settings` and `command` describe (that one follows). Absent or null for every other fit.
    */
   preview?: { fromS: number; fromK: number } | null;
-}
-
-/**
- * The samples × selected proteins heatmap's cells, from the mapped data (core/jobs/fit-view.ts sampleHeatmapOf):
- * rows are samples by cluster, then by distance to their center (heatmapRowOrder), an even subsample of them when
- * there are too many; columns the selected proteins in ranking order (SKFR2: the union grouped by the cluster
- * that selected them, heatmapColumns); values in the fitted scale, NaN where the cell was missing.
- * @example { rows: [4, 0, 2, 1, 3, 5], columns: [2, 0], values: Float32Array(12), scale: 'standardised', clip: 3 }
- */
-export interface SampleHeatmap {
-  /** Sample indices shown, top to bottom (all samples, or an even subsample: fewer than FitView.n). */
-  rows: number[];
-  /** Feature indices shown, left to right. */
-  columns: number[];
-  /** rows.length × columns.length, row-major; NaN = missing (filled in by the fit). */
-  values: Float32Array;
-  /** 'standardised': (x − mean) / sd of the protein over all samples (the fit standardised); 'centred': x − mean. */
-  scale: 'standardised' | 'centred';
-  /** The colour scale is symmetric and clipped at ±clip (values beyond take the end colour). */
-  clip: number;
 }
 
 export interface RowsResult {

@@ -12,7 +12,7 @@
  */
 import { DEFAULT_S_RULE } from '../engine/gap.js';
 import { recipeToArgs } from '../prepare/args.js';
-import type { FitSettings } from '../jobs/types.js';
+import type { FitSettings } from '../analysis.js';
 import type { FormatId, Layout, Mapping, Recipe, SampleTable } from '../table/types.js';
 
 export interface CommandInput {

@@ -31,7 +31,7 @@ import type { ChartOption } from '../charts/types.js';
 import { formatBytes } from '../format-bytes.js';
 import { formatCount } from '../format-count.js';
 import { projectSamples, sampleHeatmapOf } from '../jobs/fit-view.js';
-import type { Metrics } from '../jobs/types.js';
+import type { Metrics } from '../analysis.js';
 import { describeStep } from '../prepare/steps.js';
 import type { Cell } from '../table/write.js';
 import { contingencyRows, featuresRows, rulesLine, UNSTABLE_MARK } from './rows.js';

@@ -5,7 +5,7 @@
  */
 import { UNSTABLE_BELOW } from '../charts/stability.js';
 import type { FitResult, KPoint, StabilityResult, TuneResult } from '../engine/types.js';
-import type { Metrics } from '../jobs/types.js';
+import type { Metrics } from '../analysis.js';
 import type { Cell } from '../table/write.js';
 import type { MappedData } from '../table/types.js';
 

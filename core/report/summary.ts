@@ -7,7 +7,7 @@ import { SkfrError } from '../errors.js';
 import { computeMetrics } from '../analysis.js';
 import { DEFAULT_K_RULE, DEFAULT_S_RULE } from '../engine/index.js';
 import type { FitResult, KPoint, KRuleChoice, KSStep, SFlags, SRuleChoice, StabilityResult, TuneResult } from '../engine/types.js';
-import type { Metrics } from '../jobs/types.js';
+import type { Metrics } from '../analysis.js';
 import type { Cell } from '../table/write.js';
 import type { FormatId, MappedData, Mapping, Recipe } from '../table/types.js';
 import { rulesLine, type ImputedCells } from './rows.js';

@@ -14,7 +14,15 @@
 import { isLabToken } from './cells.js';
 import type { Column, ColumnKind } from './types.js';
 
-export class ColumnBuilder {
+/** Where a row's cells go: a ColumnBuilder, or a worker's part of one (pieces.ts). */
+export interface CellSink {
+  setNumber(row: number, value: number): void;
+  setMissing(row: number): void;
+  setText(row: number, text: string): void;
+  setCell(row: number, cell: number | string | null): void;
+}
+
+export class ColumnBuilder implements CellSink {
   numbers: Float64Array;
   numericCount = 0;
   missing = 0;

@@ -20,7 +20,7 @@
  */
 import { SkfrError } from '../errors.js';
 import { classifyText, isMissingBytes, parseNumberBytes, textCell } from './cells.js';
-import { type ColumnBuilder, uniqueHeaderNames } from './columns.js';
+import { type CellSink, type ColumnBuilder, uniqueHeaderNames } from './columns.js';
 import {
   aboveHeader,
   BLANK,
@@ -52,7 +52,6 @@ import {
 import { countNonBlankLines, LineCounter } from './lines.js';
 import { RowKernel } from './kernel/rows.js';
 import { rowMajorColumns, slabBuilders, type Slab } from './row-major.js';
-import { QuickRows } from './quick-rows.js';
 import { CsvScanner, ESCAPED, MESSY, PLAIN, QUOTED, unquoteMessy } from './scanner.js';
 import { sniffDelimiter, SNIFF_BYTES, type Delimiter } from './sniff.js';
 import { decodeUtf8 } from './text.js';
@@ -103,14 +102,6 @@ function cellKind(body: Uint8Array, start: number, end: number, flag: number, de
   if (text.trim() === '') return BLANK;
   const cell = classifyText(text, decimalComma);
   return cell === null ? MISSING : typeof cell === 'number' ? NUMBER : TEXT;
-}
-
-/** Where a row's cells go: a ColumnBuilder, or a worker's part of one (pieces.ts). */
-export interface CellSink {
-  setNumber(row: number, value: number): void;
-  setMissing(row: number): void;
-  setText(row: number, text: string): void;
-  setCell(row: number, cell: number | string | null): void;
 }
 
 /**
@@ -268,9 +259,8 @@ export class DelimitedReader {
   private builders: ColumnBuilder[] = [];
   /** Where the builders keep the numbers (row-major.ts). */
   private slab: Slab | null = null;
-  /** Data rows the quick way, from the first data row on: in WebAssembly (kernel/rows.ts), else quick-rows.ts. */
+  /** Data rows the quick way, from the first data row on: in WebAssembly (kernel/rows.ts); without it, the scanner. */
   private kernel: RowKernel | null = null;
-  private quick: QuickRows | null = null;
   private sourceRows: Int32Array = new Int32Array(0);
   private rows = 0;
   private blankRows = 0;
@@ -568,7 +558,6 @@ export class DelimitedReader {
     // (one column: a blank line may be a missing cell, which only the scanner's rules decide)
     const quick = width > 1 && !this.options.scannerOnly;
     this.kernel = quick ? RowKernel.create(width, this.delimiterCode, this.decimalComma, rowMajor) : null;
-    this.quick = quick && this.kernel === null ? QuickRows.create(width, this.delimiterCode, this.decimalComma) : null;
   }
 
   /** The columns and row lines after the handoff: the buffer of every column's numbers and the rows' lines. */
@@ -607,31 +596,12 @@ export class DelimitedReader {
   }
 
   /**
-   * The data rows of `bytes` from the scanner's place: the quick way (quick-rows.ts) while it vouches for a
+   * The data rows of `bytes` from the scanner's place: the quick way (the rows kernel) while it vouches for a
    * row, else through the scanner; the scanner is left after the last row read.
    */
   private readData(scanner: CsvScanner, bytes: Uint8Array, final: boolean): void {
     if (this.kernel !== null) return this.readDataKernel(this.kernel, scanner, bytes, final);
-    const quick = this.quick;
-    if (quick === null) {
-      while (scanner.next()) this.readRow(scanner, bytes);
-      return;
-    }
-    const len = bytes.length;
-    let p = scanner.pos;
-    for (;;) {
-      const q = quick.read(bytes, p, len, !final);
-      if (q >= 0) {
-        this.reserveRow(scanner.line++);
-        quick.commit(this.builders, this.rows++);
-        p = q;
-        continue;
-      }
-      scanner.reset(bytes, p);
-      if (!scanner.next()) return;
-      this.readRow(scanner, bytes);
-      p = scanner.pos;
-    }
+    while (scanner.next()) this.readRow(scanner, bytes);
   }
 
   /** readData with the kernel: batches of rows it vouches for, the scanner for the row it stops at. */

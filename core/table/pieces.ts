@@ -14,7 +14,6 @@
  */
 import { readCells, type PieceCounts } from './delimited.js';
 import { RowKernel } from './kernel/rows.js';
-import { QuickRows } from './quick-rows.js';
 import { slabBuilders, type Slab } from './row-major.js';
 import { CsvScanner, PLAIN } from './scanner.js';
 
@@ -100,8 +99,8 @@ export function lendKernel(spec: PieceSpec): { kernel: RowKernel | null; release
 
 /**
  * Read one piece (module comment) with the kernel lent for `spec` (lendKernel; its memory may already hold the
- * piece's bytes): rows the quick way when they can (in WebAssembly, kernel/rows.ts; without it, kernel null,
- * quick-rows.ts), else through the scanner, which decides.
+ * piece's bytes): rows the quick way when they can (in WebAssembly, kernel/rows.ts), else (and without
+ * WebAssembly, kernel null) through the scanner, which decides.
  */
 export function readPiece(spec: PieceSpec, piece: Piece, kernel: RowKernel | null): PieceResult {
   const { sourceRows, decimalComma } = spec;
@@ -111,7 +110,6 @@ export function readPiece(spec: PieceSpec, piece: Piece, kernel: RowKernel | nul
   const body = piece.bytes;
   const len = body.length;
   const scanner = new CsvScanner(body, spec.delimiter, spec.fileName);
-  const quick = kernel === null ? QuickRows.create(width, spec.delimiter, decimalComma) : null;
   kernel?.load(body);
   let line = piece.firstLine;
   let row = piece.firstRow;
@@ -126,14 +124,6 @@ export function readPiece(spec: PieceSpec, piece: Piece, kernel: RowKernel | nul
       for (let r = 0; r < rows; r++) sourceRows[row++] = line++;
       p = kernel.stopPos;
       if (!kernel.needsScanner) continue;
-    } else if (quick !== null) {
-      const q = quick.read(body, p, len, false);
-      if (q >= 0) {
-        quick.commit(columns, row);
-        sourceRows[row++] = line++;
-        p = q;
-        continue;
-      }
     }
     scanner.reset(body, p);
     scanner.line = line;

@@ -33,13 +33,15 @@ describe('Content-Security-Policy', () => {
   const csp = parseCsp(CONTENT_SECURITY_POLICY);
   const keywords = new Set(["'self'", "'none'", 'data:', 'blob:']);
 
-  it('allows scripts only from our own files: no inline, no eval, no remote origins', () => {
+  it('allows scripts only from our own files: no inline, no eval, no remote origins; WebAssembly compiled by them', () => {
     expect(csp.get('default-src')).toEqual(["'self'"]);
-    expect(csp.get('script-src')).toEqual(["'self'"]);
+    // 'wasm-unsafe-eval' (CSP 3) allows WebAssembly.Module / instantiate only: the reader's kernels (issue 28).
+    expect(csp.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('base-uri')).toEqual(["'self'"]);
     for (const [directive, sources] of csp) {
       for (const source of sources) {
+        if (directive === 'script-src' && source === "'wasm-unsafe-eval'") continue;
         expect(source, `${directive} ${source}`).not.toMatch(/unsafe-|nonce-|sha\d+-|\*/);
         expect(keywords.has(source), `${directive} allows ${source}, which is not one of our own sources`).toBe(true);
       }
@@ -69,7 +71,7 @@ describe('Content-Security-Policy', () => {
     const prod = parseCsp(CONTENT_SECURITY_POLICY);
     const dev = parseCsp(DEV_CONTENT_SECURITY_POLICY);
     expect(dev.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
-    expect(dev.get('script-src')).toEqual(["'self'"]);
+    expect(dev.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
     for (const [name, sources] of prod) if (name !== 'style-src') expect(dev.get(name), name).toEqual(sources);
     expect(CONTENT_SECURITY_POLICY).not.toContain('unsafe-inline');
   });

@@ -12,7 +12,7 @@ describe('renderer/index.html', () => {
     const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html);
     expect(meta?.[1]).toBe(CONTENT_SECURITY_POLICY);
     const csp = parseCsp(meta![1]!);
-    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
     expect(csp.get('style-src')).toEqual(["'self'"]);
   });
 

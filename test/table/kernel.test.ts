@@ -1,6 +1,6 @@
 /**
- * core/table/kernel (issue 17): the WebAssembly kernels read as their JavaScript twins do. The rows kernel
- * against QuickRows (quick-rows.ts) on random rows — numbers in every spelling, missing markers, text, quotes,
+ * core/table/kernel (issue 17): the WebAssembly kernels read as their JavaScript statements do. The rows kernel
+ * against QuickRows (its oracle, test/table/quick-rows.ts) on random rows — numbers in every spelling, missing markers, text, quotes,
  * spaces, ragged and blank rows, LF/CRLF/CR, pieces that may go on —: the same cells bit for bit, the same
  * rows vouched for, the same place where the scanner must take over. The line counter against LineCounter on
  * random bytes cut anywhere. And the committed *-wasm.ts modules are the build of their sources.
@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { RowKernel, type KernelColumn } from '../../core/table/kernel/rows.js';
 import { WasmLineCounter } from '../../core/table/kernel/lines.js';
 import { LineCounter } from '../../core/table/lines.js';
-import { QuickRows } from '../../core/table/quick-rows.js';
+import { QuickRows } from './quick-rows.js';
 import { isAscii } from '../../core/table/text.js';
 import { decimalString, HARD_CASES } from './decimal-strings.js';
 

@@ -3,20 +3,20 @@
  * `npm run build:wasm` into rows-wasm.ts, reads a batch of rows of a piece (pieces.ts) in one call — numbers
  * straight into a batch, every other field listed with its place — and `commit` puts the batch into the
  * columns: the numbers copied column by column (or, for columns kept row by row, row-major.ts, the whole
- * batch in one copy: the kernel then lays it out row by row), the listed fields classified as quick-rows.ts does
- * (a number the kernel left to JavaScript, a missing marker, or text). Rows the kernel does not vouch for
- * (a quote, another number of fields, a possibly blank row) are left to the scanner, as with QuickRows; so the
- * table is the same (test/table/kernel.test.ts compares them).
+ * batch in one copy: the kernel then lays it out row by row), the listed fields classified by quick-rows.ts
+ * fieldValue (a number the kernel left to JavaScript, a missing marker, or text). Rows the kernel does not vouch
+ * for (a quote, another number of fields, a possibly blank row) are left to the scanner, which decides; so the
+ * table is the same (test/table/kernel.test.ts compares the kernel with its oracle, test/table/quick-rows.ts).
  *
- * Where WebAssembly is missing or refused (wasm.ts), `RowKernel.create` gives null and the caller reads the
- * rows with QuickRows.
+ * Where WebAssembly is missing or refused (wasm.ts), `RowKernel.create` gives null and the caller reads every
+ * row with the scanner (issue 28: no JavaScript twin; docs/architecture.md).
  *
  * @example
  *   const kernel = RowKernel.create(width, 0x2c, false);
  *   kernel.load(bytes);
  *   const rows = kernel.read(0, false); // then kernel.commit(columns, firstRow, rows), kernel.stopPos …
  */
-import type { CellSink } from '../delimited.js';
+import type { CellSink } from '../columns.js';
 import { POW10_MANTISSAS, Q_MAX, Q_MIN } from '../float-parse.js';
 import { fieldValue, quickDelimiter } from '../quick-rows.js';
 import { ROWS_WASM } from './rows-wasm.js';

@@ -1,10 +1,11 @@
 /**
  * The WebAssembly kernels of the table reader (issue 17; sources in assembly/, built into *-wasm.ts by
  * `npm run build:wasm`), compiled once per thread. Platform-free: WebAssembly and atob are globals of Node,
- * browsers and workers. Where either is missing, or the host refuses the module (a content security policy
- * without 'wasm-unsafe-eval', no SIMD), `instantiate` gives null and the caller uses its JavaScript twin.
+ * browsers and workers (the app's content security policy allows it: 'wasm-unsafe-eval'). Where either is
+ * missing, or the host refuses the module (a policy without 'wasm-unsafe-eval', no SIMD), `instantiate` gives
+ * null and the caller does without: the scanner reads the rows, lines.ts LineCounter counts the lines.
  *
- * @example const exports = instantiate(ROWS_WASM); // null → read with quick-rows.ts
+ * @example const exports = instantiate(ROWS_WASM); // null → every row through the scanner
  */
 
 /** The WebAssembly API used here (core/ is typed without the DOM's or Node's declarations). */

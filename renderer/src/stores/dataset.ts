@@ -29,8 +29,6 @@ import { minValidOf, unbatch, ungroup } from '../lib/prepare-steps';
 import { hasZerosMissing, setZerosMissing } from '../lib/recipe';
 import { isOfferedGroup } from '../../../core/table/name-groups';
 import { useUiStore } from './ui';
-import { useSessionStore } from './session';
-import { isSessionName } from '../../../core/jobs/session-file';
 
 const EMPTY_MAPPING: Mapping = emptyRowsMapping({ featureColumns: [] });
 
@@ -191,9 +189,8 @@ export const useDatasetStore = defineStore('dataset', () => {
     return { design: plain(design), origin: designOrigin.value };
   }
 
+  /** A table the user chose (a saved analysis, .skfr, is opened by stores/open.ts through the session store). */
   async function openFile(file: File): Promise<boolean> {
-    // A saved analysis (.skfr) reopens its results (stores/session.ts); anything else is a table.
-    if (isSessionName(file.name)) return useSessionStore().open(await sourceOf(file), file.name);
     return open(await sourceOf(file), file.name);
   }
 
@@ -228,8 +225,8 @@ export const useDatasetStore = defineStore('dataset', () => {
     openedPath.value = null;
   }
 
+  /** A table by its path (desktop); see openFile. */
   function openPath(path: string): Promise<boolean> {
-    if (isSessionName(path)) return useSessionStore().open({ kind: 'path', path }, fileNameOf(path));
     return open({ kind: 'path', path }, fileNameOf(path));
   }
 
