@@ -197,7 +197,10 @@ export function mapSampleColumns(table: Table, mapping: Mapping, options: Sample
   const warnings: TableWarning[] = [];
   const report: StepReport[] = [];
   let annotations = nameRecord<(string | null)[]>();
-  for (const part of naming?.parts ?? []) annotations[part.name] = part.values;
+  // The parts of the sample names (replicate, channel, name part N …) annotate the samples when no sample table
+  // does (issue 25 item 6: "with no sample table, offer groups from the sample names"): a joined sample table is
+  // the scientist's own annotation, and parts beside it would only repeat it (and be compared with the clusters).
+  if (!mapping.design) for (const part of naming?.parts ?? []) annotations[part.name] = part.values;
   let design: MappedData['design'] = null;
   if (mapping.design) {
     const joined = joinDesign(mapping.design, allIds, sourceNames, new Set(Object.keys(annotations)), columnPlaces(table, samples));

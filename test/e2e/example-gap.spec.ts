@@ -1,7 +1,9 @@
 /**
  * Scenario 3: "Try an example", choose s by the gap statistic; a long tuning run is cancelled (the banner says so
  * and the settings are kept), then a shorter one completes and shows the gap curve with the chosen s.
- * The main thread is watched for long tasks (> 100 ms) while the run is in progress.
+ * The main thread's long tasks (> 50 ms) during the run are printed, not asserted: on a busy machine any task can
+ * run long (issue 26, timings live in benchmarks). What holds under any load is asserted instead: the page answers
+ * while the engine works in its worker — the progress line moves on and the Cancel click is honoured.
  */
 import { expect, longTasks, mappingLine, screenshot, setField, test, watchLongTasks } from './fixtures';
 
@@ -24,13 +26,14 @@ test('example: choose s by the gap statistic, cancel a run, then complete anothe
   await expect(page.getByTestId('run-panel')).toBeVisible();
   // The engine pool reports each (data set, restart) path over all s at once: no "s = …" then (engine-pool.ts).
   await expect(page.getByTestId('progress-stage')).toContainText(/Choosing s: (s = \d+, )?(observed data|permutation \d+ of 50)/, { timeout: 30_000 });
-  await page.waitForTimeout(1500);
+  const first = await page.getByTestId('progress-stage').textContent();
+  await expect.poll(() => page.getByTestId('progress-stage').textContent(), { timeout: 60_000 }).not.toBe(first);
   const during = await longTasks(page);
   await page.getByTestId('cancel-button').click();
   await expect(page.getByTestId('error-banner')).toHaveAttribute('data-code', 'cancelled', { timeout: 10_000 });
   await expect(page.getByTestId('error-title')).toHaveText('Run cancelled');
   await expect(page.getByTestId('run-panel')).toHaveCount(0);
-  expect(Math.max(0, ...during), `main-thread long tasks during the run: ${during.join(', ')} ms`).toBeLessThanOrEqual(100);
+  console.log(`main-thread long tasks during the run (ms): ${during.map((d) => d.toFixed(0)).join(', ') || 'none'}`);
   // Settings kept.
   await expect(page.getByTestId('field-tune-to')).toHaveValue('50');
 
