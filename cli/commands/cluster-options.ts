@@ -49,7 +49,7 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'max-iter', kind: 'value', placeholder: 'M', help: `iterations per restart before giving up (${limits(SPECS.maxIterations)})` },
   { name: 'workers', kind: 'value', placeholder: 'N', help: `threads running restarts, gap permutations and subsample fits in\nparallel, at most the number of cores (default: the number of cores,\n${availableParallelism()} here, but a small fit, samples × features × restarts (× ${SUBSAMPLE_FRACTION}·B\nmore with --stability) < 3·10⁷ without --tune-s or --tune-k, runs in\nthis thread); 1 = no threads. Same seed, same result for every N` },
   { name: 'sheet', kind: 'value', placeholder: 'NAME', help: 'sheet of a workbook (default: the one with the largest block of\nnumbers)' },
-  { name: 'id-column', kind: 'value', placeholder: 'C', help: 'column of sample ids (default: row numbers 1, 2, …)' },
+  { name: 'id-column', kind: 'value', placeholder: 'C', help: 'column of sample ids (default: the first text column named like an id,\ne.g. MouseID or sample_id, whose values are all present and distinct;\nelse row numbers 1, 2, …)' },
   { name: 'class-column', kind: 'value', placeholder: 'C', help: 'column of known classes: adds ARI, NMI and mixed nodes; it is an\nannotation column, never fitted (samples as columns: a --design column\nor a Perseus category row)' },
   { name: 'annotation-columns', kind: 'value', placeholder: 'A,B', help: 'columns kept with the samples but never fitted' },
   { name: 'features', kind: 'value', placeholder: 'A,B', help: 'feature columns (default: every numeric column that is not id or\nannotation)' },
@@ -204,7 +204,7 @@ export interface ClusterPlan {
 
 /**
  * The data request of a plan (core/request/types.ts): what resolveRequest resolves on the parsed table.
- * @example requestOf(planCluster(['cluster', 'proteinGroups.txt', '--quantity', 'iBAQ', '--k', '3', '--s', '10'])!).layout.quantity // 'iBAQ'
+ * @example requestOf(planCluster(['proteinGroups.txt', '--quantity', 'iBAQ', '--k', '3', '--s', '10'])!).layout.quantity // 'iBAQ'
  */
 export function requestOf(plan: Pick<ClusterPlan, 'mapping' | 'layout' | 'classColumn' | 'settings'>): DataRequest {
   return { layout: plan.layout, mapping: plan.mapping, classColumn: plan.classColumn, seed: plan.settings.seed };

@@ -7,7 +7,7 @@
  * each (SkfrError 'invalid-option'). The CLI parses its arguments into the request (cli/commands/cluster-options.ts
  * planCluster) and calls resolveRequest on the parsed table; the app and `skfr rerun` run the mapping and recipe a
  * session records, which resolveRequest (or the app's Import screen, through the same proposal) resolved.
- * @example resolveRequest(maxquantTable, requestOf(planCluster(['cluster', 'proteinGroups.txt', '--k', '3', '--s', '10'])!), null)
+ * @example resolveRequest(maxquantTable, requestOf(planCluster(['proteinGroups.txt', '--k', '3', '--s', '10'])!), null)
  *   // { format: 'maxquant', quantity: 'LFQ intensity', mapping: { orientation: 'samples-as-columns', sampleColumns: ['LFQ intensity H1', …] }, recipe: { steps: [remove-flagged ×3, zeros-missing, transform log2, min-valid 70 %, scale none] }, … }
  */
 import { SkfrError } from '../errors.js';
@@ -23,6 +23,7 @@ import { quoteList } from '../table/lookup.js';
 import { emptyColumnsMapping } from '../table/empty-mapping.js';
 import { NAME_GROUP } from '../table/name-groups.js';
 import type { FormatId, Layout, Mapping, Recipe, SampleTable, Table } from '../table/types.js';
+import { sampleIdColumn } from './sample-id.js';
 import type { DataRequest, LayoutOptions, PrepOptions, ResolvedLayout } from './types.js';
 
 function invalid(message: string): SkfrError {
@@ -43,6 +44,20 @@ export function withFilterAnnotations(mapping: Mapping, columnNames: readonly st
     }
   }
   return { ...mapping, annotationColumns };
+}
+
+/**
+ * One sample per row and no --id-column: the sample id column of the table (sample-id.ts, the rule the app's Import
+ * screen guesses with), unless the request names it otherwise (an annotation, a class or --where column); else the
+ * rows are numbered.
+ * @example withSampleId(mouseTable, request).idColumn // 'MouseID'
+ */
+function withSampleId(table: Table, request: DataRequest): Mapping {
+  const { mapping } = request;
+  if (mapping.idColumn !== null || mapping.orientation !== 'samples-as-rows') return mapping;
+  const id = sampleIdColumn(table);
+  const named = new Set([...mapping.annotationColumns, ...mapping.filters.map((f) => f.column), ...(request.classColumn !== null ? [request.classColumn] : [])]);
+  return id !== null && !named.has(id) ? { ...mapping, idColumn: id } : mapping;
 }
 
 /** resolveMapping's answer: the layout, the format recipe less the switched-off steps, and whether to propose. */
@@ -150,7 +165,7 @@ function resolveMapping(table: Table, plan: DataRequest, design: SampleTable | n
       rowsWord: 'features',
       orientation: 'samples-as-rows',
       samples: table.rowCount,
-      mapping: withDesign(withFilterAnnotations(plan.mapping, names)),
+      mapping: withDesign(withFilterAnnotations(withSampleId(table, plan), names)),
       recipe: EMPTY_RECIPE,
       recognised: { format: 'table', quantity: null, mapping: layout.mapping, recipe: EMPTY_RECIPE, quantities: [] },
       proposable: false,
