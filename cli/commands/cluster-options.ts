@@ -7,20 +7,11 @@ import { SkfrError } from '../../core/errors.js';
 import { DEFAULT_PERMUTATIONS, settingsFromOptions } from '../../core/analysis.js';
 import { OPTION_SPECS as SPECS, rangeText, SUBSAMPLE_FRACTION, type IntSpec } from '../../core/engine/option-specs.js';
 import type { FitSettings } from '../../core/jobs/types.js';
-import { EMPTY_RECIPE } from '../../core/prepare/index.js';
-import { choicesOf, parseBatch, parseDropSamples, parseImpute, parseMinValid, parseNormalize, parseScale, parseTransform } from '../../core/prepare/args.js';
-import { matchingColumns, proposeRecipe, type PrepChoices } from '../../core/prepare/proposal.js';
+import { parseBatch, parseDropSamples, parseImpute, parseMinValid, parseNormalize, parseScale, parseTransform } from '../../core/prepare/args.js';
 import type { Scale } from '../../core/engine/types.js';
-import { formatSteps } from '../../core/report/command.js';
-import { sampleNaming } from '../../core/table/formats/naming.js';
-import { DECLARED_FORMATS, isDeclaredFormat, notDeclared } from '../../core/table/formats/declared.js';
-import { layoutAs, normalName, recognizeLayout, withQuantity } from '../../core/table/formats/recognize.js';
-import { FORMATS } from '../../core/table/formats/specs.js';
-import { quoteList } from '../../core/table/lookup.js';
 import { namePattern } from '../../core/table/name-pattern.js';
-import { emptyColumnsMapping } from '../../core/table/empty-mapping.js';
-import { NAME_GROUP } from '../../core/table/name-groups.js';
-import type { FlagKind, FormatId, Layout, Mapping, Recipe, SampleTable, Table } from '../../core/table/types.js';
+import type { Mapping } from '../../core/table/types.js';
+import { FORMAT_CHOICES, type DataRequest, type DesignSpec, type LayoutOptions, type PrepOptions } from '../../core/request/types.js';
 import {
   formatOptions,
   parseArgv,
@@ -58,7 +49,7 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'max-iter', kind: 'value', placeholder: 'M', help: `iterations per restart before giving up (${limits(SPECS.maxIterations)})` },
   { name: 'workers', kind: 'value', placeholder: 'N', help: `threads running restarts, gap permutations and subsample fits in\nparallel, at most the number of cores (default: the number of cores,\n${availableParallelism()} here, but a small fit, samples × features × restarts (× ${SUBSAMPLE_FRACTION}·B\nmore with --stability) < 3·10⁷ without --tune-s or --tune-k, runs in\nthis thread); 1 = no threads. Same seed, same result for every N` },
   { name: 'sheet', kind: 'value', placeholder: 'NAME', help: 'sheet of a workbook (default: the one with the largest block of\nnumbers)' },
-  { name: 'id-column', kind: 'value', placeholder: 'C', help: 'column of sample ids (default: row numbers 1, 2, …)' },
+  { name: 'id-column', kind: 'value', placeholder: 'C', help: 'column of sample ids (default: the first text column named like an id,\ne.g. MouseID or sample_id, whose values are all present and distinct;\nelse row numbers 1, 2, …)' },
   { name: 'class-column', kind: 'value', placeholder: 'C', help: 'column of known classes: adds ARI, NMI and mixed nodes; it is an\nannotation column, never fitted (samples as columns: a --design column\nor a Perseus category row)' },
   { name: 'annotation-columns', kind: 'value', placeholder: 'A,B', help: 'columns kept with the samples but never fitted' },
   { name: 'features', kind: 'value', placeholder: 'A,B', help: 'feature columns (default: every numeric column that is not id or\nannotation)' },
@@ -162,8 +153,9 @@ export function poolOptionsFor(workers: number | null, settings: FitSettings, n:
 export type OutputKind = 'report' | 'samples';
 export type FeaturesFormat = 'csv' | 'xlsx';
 
-export type FormatChoice = 'auto' | FormatId;
-export const FORMAT_CHOICES: readonly FormatChoice[] = ['auto', 'maxquant', 'diann', 'fragpipe', 'spectronaut', 'proteome-discoverer', 'paw', 'perseus', ...DECLARED_FORMATS, 'table'];
+// The request a run's flags build, and its parts, are declared in core (core/request/types.ts); re-exported for the CLI's modules and tests.
+export { FORMAT_CHOICES, type DataRequest, type DesignSpec, type FormatChoice, type LayoutOptions, type PrepOptions, type ResolvedLayout } from '../../core/request/types.js';
+export { withFilterAnnotations } from '../../core/request/resolve.js';
 
 /**
  * The columns the options name as labels: the id column, the annotation and class columns, the --where columns
@@ -182,53 +174,13 @@ export function labelColumns(plan: Pick<ClusterPlan, 'mapping' | 'layout' | 'cla
   return [...new Set(names)];
 }
 
-/** How the file's layout is read: the recognition and what the user overrode (--format … --zero-is-value). */
-export interface LayoutOptions {
-  format: FormatChoice;
-  /** --quantity NAME (e.g. "iBAQ"); null = the format's preferred one. */
-  quantity: string | null;
-  /** --header-row N (1-based); null = detected by the reader. */
-  headerRow: number | null;
-  /** --no-header: the first row is data (text files). */
-  noHeader?: boolean;
-  /** Samples as columns asked for: --samples-as-columns, or implied by --sample-columns / --feature-column. */
-  samplesAsColumns: boolean;
-  /** --sample-columns REGEX. */
-  sampleColumnsMatch: string | null;
-  /** --feature-column C. */
-  featureColumn: string | null;
-  /** --design FILE[:SHEET], with --design-column and --design-order. */
-  design: DesignSpec | null;
-  /** --keep-decoys, --keep-contaminants, --keep-site-only, --keep-non-master. */
-  keep: Record<FlagKind, boolean>;
-  /** --zero-is-value. */
-  zeroIsValue: boolean;
-  /** --transform, --min-valid, --normalize, --batch, --impute as given (undefined: not given, the proposed choice). */
-  prep: PrepOptions;
-  /** The samples-as-rows options given explicitly (--id-column, --annotation-columns, --features, --features-match). */
-  rowsFlags: string[];
-}
-
-/** --design FILE[:SHEET]: where the sample table is; --design-column C, --design-order names|file: how it joins. */
-export interface DesignSpec {
-  path: string;
-  sheet: string | null;
-  /** --design-column C (null: the column matching the most samples). */
-  column?: string | null;
-  /** --design-order (absent: names). */
-  order?: 'names' | 'file';
-}
-
-/** The preparation flags given (core/prepare/args.ts parses them; core/prepare/proposal.ts declares them); undefined = not given. */
-export type PrepOptions = PrepChoices;
-
 export interface ClusterPlan {
   file: string;
   sheet: string | null;
   /**
    * The samples-as-rows mapping the options describe (today's reading of a table with one sample per row; with
    * --samples-as-columns on a plain matrix and rows options, the old transposed reading). The mapping actually
-   * used is `resolveLayout`'s, once the table is read.
+   * used is core/request/resolve.ts `resolveRequest`'s, once the table is read.
    */
   mapping: Mapping;
   layout: LayoutOptions;
@@ -248,6 +200,14 @@ export interface ClusterPlan {
    * settings.tune); null otherwise. Until then `settings` has neither s nor tune.
    */
   tuneAll: { permutations: number } | null;
+}
+
+/**
+ * The data request of a plan (core/request/types.ts): what resolveRequest resolves on the parsed table.
+ * @example requestOf(planCluster(['proteinGroups.txt', '--quantity', 'iBAQ', '--k', '3', '--s', '10'])!).layout.quantity // 'iBAQ'
+ */
+export function requestOf(plan: Pick<ClusterPlan, 'mapping' | 'layout' | 'classColumn' | 'settings'>): DataRequest {
+  return { layout: plan.layout, mapping: plan.mapping, classColumn: plan.classColumn, seed: plan.settings.seed };
 }
 
 /**
@@ -535,275 +495,3 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
   };
 }
 
-/**
- * A column used in --where is an annotation by nature (after filtering it is constant): keep it out of the
- * features. Added only when the table has it, so a misspelt filter column is reported as a filter problem.
- */
-export function withFilterAnnotations(mapping: Mapping, columnNames: readonly string[]): Mapping {
-  if (mapping.orientation !== 'samples-as-rows') return mapping;
-  const annotationColumns = [...mapping.annotationColumns];
-  for (const { column } of mapping.filters) {
-    const isFeature = mapping.featureColumns?.includes(column) ?? false;
-    if (columnNames.includes(column) && column !== mapping.idColumn && !isFeature && !annotationColumns.includes(column)) {
-      annotationColumns.push(column);
-    }
-  }
-  return { ...mapping, annotationColumns };
-}
-
-/** The layout a run reads the table with: what was recognised or asked for, and the mapping and recipe it gives. */
-export interface ResolvedLayout {
-  format: FormatId;
-  /** As the summary says it: "MaxQuant proteinGroups", "Table, samples as rows". */
-  label: string;
-  /** The quantity read per sample (e.g. "LFQ intensity"); null when the layout has no named one. */
-  quantity: string | null;
-  /** What a row of the file is, plural: "protein groups", "proteins", "features" (samples as rows). */
-  rowsWord: string;
-  orientation: Mapping['orientation'];
-  /** Samples in the file as the mapping finds them (sample columns, or rows), before --where. */
-  samples: number | null;
-  mapping: Mapping;
-  /**
-   * The preparation that runs: the format's steps less what --keep-… / --zero-is-value switch off, then the
-   * proposed transform and valid-value filter (core/prepare/propose.ts completeLayout, for recognised protein
-   * tables; none for a table with one sample per row), each choice replaced by its flag when given.
-   */
-  recipe: Recipe;
-  /** Why the preparation is what it is (completeLayout's reasons, and the flags given over them). */
-  reasons: string[];
-  /** What the recognition decided about the samples (Layout.notes: columns left out, names from a label row). */
-  notes?: string[];
-  /**
-   * What `skfr cluster` recognises by itself (format, quantity, mapping, the format's own steps): the reproduce
-   * command (core/report/command.ts) leaves out what equals it.
-   */
-  recognised: Pick<Layout, 'format' | 'quantity' | 'mapping' | 'recipe' | 'quantities'>;
-}
-
-/** resolveMapping's answer: the layout, the format recipe less the switched-off steps, and whether to propose. */
-type ResolvedMapping = Omit<ResolvedLayout, 'reasons'> & { proposable: boolean };
-
-const fileOf = (table: Table) => `“${table.fileName}”`;
-
-/** One sentence saying why `table` cannot be read as `format` (layoutAs gave null). */
-function notThisFormat(table: Table, format: Exclude<FormatId, 'table'>): SkfrError {
-  if (format === 'perseus') {
-    return invalid(`${fileOf(table)} is not a Perseus matrix: it has no “#!{Type}” row under its header naming the expression (E) columns.`);
-  }
-  if (isDeclaredFormat(format)) return invalid(`${notDeclared(table, format)}.`);
-  const spec = FORMATS.find((f) => f.id === format)!;
-  const names = new Set(table.columns.map((c) => normalName(c.name)));
-  const missing = spec.requires.filter((name) => !names.has(normalName(name)));
-  const what = missing.length > 0
-    ? `it has no ${quoteList(missing)} column${missing.length === 1 ? '' : 's'}`
-    : `it has none of the columns ${quoteList(spec.requiresAny)}`;
-  return invalid(`${fileOf(table)} is not a ${spec.label} file: ${what}.`);
-}
-
-/** One sentence for a recognised format without any column of the quantities it carries per sample. */
-function noQuantityColumns(table: Table, layout: Layout): SkfrError {
-  if (layout.format === 'perseus') {
-    return invalid(`${fileOf(table)} is a Perseus matrix without expression columns: its “#!{Type}” row marks no column E.`);
-  }
-  const spec = FORMATS.find((f) => f.id === layout.format);
-  const kinds = spec?.quantities.map((q) => (q.runPaths ? 'one column per run' : `“${q.affixes.prefix}…${q.affixes.suffix}”`)) ?? [];
-  return invalid(
-    `${fileOf(table)} is a ${layout.formatLabel} file without quantity columns: it has no ${kinds.join(', ').replace(/, ([^,]*)$/, ' or $1')} ` +
-      `columns (choose the sample columns with --sample-columns REGEX).`,
-  );
-}
-
-/** The recipe without the steps the user switched off (--keep-decoys …, --zero-is-value). */
-function adjustRecipe(recipe: Recipe, options: LayoutOptions): Recipe {
-  return {
-    steps: recipe.steps.filter((step) => {
-      if (step.kind === 'remove-flagged') return !options.keep[step.flag];
-      if (step.kind === 'zeros-missing') return !options.zeroIsValue;
-      return true;
-    }),
-  };
-}
-
-const matching = matchingColumns;
-
-/**
- * The mapping and recipe `skfr cluster` reads `table` with (design: the --design sample table, read by the caller):
- * - a table with one sample per row (recognised so, or given --id-column / --annotation-columns / --features /
- *   --features-match without --samples-as-columns) keeps the options' mapping exactly, as before layouts were
- *   recognised (and the CSV is mapped in place);
- * - a recognised proteins × samples layout (or --format) gives its mapping: sample columns of the chosen --quantity
- *   or matching --sample-columns, feature label from --feature-column, the recipe less what --keep-… and
- *   --zero-is-value switch off; the sample annotations come from the design (or Perseus category rows), and
- *   --where filters on them;
- * - --samples-as-columns on a plain matrix: every numeric column (or those matching --sample-columns) is a sample,
- *   named as in the header, the first text column (or --feature-column) labels the features. With rows options
- *   (--id-column …), no numeric column at all, or --class-column / --where without --design (annotations can then
- *   only be rows of the sheet) it is the old transposed reading (header row = sample ids).
- * Problems are one sentence each (SkfrError 'invalid-option'): a --format the file does not fit, a layout
- * without quantity columns, a --quantity the file does not have.
- */
-export function resolveLayout(
-  table: Table,
-  plan: Pick<ClusterPlan, 'mapping' | 'layout'> & { classColumn?: string | null; settings?: Pick<FitSettings, 'seed'> },
-  design: SampleTable | null = null,
-): ResolvedLayout {
-  const { proposable, ...resolved } = resolveMapping(table, plan, design);
-  const { recipe, reasons } = resolveRecipe(table, resolved, proposable, plan.layout.prep, plan.settings?.seed ?? 1);
-  return { ...resolved, recipe, reasons };
-}
-
-/**
- * The recipe a run prepares the data with (ResolvedLayout.recipe), and why. The default is what the app proposes
- * for the same table (completeLayout: log2 for raw intensities, 70 % valid values, in at least one group of the
- * joined sample table's group column when it has one); for a table with one sample per row it is empty, as
- * before. Each preparation flag given replaces its choice (core/prepare/args.ts: the same words the reproduce
- * command prints), over the format's own steps (--keep-… and --zero-is-value already taken out).
- */
-function resolveRecipe(table: Table, resolved: Omit<ResolvedMapping, 'proposable'>, proposable: boolean, prep: PrepOptions, seed: number): { recipe: Recipe; reasons: string[] } {
-  const { recognised } = resolved;
-  const layout = { format: resolved.format, formatLabel: resolved.label, quantities: recognised.quantities, quantity: resolved.quantity, recipe: recognised.recipe };
-  // The format's steps --keep-… and --zero-is-value switched off (adjustRecipe).
-  const { keep, zeroIsValue } = choicesOf(resolved.recipe, formatSteps(recognised.recipe));
-  const { recipe, reasons } = proposeRecipe(table, { layout, mapping: resolved.mapping, off: { keep, zeroIsValue }, proposable }, prep, seed);
-  return { recipe, reasons };
-}
-
-function resolveMapping(
-  table: Table,
-  plan: Pick<ClusterPlan, 'mapping' | 'layout'> & { classColumn?: string | null },
-  design: SampleTable | null,
-): ResolvedMapping {
-  const options = plan.layout;
-  const names = table.columns.map((column) => column.name);
-  let layout: Layout = options.format === 'auto' ? recognizeLayout(table) : (layoutAs(table, options.format) ?? (() => { throw notThisFormat(table, options.format as Exclude<FormatId, 'table'>); })());
-  const withDesign = (mapping: Mapping): Mapping => (design ? { ...mapping, design } : mapping);
-  const rowsMode = !options.samplesAsColumns &&
-    (layout.mapping.orientation === 'samples-as-rows' || ((options.format === 'auto' || options.format === 'table') && options.rowsFlags.length > 0));
-  if (rowsMode) {
-    if (options.quantity !== null) {
-      throw invalid(
-        `${fileOf(table)} is read as a table with one sample per row, which has no quantity kinds to choose with --quantity ` +
-          `(add --samples-as-columns if its samples are columns).`,
-      );
-    }
-    return {
-      format: 'table',
-      label: 'Table, samples as rows',
-      quantity: null,
-      rowsWord: 'features',
-      orientation: 'samples-as-rows',
-      samples: table.rowCount,
-      mapping: withDesign(withFilterAnnotations(plan.mapping, names)),
-      recipe: EMPTY_RECIPE,
-      recognised: { format: 'table', quantity: null, mapping: layout.mapping, recipe: EMPTY_RECIPE, quantities: [] },
-      proposable: false,
-    };
-  }
-
-  let mapping: Mapping;
-  let label: string;
-  let rowsWord: string;
-  let recipe: Recipe = layout.recipe;
-  const plain = layout.mapping.orientation === 'samples-as-rows';
-  const numeric = table.columns.filter((c) => c.kind === 'numeric').map((c) => c.name);
-  // Sample annotations without a sample table can only be rows of a plain matrix: the old transposed reading.
-  const annotationRows = !design && (((plan.classColumn ?? null) !== null && plan.classColumn !== NAME_GROUP) || plan.mapping.filters.some((f) => f.column !== NAME_GROUP));
-  const legacy = plain && options.sampleColumnsMatch === null && options.featureColumn === null &&
-    (options.rowsFlags.length > 0 || numeric.length === 0 || annotationRows);
-  if (!legacy && options.rowsFlags.length > 0) {
-    throw invalid(
-      `--${options.rowsFlags[0]} is for tables with one sample per row, but ${fileOf(table)} is read with one sample per column ` +
-        `(choose them with --sample-columns REGEX and the feature label with --feature-column C; sample annotations come from --design).`,
-    );
-  }
-  if (plain) {
-    // A plain matrix read with --samples-as-columns.
-    if (options.quantity !== null) throw invalid(`${fileOf(table)} is a table of no known layout: it has no quantity kinds to choose with --quantity; choose its sample columns with --sample-columns REGEX.`);
-    const text = table.columns.filter((c) => c.kind === 'text').map((c) => c.name);
-    if (legacy) {
-      // The old reading: transposed, the header row's names are the sample ids (column "Sample").
-      return {
-        format: 'table',
-        label: 'Table, samples as columns (transposed)',
-        quantity: null,
-        rowsWord: 'rows',
-        orientation: 'samples-as-columns',
-        samples: Math.max(0, table.columns.length - 1),
-        mapping: withDesign(plan.mapping),
-        recipe: EMPTY_RECIPE,
-        recognised: { format: 'table', quantity: null, mapping: layout.mapping, recipe: EMPTY_RECIPE, quantities: [] },
-        proposable: false,
-      };
-    }
-    const samples = options.sampleColumnsMatch !== null ? matching(table, options.sampleColumnsMatch) : numeric;
-    const sampleSet = new Set(samples);
-    const labelColumn = options.featureColumn ?? text.find((name) => !sampleSet.has(name)) ?? null;
-    mapping = emptyColumnsMapping({
-      sampleColumns: options.sampleColumnsMatch !== null ? null : samples,
-      sampleColumnsMatch: options.sampleColumnsMatch,
-      featureLabelColumns: labelColumn !== null ? [labelColumn] : [],
-      featureAnnotationColumns: text.filter((name) => !sampleSet.has(name)),
-      sampleNames: options.sampleColumnsMatch !== null ? 'clean' : 'as-is',
-    });
-    label = 'Table, samples as columns';
-    rowsWord = 'rows';
-    recipe = EMPTY_RECIPE;
-  } else {
-    if (options.quantity !== null) {
-      if (layout.format === 'table' && layout.quantities.length <= 1) {
-        throw invalid(`${fileOf(table)} is a protein table of no known layout: it has no quantity kinds to choose with --quantity; choose its sample columns with --sample-columns REGEX.`);
-      }
-      const chosen = withQuantity(layout, options.quantity);
-      if (chosen === null) {
-        const kinds = layout.quantities.map((q) => q.name);
-        throw invalid(
-          `${fileOf(table)} has no “${options.quantity.trim()}” columns; ` +
-            (kinds.length > 0 ? `its quantities: ${quoteList(kinds)}.` : 'it has no quantity columns at all.'),
-        );
-      }
-      layout = chosen;
-    }
-    if (options.sampleColumnsMatch === null && layout.quantities.length === 0) throw noQuantityColumns(table, layout);
-    mapping = { ...layout.mapping };
-    if (options.sampleColumnsMatch !== null) {
-      const samples = new Set(matching(table, options.sampleColumnsMatch));
-      mapping.sampleColumns = null;
-      mapping.sampleColumnsMatch = options.sampleColumnsMatch;
-      mapping.featureAnnotationColumns = (mapping.featureAnnotationColumns ?? []).filter((name) => !samples.has(name));
-      mapping.featureLabelColumns = (mapping.featureLabelColumns ?? []).filter((name) => !samples.has(name));
-    }
-    if (options.featureColumn !== null) mapping.featureLabelColumns = [options.featureColumn];
-    label = layout.format === 'table' ? 'Protein table, samples as columns' : layout.formatLabel;
-    rowsWord = layout.format === 'perseus' ? 'rows' : (FORMATS.find((f) => f.id === layout.format)?.rows ?? (isDeclaredFormat(layout.format) ? table.declared?.rows : undefined) ?? 'proteins');
-  }
-  mapping.filters = plan.mapping.filters;
-  if (!design && !mapping.design) {
-    // Samples as columns: annotations come from a sample table, from the parts of the sample names
-    // (core/table/formats/naming.ts: a TMT channel and plex, a PD file id), or the groups the names carry
-    // (name-groups.ts).
-    const column = mapping.filters.find((f) => f.column !== NAME_GROUP)?.column ?? (plan.classColumn !== NAME_GROUP ? plan.classColumn : null) ?? null;
-    const columns = mapping.sampleColumns ?? (mapping.sampleColumnsMatch ? matching(table, mapping.sampleColumnsMatch) : []);
-    const parts = column !== null && mapping.sampleNames !== 'as-is' ? sampleNaming(table, columns, layout.format).parts.map((p) => p.name) : [];
-    if (column !== null && !parts.includes(column)) {
-      throw invalid(
-        `${mapping.filters.length > 0 ? `--where ${column}=…` : `--class-column ${column}`}: the samples of ${fileOf(table)} (its columns) have no annotation “${column}”` +
-          `${parts.length > 0 ? ` (their names give ${quoteList(parts)})` : ''}; attach the sample table that has “${column}” with --design FILE[:SHEET].`,
-      );
-    }
-  }
-  const samples = mapping.sampleColumns ? mapping.sampleColumns.length : mapping.sampleColumnsMatch ? matching(table, mapping.sampleColumnsMatch).length : null;
-  return {
-    format: layout.format,
-    label,
-    quantity: options.sampleColumnsMatch !== null ? null : layout.quantity,
-    rowsWord,
-    orientation: 'samples-as-columns',
-    samples,
-    mapping: withDesign(mapping),
-    recipe: adjustRecipe(recipe, options),
-    recognised: { format: layout.format, quantity: layout.quantity, mapping: layout.mapping, recipe, quantities: layout.quantities },
-    proposable: !plain,
-    ...(layout.notes && options.sampleColumnsMatch === null ? { notes: layout.notes } : {}),
-  };
-}

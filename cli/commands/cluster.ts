@@ -33,7 +33,8 @@ import { readTableChunks } from '../../node/parallel/read.js';
 import { jsonParts } from '../json-out.js';
 import { collectGarbage } from '../memory.js';
 import { createProgressBar } from '../progress.js';
-import { CLUSTER_HELP, labelColumns, planCluster, poolOptionsFor, resolveLayout, withTuneAll, type ClusterPlan, type DesignSpec } from './cluster-options.js';
+import { CLUSTER_HELP, labelColumns, planCluster, poolOptionsFor, requestOf, withTuneAll, type ClusterPlan, type DesignSpec } from './cluster-options.js';
+import { resolveRequest } from '../../core/request/resolve.js';
 import { clusterJson, clusterSummary, type ClusterJson } from './cluster-output.js';
 import { prepJson, reasonLines, recordRun, runWarnings, summaryTail, type RunPrep } from './cluster-prep.js';
 import type { InputInfo, ReadInfo, RunData } from './cluster-run.js';
@@ -128,7 +129,7 @@ interface Cancel {
  * and is consumed by the mapping: a CSV/TSV's columns become the matrix in place (core/table/matrix.ts),
  * other tables are garbage once mapped. At 100 000 × 1000 that is 0.7–2 GB of bytes and 0.8 GB of columns
  * that never sit beside a second 0.8 GB matrix; what outlives this function is the mapped data and, for the
- * report, the file's name and SHA-256. The layout is recognised on the parsed table (resolveLayout: MaxQuant,
+ * report, the file's name and SHA-256. The layout is recognised on the parsed table (core/request/resolve.ts resolveRequest: MaxQuant,
  * DIA-NN, … or a table with samples as rows, read exactly as before), and core/prepare maps it and runs its
  * recipe (the format's steps, the proposed log2 and valid-value filter, the preparation flags), counting each
  * step; what the exports and the summary need of the prepared data is recorded before the fit (recordRun, in
@@ -142,7 +143,7 @@ export async function loadMapped(
   const { table, input } = await readTable(asked, io);
   const readMs = now() - t0;
   const design = asked.layout.design ? await readDesign(asked.layout.design, io) : null;
-  const layout = resolveLayout(table, asked, design);
+  const layout = resolveRequest(table, requestOf(asked), design);
   let plan = { ...asked, mapping: layout.mapping };
   const read: ReadInfo = {
     layout,

@@ -10,6 +10,7 @@ import { parseTable, parseTableChunks, previewRows, summarizeColumns, toCsv, wit
 import type { ChunkOptions, ParallelReading } from '../table/stream.js';
 import { proposeRecipe } from '../prepare/proposal.js';
 import { recognizeLayout, rowsLayout } from '../table/formats/recognize.js';
+import { sampleIdColumn } from '../request/sample-id.js';
 import type { Layout, Mapping, Table } from '../table/types.js';
 import { now } from './progress.js';
 import type { DataSource, FileIO, OpenResult } from './types.js';
@@ -224,11 +225,23 @@ export async function sourceBytes(source: DataSource, io: FileIO | undefined): P
 }
 
 /**
+ * A table of one sample per row: its sample id is the column `skfr cluster` takes without --id-column
+ * (core/request/sample-id.ts: a unique text column named like an id), the other text columns annotations.
+ * @example withSampleIdGuess(mouseTable, layout).mapping.idColumn // 'MouseID'
+ */
+function withSampleIdGuess(table: Table, layout: Layout): Layout {
+  if (layout.format !== 'table' || layout.mapping.orientation !== 'samples-as-rows') return layout;
+  const idColumn = sampleIdColumn(table);
+  const annotationColumns = table.columns.filter((c) => c.kind === 'text' && c.name !== idColumn).map((c) => c.name);
+  return { ...layout, mapping: { ...layout.mapping, idColumn, annotationColumns } };
+}
+
+/**
  * What was recognised in `table`, with the preparation proposed for it by the function `skfr cluster` proposes
  * with (core/prepare/proposal.ts: nothing switched off, no choice given) and its reasons.
  */
 export function proposedLayout(table: Table): Layout {
-  const recognised = recognizeLayout(table);
+  const recognised = withSampleIdGuess(table, recognizeLayout(table));
   const proposable = recognised.mapping.orientation === 'samples-as-columns';
   const { recipe, reasons, scaleBasis } = proposeRecipe(table, { layout: recognised, mapping: recognised.mapping, off: { keep: [], zeroIsValue: false }, proposable }, {}, 1);
   return { ...recognised, recipe, reasons, scaleBasis };

@@ -55,9 +55,9 @@ const CASES: Case[] = [
     description: /66 samples/, samples: 66, first: [],
   },
   {
-    // One sample per row: the Import screen proposes MouseID as the sample id, `skfr cluster` numbers the rows
-    // unless told (--id-column; the one path from file to matrix, issue 25 item 1, is to end this difference).
-    file: 'Data_Cortex_Nuclear.xls', description: /1 080 samples × 77 features/, samples: 1080, first: ['309_1', '309_2'], cli: ['--id-column', 'MouseID'],
+    // One sample per row: the Import screen and `skfr cluster` (without --id-column) both take MouseID as the
+    // sample id, the unique text column named like an id (core/request/sample-id.ts).
+    file: 'Data_Cortex_Nuclear.xls', description: /1 080 samples × 77 features/, samples: 1080, first: ['309_1', '309_2'],
   },
   {
     // PD 2.4, named by its Input Files table through `File ID` (F1 → D:\…\UPS1_50amol_R1.raw → UPS1_50amol_R1).

@@ -5,7 +5,9 @@
  * for it (MapRequest.propose, as the Import screen sends it), the fit — and through `skfr cluster` as a user
  * types it (in this process, --json), with the same k, s, restarts and seed. Both must give the same samples
  * (clean names, in order), the same proteins, the same preparation (recipe and counted steps), the same sample
- * annotations, the same clusters and the same selected proteins.
+ * annotations, the same clusters and the same selected proteins — and the same reasons for the preparation. The
+ * mouse tables (the workbook, and ../shared/data/mice_protein.csv) are read without --id-column: both take
+ * `MouseID`, the one unique text column named like an id (core/request/sample-id.ts).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +17,9 @@ import type { Recipe } from '../../core/table/types.js';
 import { repoRoot, skfrJson } from '../cli/helpers.js';
 
 const REAL = `${repoRoot}/../shared/data/real/`;
+/** A file of the real folder, or `../name` for one of ../shared/data/ (mice_protein.csv). */
 const bytes = (name: string) => new Uint8Array(readFileSync(REAL + name));
+const baseName = (name: string) => name.split('/').pop()!;
 
 function ok<T extends JobResponse>(r: T): Extract<T, { ok: true }>['result'] {
   if (!r.ok) throw new Error(`expected ok, got ${r.error.code}: ${r.error.message}`);
@@ -30,10 +34,12 @@ interface Case {
   s: number;
   /**
    * Flags for what the app's Import screen guesses and `skfr cluster` does not: on a table with one sample per
-   * row the app takes the id column and the text columns as annotations (guessRowsMapping), the CLI row numbers
-   * and no annotations unless told (its documented default, `--id-column`: "default: row numbers").
+   * row the app takes the text columns other than the id as annotations, the CLI none unless told. (The id is
+   * the same on both: the unique text column named like an id, core/request/sample-id.ts.)
    */
   cli?: string[];
+  /** The first sample's id, where the test checks how it was found (the mouse tables: MouseID, not row numbers). */
+  firstSample?: string;
 }
 
 /** Every data file of the folder (its sample tables attached); the levels workbook is no tidy sample table (README). */
@@ -44,7 +50,8 @@ const CASES: Case[] = [
   { file: 'fragpipe_combined_protein.tsv', k: 2, s: 10 },
   { file: 'perseus_matrix.txt', k: 3, s: 10 },
   { file: 'supplement_tam2020_elife.xlsx', design: { sheet: 'Sample information' }, k: 3, s: 10 },
-  { file: 'Data_Cortex_Nuclear.xls', k: 8, s: 24, cli: ['--id-column', 'MouseID', '--annotation-columns', 'Genotype,Treatment,Behavior,class'] },
+  { file: 'Data_Cortex_Nuclear.xls', k: 8, s: 24, cli: ['--annotation-columns', 'Genotype,Treatment,Behavior,class'], firstSample: '309_1' },
+  { file: '../mice_protein.csv', k: 8, s: 24, cli: ['--annotation-columns', 'Genotype,Treatment,Behavior,class'], firstSample: '309_1' },
   { file: 'pd24_ups1_yeast_Proteins.txt', k: 3, s: 20 },
   { file: 'paw_tmt_ups2_mouse_two_sites.txt', k: 2, s: 20 },
   { file: 'gct13_medulloblastoma_proteome.gct', k: 4, s: 20 },
@@ -61,6 +68,8 @@ interface Outcome {
   recipe: Recipe;
   preparation: { step: string; label: string; count: number }[];
   annotations: Record<string, (string | null)[]>;
+  /** Why the preparation is what it is (the proposal's reasons). */
+  reasons: string[];
   labels: number[];
   selected: string[];
 }
@@ -68,9 +77,10 @@ interface Outcome {
 /** The app: a jobs session on the bytes, as the Import and Configure screens drive it. */
 async function viaJobs(c: Case): Promise<Outcome> {
   const session = createSession();
-  const opened: OpenResult = ok(await session.runJob({ type: 'open', source: { kind: 'bytes', fileName: c.file, bytes: bytes(c.file) } }));
+  const opened: OpenResult = ok(await session.runJob({ type: 'open', source: { kind: 'bytes', fileName: baseName(c.file), bytes: bytes(c.file) } }));
   let mapping = opened.layout.mapping;
   let recipe = opened.layout.recipe;
+  let reasons = opened.layout.reasons ?? [];
   if (c.design) {
     const source: DesignRequest['source'] = 'file' in c.design ? { kind: 'bytes', fileName: c.design.file, bytes: bytes(c.design.file) } : { kind: 'dataset', datasetId: opened.datasetId };
     const design = ok(await session.runJob({ type: 'design', source, ...('sheet' in c.design ? { sheet: c.design.sheet } : {}) }));
@@ -78,6 +88,7 @@ async function viaJobs(c: Case): Promise<Outcome> {
     // The sample table changes what is mapped: the store asks the map to propose again (stores/dataset.ts).
     const mapped: MapResult = ok(await session.runJob({ type: 'map', datasetId: opened.datasetId, mapping, recipe, propose: { from: opened.layout.recipe } }));
     recipe = mapped.proposal!.recipe;
+    reasons = mapped.proposal!.reasons;
   }
   const view: FitView = ok(await session.runJob({ type: 'fit', datasetId: opened.datasetId, mapping, recipe, settings: { ...SETTINGS, k: c.k, s: c.s } }));
   return {
@@ -86,6 +97,7 @@ async function viaJobs(c: Case): Promise<Outcome> {
     recipe: view.recipe,
     preparation: view.preparation,
     annotations: view.annotations,
+    reasons,
     labels: Array.from(view.clusters),
     selected: view.selected.map((l) => view.featureNames[l]!),
   };
@@ -104,6 +116,7 @@ async function viaCli(c: Case): Promise<Outcome> {
     recipe: json.recipe,
     preparation: json.preparation,
     annotations: json.annotations,
+    reasons: json.reasons,
     labels: json.labels,
     selected: json.selectedFeatures,
   };
@@ -116,10 +129,13 @@ describe('every given file: the app’s job pipeline and skfr cluster give the s
       const cli = await viaCli(c);
       expect(app.sampleIds.length).toBeGreaterThan(c.k);
       expect(app.sampleIds).toEqual(cli.sampleIds);
+      if (c.firstSample !== undefined) expect(cli.sampleIds[0]).toBe(c.firstSample);
       expect(app.features).toEqual(cli.features);
       expect(app.recipe).toEqual(cli.recipe);
       expect(app.preparation).toEqual(cli.preparation);
       expect(app.annotations).toEqual(cli.annotations);
+      expect(app.reasons.length).toBeGreaterThan(0);
+      expect(app.reasons).toEqual(cli.reasons);
       expect(app.labels).toEqual(cli.labels);
       expect(app.selected).toEqual(cli.selected);
     }, 600_000);

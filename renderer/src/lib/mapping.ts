@@ -4,6 +4,7 @@
  * Every function returns a new Mapping; none mutates its input.
  */
 import { emptyRowsMapping } from '../../../core/table/empty-mapping';
+import { idColumnOf } from '../../../core/request/sample-id';
 import { namePattern, type NamePattern } from '../../../core/table/name-pattern';
 import type { ColumnSummary, Mapping } from '../../../core/table/types';
 
@@ -52,12 +53,14 @@ export function setRole(mapping: Mapping, columns: ColumnSummary[], name: string
 }
 
 /**
- * The first guess for a freshly opened table (samples as rows): the first text column whose values are all
- * present and distinct is the sample id; the other text columns are annotations; every numeric column a feature.
+ * The first guess for a freshly opened table (samples as rows): the sample id is the column `skfr cluster` takes
+ * (core/request/sample-id.ts: the first text column whose values are all present and distinct and whose name says
+ * it is an id); the other text columns are annotations; every numeric column a feature.
  */
 export function guessMapping(columns: ColumnSummary[], rowCount: number): Mapping {
   const text = columns.filter((c) => c.kind === 'text');
-  const id = text.find((c) => c.missing === 0 && c.distinctCount === rowCount) ?? null;
+  const idName = idColumnOf(columns.map((c) => ({ name: c.name, kind: c.kind === 'text' ? 'text' : 'numeric', unique: c.missing === 0 && c.distinctCount === rowCount })));
+  const id = text.find((c) => c.name === idName) ?? null;
   return emptyRowsMapping({
     idColumn: id?.name ?? null,
     annotationColumns: text.filter((c) => c !== id).map((c) => c.name),
