@@ -11,6 +11,7 @@ import { EMPTY_RECIPE } from '../../core/prepare/index.js';
 import { choicesOf, parseBatch, parseDropSamples, parseFloor, parseImpute, parseMinValid, parseNormalize, parseScale, parseTransform } from '../../core/prepare/args.js';
 import { matchingColumns, proposeRecipe, type PrepChoices } from '../../core/prepare/proposal.js';
 import type { Scale } from '../../core/engine/types.js';
+import { notesWith } from '../../core/table/formats/notes.js';
 import { formatSteps } from '../../core/report/command.js';
 import { sampleNaming } from '../../core/table/formats/naming.js';
 import { DECLARED_FORMATS, isDeclaredFormat, notDeclared } from '../../core/table/formats/declared.js';
@@ -806,6 +807,6 @@ function resolveMapping(
     recipe: adjustRecipe(recipe, options),
     recognised: { format: layout.format, quantity: layout.quantity, mapping: layout.mapping, recipe, quantities: layout.quantities },
     proposable: !plain,
-    ...(layout.notes && options.sampleColumnsMatch === null ? { notes: layout.notes } : {}),
+    ...(layout.notes && options.sampleColumnsMatch === null ? { notes: notesWith(layout.notes, design) } : {}),
   };
 }
