@@ -10,6 +10,7 @@ import { prepare } from '../../core/prepare/index.js';
 import { completeLayout } from '../../core/prepare/propose.js';
 import { givenChoices, proposeRecipe } from '../../core/prepare/proposal.js';
 import { describeStep } from '../../core/prepare/steps.js';
+import { recipeSchema } from '../../core/jobs/schema.js';
 import { recognizeLayout } from '../../core/table/formats/recognize.js';
 import { parseTable, type MappedData, type Recipe } from '../../core/table/index.js';
 
@@ -154,5 +155,16 @@ describe('--floor', () => {
     expect(parseFloor(args[1]!)).toBe(150.25);
     expect(choicesOf(withFloor, base).floor).toBe(150.25);
     expect(recipeToArgs(base, base).slice(0, 2)).toEqual(['--floor', 'none']);
+  });
+});
+
+describe('sessions', () => {
+  it('a recipe with a floor step is stored and read back; a session without one (saved before) still reads', () => {
+    const withFloor = { steps: [{ kind: 'zeros-missing' }, { kind: 'floor-missing', value: 150 }, { kind: 'transform', base: 2, nonPositive: 'refuse' }] };
+    expect(recipeSchema.parse(withFloor)).toEqual(withFloor);
+    const before = { steps: [{ kind: 'zeros-missing' }, { kind: 'transform', base: 2, nonPositive: 'refuse' }] };
+    expect(recipeSchema.parse(before)).toEqual(before);
+    expect(recipeSchema.safeParse({ steps: [{ kind: 'floor-missing', value: 0 }] }).success).toBe(false);
+    expect(recipeSchema.safeParse({ steps: [{ kind: 'floor-missing' }] }).success).toBe(false);
   });
 });
