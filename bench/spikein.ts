@@ -15,7 +15,8 @@
  *   precision, recall and ARI (item 7).
  * Printed: the flags of each table, then Markdown tables (the results table of bench/RESULTS.md).
  *
- * Flags: --only mq,pd,paw (default all), --seed N (default 1), --no-tune (s0 only), --workers W
+ * Flags: --only mq,pd,paw (default all), --seed N (default 1), --no-tune (s0 only), --workers W, --floor none|V (given
+ * to every run: `--floor none` reads a floor value as measured, as before the floor was proposed)
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { mkdirSync } from 'node:fs';
@@ -36,7 +37,9 @@ import { fixed, renderTable } from './lib/table.js';
 import { averagePrecision, precisionRecall } from './spikein/metrics.js';
 import { maxquantUps1, pawTmtTwoSites, pd24Ups1, type SpikeIn } from './spikein/tables.js';
 
-const flags = parseFlags(process.argv.slice(2), { only: 'string', seed: 'number', 'no-tune': 'boolean', workers: 'number' });
+const flags = parseFlags(process.argv.slice(2), { only: 'string', seed: 'number', 'no-tune': 'boolean', workers: 'number', floor: 'string' });
+/** --floor none|V: given to every run (the floor proposal's before/after: `--floor none` is the preparation before it). */
+const floorArgs = flags.floor !== undefined ? ['--floor', flags.floor as string] : [];
 const seed = (flags.seed as number | undefined) ?? 1;
 const tuneToo = flags['no-tune'] !== true;
 const only = new Set((flags.only as string | undefined)?.split(',') ?? ['mq', 'pd', 'paw']);
@@ -59,7 +62,7 @@ const SETTINGS: Setting[] = ['new', 'old'];
 
 /** The `skfr cluster` arguments of a table in a setting (without --k / --s). */
 function argsOf(table: SpikeIn, setting: Setting): string[] {
-  return [table.file, ...table.recognition, ...table.design, ...(setting === 'new' ? table.batch : ['--scale', 'unit-variance'])];
+  return [table.file, ...table.recognition, ...table.design, ...(setting === 'new' ? table.batch : ['--scale', 'unit-variance']), ...floorArgs];
 }
 
 /** The settings `skfr cluster ARGS` fits with (its own parser; --tune-s auto resolved to 1:p). */

@@ -7,7 +7,7 @@ import { SkfrError } from '../../core/errors.js';
 import { DEFAULT_PERMUTATIONS, settingsFromOptions } from '../../core/analysis.js';
 import { OPTION_SPECS as SPECS, rangeText, SUBSAMPLE_FRACTION, type IntSpec } from '../../core/engine/option-specs.js';
 import type { FitSettings } from '../../core/jobs/types.js';
-import { parseBatch, parseDropSamples, parseImpute, parseMinValid, parseNormalize, parseScale, parseTransform } from '../../core/prepare/args.js';
+import { parseBatch, parseDropSamples, parseFloor, parseImpute, parseMinValid, parseNormalize, parseScale, parseTransform } from '../../core/prepare/args.js';
 import type { Scale } from '../../core/engine/types.js';
 import { namePattern } from '../../core/table/name-pattern.js';
 import type { Mapping } from '../../core/table/types.js';
@@ -70,6 +70,7 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'keep-site-only', kind: 'flag', help: 'keep proteins only identified by site (= +), removed by default' },
   { name: 'keep-non-master', kind: 'flag', help: 'Proteome Discoverer: keep proteins that are not their group’s master\n(Master ≠ IsMasterProtein), removed by default' },
   { name: 'zero-is-value', kind: 'flag', help: '0 is a measured value (default for MaxQuant, FragPipe: 0 = missing)' },
+  { name: 'floor', kind: 'value', placeholder: 'V', help: 'none, or the value that stands for "not quantified" (made missing; default: proposed when the smallest intensity repeats far beyond ties)' },
   { name: 'transform', kind: 'value', placeholder: 'LOG', help: 'none, log2, log10; LOG:missing makes 0 and negatives missing (default: log2 if raw)' },
   { name: 'drop-samples', kind: 'value', placeholder: 'empty|N', help: 'drop the samples with no value (empty) or fewer than N values, counted\n(default none: a sample with no value is an error naming them all)' },
   { name: 'min-valid', kind: 'value', placeholder: 'SPEC', help: 'none, N or P%[:total|each|any][:COLUMN]: values a protein needs (default 70%)' },
@@ -113,7 +114,7 @@ analysed, in column order), annotations (annotation → value per sample, the sa
 matches ([{sample, row, value, rule}]: each sample's row, 0-based, and the rule that found it), rows, samples,
 fileOrderPossible, duplicateRows}; else null), preparation
 ([{step, label, count}]: rows read, blank rows skipped, filters, decoys / contaminants / site-only removed,
-zeros made missing, log transform, valid-value filter, normalisation, batch correction (and the samples it
+zeros made missing, a floor value made missing, log transform, valid-value filter, normalisation, batch correction (and the samples it
 left out), imputation, features with no value removed), recipe ({steps}: the preparation that ran), reasons (why it was proposed), imputedBySample /
 imputedByFeature (cells filled by --impute, in sampleIds / featureLabels order; else null), warnings
 ([{code, about, message}]: results that look wrong, clusters that follow an annotation other than the
@@ -380,6 +381,7 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
   }
   const prepText = (name: string) => parsed.values.get(name);
   const prep: PrepOptions = {
+    ...(prepText('floor') !== undefined ? { floor: parseFloor(prepText('floor')!) } : {}),
     ...(prepText('transform') !== undefined ? { transform: parseTransform(prepText('transform')!) } : {}),
     ...(prepText('drop-samples') !== undefined ? { dropSamples: parseDropSamples(prepText('drop-samples')!) } : {}),
     ...(prepText('min-valid') !== undefined ? { minValid: parseMinValid(prepText('min-valid')!) } : {}),

@@ -91,6 +91,7 @@ export const recipeSchema = z.strictObject({
           markerValues: z.array(text).max(50, 'must list at most 50 values').optional(),
         }),
         z.strictObject({ kind: z.literal('zeros-missing') }),
+        z.strictObject({ kind: z.literal('floor-missing'), value: z.number().positive('must be above 0').finite() }),
         z.strictObject({ kind: z.literal('transform'), base: z.union([z.literal(2), z.literal(10)]), nonPositive: z.enum(['refuse', 'missing']) }),
         z.strictObject({ kind: z.literal('drop-samples'), minValues: int.min(1, 'must be 1 or more').max(1_000_000_000) }),
         z.strictObject({

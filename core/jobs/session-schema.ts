@@ -160,7 +160,7 @@ export const ksStepSchema = z.discriminatedUnion('tuned', [
 ]);
 
 export const stepReportSchema = z.object({
-  step: z.enum(['read', 'blank-rows', 'filter', 'empty-features', 'remove-flagged', 'zeros-missing', 'transform', 'drop-samples', 'min-valid', 'normalize', 'batch', 'impute', 'scale']),
+  step: z.enum(['read', 'blank-rows', 'filter', 'empty-features', 'remove-flagged', 'zeros-missing', 'floor-missing', 'transform', 'drop-samples', 'min-valid', 'normalize', 'batch', 'impute', 'scale']),
   label: text,
   count: num,
 });

@@ -4,6 +4,7 @@
  * together). The flags say every choice explicitly, relative to the recipe the format calls for (`base`:
  * flagged rows out, zeros missing):
  *   --keep-decoys --keep-contaminants --keep-site-only --keep-non-master --zero-is-value   (a format step left out)
+ *   --floor none|V                             (V = not quantified, made missing: floor.ts; always printed)
  *   --transform none|log2|log10[:missing]      (:missing = 0 and negatives made missing instead of refused)
  *   --drop-samples none|empty|N                (samples with no value / fewer than N values removed; printed
  *                                               only when asked for: it is never proposed)
@@ -13,15 +14,15 @@
  *                                               one by itself; --batch-min only when N is not the default 2)
  *   --impute kpod|downshift|min                (downshift: width 0.3 sd, shift 1.8 sd, the run's seed)
  *   --scale unit-variance|none                 (always printed; a recipe without a scale step is unit-variance)
- * Steps run in this order: flagged rows, zeros, transform, dropped samples, valid values, normalisation, batch,
+ * Steps run in this order: flagged rows, zeros, floor, transform, dropped samples, valid values, normalisation, batch,
  * imputation, scale (samples are dropped before the valid-value filter, whose percentages count samples).
  * The scale step's reason is not a flag: `skfr cluster` gives it again (core/prepare/scale.ts chooseScale).
  * @example recipeToArgs({ steps: [{ kind: 'transform', base: 2, nonPositive: 'refuse' }] }, { steps: [] })
- *   // ['--transform', 'log2', '--min-valid', 'none', '--normalize', 'none', '--impute', 'kpod', '--scale', 'unit-variance']
+ *   // ['--floor', 'none', '--transform', 'log2', '--min-valid', 'none', '--normalize', 'none', '--impute', 'kpod', '--scale', 'unit-variance']
  */
 import { SkfrError } from '../errors.js';
 import type { Scale } from '../engine/types.js';
-import type { BatchStep, DropSamplesStep, FlagKind, ImputeStep, MinValidStep, PrepStep, Recipe, ScaleStep, TransformStep } from '../table/types.js';
+import type { BatchStep, DropSamplesStep, FlagKind, FloorStep, ImputeStep, MinValidStep, PrepStep, Recipe, ScaleStep, TransformStep } from '../table/types.js';
 import { DEFAULT_MIN_PER_BATCH } from './batch.js';
 import { DOWNSHIFT } from './impute.js';
 
@@ -29,6 +30,8 @@ import { DOWNSHIFT } from './impute.js';
 export interface RecipeChoices {
   keep: FlagKind[];
   zeroIsValue: boolean;
+  /** The floor value read as "not quantified" (core/prepare/floor.ts); null or absent = none. */
+  floor?: number | null;
   transform: Omit<TransformStep, 'kind'> | null;
   /** Samples with fewer than this many values are dropped; null or absent = none dropped. */
   dropSamples?: number | null;
@@ -56,6 +59,20 @@ export function parseTransform(text: string): Omit<TransformStep, 'kind'> | null
   if (!m) throw invalid(`--transform “${text}” is not possible: use none, log2 or log10 (add :missing to make 0 and negative values missing).`);
   if (m[1] === 'none') return null;
   return { base: m[1] === 'log2' ? 2 : 10, nonPositive: (m[2] as 'missing' | 'refuse' | undefined) ?? 'refuse' };
+}
+
+/**
+ * `--floor V` (the value that stands for "not quantified": its cells made missing) or `--floor none` (null).
+ * @example parseFloor('150') // 150
+ */
+export function parseFloor(text: string): number | null {
+  const t = text.trim();
+  if (t === 'none') return null;
+  const value = /^[0-9.eE+-]+$/.test(t) ? Number(t) : NaN;
+  if (!(Number.isFinite(value) && value > 0)) {
+    throw invalid(`--floor “${text}” is not possible: give the positive value that stands for “not quantified” (e.g. --floor 150), or none to read every value as measured.`);
+  }
+  return value;
 }
 
 /** `empty` (samples with no value: 1), `N` (fewer than N values), `none` (null). */
@@ -120,6 +137,7 @@ export function recipeFromChoices(base: Recipe, choices: RecipeChoices, seed: nu
     if (step.kind === 'remove-flagged' && !choices.keep.includes(step.flag)) steps.push(step);
   }
   if (base.steps.some((s) => s.kind === 'zeros-missing') && !choices.zeroIsValue) steps.push({ kind: 'zeros-missing' });
+  if ((choices.floor ?? null) !== null) steps.push({ kind: 'floor-missing', value: choices.floor! });
   if (choices.transform) steps.push({ kind: 'transform', ...choices.transform });
   if ((choices.dropSamples ?? null) !== null) steps.push({ kind: 'drop-samples', minValues: choices.dropSamples! });
   if (choices.minValid) steps.push({ kind: 'min-valid', ...choices.minValid });
@@ -136,12 +154,14 @@ export function choicesOf(recipe: Recipe, base: Recipe): RecipeChoices {
   const transform = recipe.steps.find((s): s is TransformStep => s.kind === 'transform');
   const minValid = recipe.steps.find((s): s is MinValidStep => s.kind === 'min-valid');
   const drop = recipe.steps.find((s): s is DropSamplesStep => s.kind === 'drop-samples');
+  const floor = recipe.steps.find((s): s is FloorStep => s.kind === 'floor-missing');
   const impute = recipe.steps.find((s): s is ImputeStep => s.kind === 'impute');
   const batch = recipe.steps.find((s): s is BatchStep => s.kind === 'batch');
   const scale = recipe.steps.find((s): s is ScaleStep => s.kind === 'scale');
   return {
     keep: base.steps.filter((s) => s.kind === 'remove-flagged' && !flags.has(s.flag)).map((s) => (s as { flag: FlagKind }).flag),
     zeroIsValue: base.steps.some((s) => s.kind === 'zeros-missing') && !recipe.steps.some((s) => s.kind === 'zeros-missing'),
+    floor: floor ? floor.value : null,
     transform: transform ? { base: transform.base, nonPositive: transform.nonPositive } : null,
     dropSamples: drop ? drop.minValues : null,
     minValid: minValid ? { count: minValid.count, percent: minValid.percent, scope: minValid.scope, group: minValid.group } : null,
@@ -157,6 +177,7 @@ export function recipeToArgs(recipe: Recipe, base: Recipe): string[] {
   const c = choicesOf(recipe, base);
   const args: string[] = c.keep.map((f) => KEEP_FLAG[f]);
   if (c.zeroIsValue) args.push('--zero-is-value');
+  args.push('--floor', (c.floor ?? null) !== null ? String(c.floor) : 'none');
   args.push('--transform', c.transform ? `log${c.transform.base}${c.transform.nonPositive === 'missing' ? ':missing' : ''}` : 'none');
   if ((c.dropSamples ?? null) !== null) args.push('--drop-samples', c.dropSamples === 1 ? 'empty' : String(c.dropSamples));
   args.push('--min-valid', c.minValid ? minValidText(c.minValid) : 'none');

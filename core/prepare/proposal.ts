@@ -4,7 +4,8 @@
  * recipe everywhere (issue 25, item 1).
  *
  * Proposed on the data as the run maps it (sample columns, the sample table joined, filters applied), from the
- * format's own steps as switched (--keep-…, --zero-is-value; the app's switches): completeLayout's log2 for raw
+ * format's own steps as switched (--keep-…, --zero-is-value; the app's switches): completeLayout's floor value
+ * read as "not quantified" (core/prepare/floor.ts) and log2 for raw
  * intensities, 70 % valid values (per group of the sample table's group column when it has one), and the scale
  * the fit uses. The choices the user gave (CLI flags; the app's edits, givenChoices) replace their proposal; the
  * scale follows the transform as run unless it was given. A table with one sample per row (or a plain matrix read
@@ -26,6 +27,8 @@ import { chooseScale, proposeScale, ROWS_BASIS, scaleSentence } from './scale.js
  * the proposed choice.
  */
 export interface PrepChoices {
+  /** --floor: the value read as "not quantified" (null: none). */
+  floor?: number | null;
   transform?: RecipeChoices['transform'];
   /** --drop-samples: drop samples with no value (0) or fewer than N values (null: off). */
   dropSamples?: number | null;
@@ -120,6 +123,10 @@ export function proposeRecipe(table: Table, input: ProposalInput, given: PrepCho
   const build = (prep: PrepChoices): { recipe: Recipe; reasons: string[] } => {
     const choices: RecipeChoices = { ...proposedChoices };
     const named: string[] = [];
+    if (prep.floor !== undefined) {
+      choices.floor = prep.floor;
+      if (prep.floor !== (proposedChoices.floor ?? null)) named.push('--floor');
+    }
     if (prep.transform !== undefined) {
       choices.transform = prep.transform;
       named.push('--transform');
@@ -148,7 +155,7 @@ export function proposeRecipe(table: Table, input: ProposalInput, given: PrepCho
 }
 
 /** No preparation choice: the format's steps alone. */
-const NO_CHOICES: RecipeChoices = { keep: [], zeroIsValue: false, transform: null, minValid: null, normalize: false, batch: null, impute: null, scale: null };
+const NO_CHOICES: RecipeChoices = { keep: [], zeroIsValue: false, floor: null, transform: null, minValid: null, normalize: false, batch: null, impute: null, scale: null };
 
 /** The layout read as `quantity` (recognize.ts withQuantity: its columns, its zeros). */
 function quantityLayout(layout: ProposalInput['layout'], quantity: string): Pick<Layout, 'recipe'> {
@@ -167,6 +174,7 @@ export function givenChoices(recipe: Recipe, from: Recipe | null, base: Recipe, 
   const now = choicesOf(recipe, base);
   const was = from !== null ? choicesOf(from, base) : null;
   const given: PrepChoices = {};
+  if (was === null || (now.floor ?? null) !== (was.floor ?? null)) given.floor = now.floor ?? null;
   if (was === null || !same(now.transform, was.transform)) given.transform = now.transform;
   if (was === null || !same(now.minValid, was.minValid)) given.minValid = now.minValid;
   if (was === null || now.normalize !== was.normalize) given.normalize = now.normalize;

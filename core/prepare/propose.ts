@@ -1,6 +1,7 @@
 /**
  * The preparation proposed for a recognised layout, as Perseus users prepare protein data: the format's own
- * steps (flagged rows out, zeros missing), log2 for raw intensities (transform.ts says when), for
+ * steps (flagged rows out, zeros missing), log2 for raw intensities (transform.ts says when) and among them a floor
+ * value written for "not quantified" read as missing (floor.ts: PAW's 150), for
  * proteins × samples tables a valid-value filter of 70 % — in at least one group when the samples have a
  * group annotation (a design's condition; without a sample table, the groups the sample names carry,
  * `group (from names)`: `12500amol_1 … 50amol_3` → 9 amounts, as Perseus users group replicates, so that a protein
@@ -15,6 +16,7 @@ import { looksLikeBatch } from './batch-columns.js';
 import { prepare } from './index.js';
 import { proposeScale, scaleSentence } from './scale.js';
 import { proposeTransform } from './transform.js';
+import { findFloor, floorReason } from './floor.js';
 import { groupsOf } from './valid-values.js';
 import { isOfferedGroup } from '../table/name-groups.js';
 
@@ -115,6 +117,12 @@ export function completeLayout(table: Table, layout: Layout): Layout {
   const { step, reason, logarithmic } = proposeTransform(data.matrix.data, basis.raw, data.matrix.cols, basis.quantity);
   basis.looksLogarithmic = logarithmic;
   reasons.push(reason);
+  // A floor is looked for among raw intensities only (those get a log2), before the log (floor.ts).
+  const floor = step ? findFloor(data.matrix.data) : null;
+  if (floor) {
+    steps.push({ kind: 'floor-missing', value: floor.value });
+    reasons.push(floorReason(floor));
+  }
   if (step) steps.push(step);
   const group = proposeGroup(data.annotations);
   const filter = minValidStep(group);

@@ -15,6 +15,7 @@ import type { StepOutcome } from './outcome.js';
 import { transform } from './transform.js';
 import { describeMinValid, minValid } from './valid-values.js';
 import { scaleWords } from './scale.js';
+import { describeFloor, floorMissing } from './floor.js';
 
 export type { StepOutcome } from './outcome.js';
 export { keepFeatures } from './keep-features.js';
@@ -37,6 +38,8 @@ export function describeStep(step: PrepStep): string {
     }
     case 'zeros-missing':
       return 'Zeros made missing (0 = not quantified)';
+    case 'floor-missing':
+      return describeFloor(step);
     case 'transform':
       return `Values log${step.base}-transformed${step.nonPositive === 'missing' ? ' (0 and negative values made missing)' : ''}`;
     case 'drop-samples':
@@ -109,6 +112,8 @@ export function applyStep(data: MappedData, step: PrepStep): StepOutcome {
       return removeFlagged(data, step);
     case 'zeros-missing':
       return zerosMissing(data);
+    case 'floor-missing':
+      return floorMissing(data, step);
     case 'transform':
       return transform(data, step);
     case 'drop-samples':

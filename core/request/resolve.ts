@@ -16,6 +16,7 @@ import { choicesOf } from '../prepare/args.js';
 import { matchingColumns, proposeRecipe } from '../prepare/proposal.js';
 import { formatSteps } from '../report/command.js';
 import { sampleNaming } from '../table/formats/naming.js';
+import { notesWith } from '../table/formats/notes.js';
 import { isDeclaredFormat, notDeclared } from '../table/formats/declared.js';
 import { layoutAs, normalName, recognizeLayout, withQuantity } from '../table/formats/recognize.js';
 import { FORMATS } from '../table/formats/specs.js';
@@ -275,6 +276,6 @@ function resolveMapping(table: Table, plan: DataRequest, design: SampleTable | n
     recipe: adjustRecipe(recipe, options),
     recognised: { format: layout.format, quantity: layout.quantity, mapping: layout.mapping, recipe, quantities: layout.quantities },
     proposable: !plain,
-    ...(layout.notes && options.sampleColumnsMatch === null ? { notes: layout.notes } : {}),
+    ...(layout.notes && options.sampleColumnsMatch === null ? { notes: notesWith(layout.notes, design) } : {}),
   };
 }

@@ -279,10 +279,12 @@ export type FlagKind = 'decoy' | 'contaminant' | 'site-only' | 'not-master';
  *   prefix (MaxQuant `Reverse`/`REV__`, `Potential contaminant`/`CON__`, `Only identified by site`; FragPipe
  *   `rev_`, `contam_`).
  * - zeros-missing: 0 means "not quantified" (MaxQuant, FragPipe intensities): 0 → missing.
+ * - floor-missing: a constant written for "not quantified" (PAW's 150): that value → missing (FloorStep).
  */
 export type PrepStep =
   | { kind: 'remove-flagged'; flag: FlagKind; markerColumn: string | null; idColumn: string | null; prefixes: string[]; markerValues?: string[] }
   | { kind: 'zeros-missing' }
+  | FloorStep
   | TransformStep
   | DropSamplesStep
   | MinValidStep
@@ -290,6 +292,16 @@ export type PrepStep =
   | BatchStep
   | ImputeStep
   | ScaleStep;
+
+/**
+ * A floor value: the constant a pipeline writes for "not quantified" instead of 0 or an empty cell (PAW's TMT
+ * tables: 150), found by the ties of the smallest value (core/prepare/floor.ts findFloor); every cell equal to
+ * `value` → missing, counted. Runs after zeros → missing and before the transform.
+ */
+export interface FloorStep {
+  kind: 'floor-missing';
+  value: number;
+}
 
 /**
  * How the fit scales each feature once it has centred it (centring is part of the model: the ranking assumes

@@ -168,7 +168,7 @@ describe('the proposed preparation, and the command that reproduces the run', ()
       { step: 'read', label: 'Rows read', count: 1080 },
       { step: 'scale', label: 'Features centred and scaled to unit variance (one sample per row: features in their own units)', count: 77 },
     ]);
-    expect(out.command).toContain('--format table --id-column MouseID --class-column class --transform none --min-valid none --normalize none --impute kpod --scale unit-variance');
+    expect(out.command).toContain('--format table --id-column MouseID --class-column class --floor none --transform none --min-valid none --normalize none --impute kpod --scale unit-variance');
     const again = runCommand(out.command, ['--json']);
     expect(again.status, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout).labels).toEqual(out.labels);
@@ -246,7 +246,7 @@ describe('bad preparations: one sentence, exit code 2', () => {
     const out = json([maxquant, '--zero-is-value', '--transform', 'log2:missing', '--k', '3', '--s', '10']);
     expect(step(out, 'zeros-missing')).toBeUndefined();
     expect(step(out, 'transform').label).toBe('Values log2-transformed (0 and negative values made missing)');
-    expect(out.command).toContain('--zero-is-value --transform log2:missing');
+    expect(out.command).toContain('--zero-is-value --floor none --transform log2:missing');
   });
 
   it('a filter that leaves no protein, or fewer than s', () => {

@@ -57,7 +57,7 @@ describe('a session on MaxQuant + design, then its reproduce command through the
     expect(view.metrics).not.toBeNull();
     expect(view.command).toBe(
       `skfr cluster ${file} --format maxquant --quantity 'LFQ intensity' --samples-as-columns --design maxquant_lfq_experimental_design.txt ` +
-        '--class-column condition --transform log2 --min-valid 70%:any:condition --normalize none --impute kpod --scale none ' +
+        '--class-column condition --floor none --transform log2 --min-valid 70%:any:condition --normalize none --impute kpod --scale none ' +
         '--k 3 --s 10 --variant global --loss squared --restarts 10 --seed 11 --max-iter 100',
     );
 

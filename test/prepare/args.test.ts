@@ -1,7 +1,7 @@
 /** The recipe as CLI flags and back: hand-written cases, then the round trip for any recipe (property). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { choicesOf, parseBatch, parseDropSamples, parseMinValid, parseScale, parseTransform, recipeFromChoices, recipeToArgs, type RecipeChoices } from '../../core/prepare/args.js';
+import { choicesOf, parseBatch, parseDropSamples, parseFloor, parseMinValid, parseScale, parseTransform, recipeFromChoices, recipeToArgs, type RecipeChoices } from '../../core/prepare/args.js';
 import type { Recipe } from '../../core/table/types.js';
 
 const MAXQUANT: Recipe = {
@@ -42,14 +42,14 @@ describe('recipe flags', () => {
     expect(recipeToArgs(none, MAXQUANT)).not.toContain('--drop-samples');
     const empty = recipeFromChoices(MAXQUANT, { ...base, keep: [], dropSamples: 1 }, 1);
     expect(empty.steps.map((s) => s.kind).slice(-3)).toEqual(['transform', 'drop-samples', 'min-valid']);
-    expect(recipeToArgs(empty, MAXQUANT)).toEqual(['--transform', 'log2', '--drop-samples', 'empty', '--min-valid', '70%', '--normalize', 'none', '--impute', 'kpod', '--scale', 'unit-variance']);
+    expect(recipeToArgs(empty, MAXQUANT)).toEqual(['--floor', 'none', '--transform', 'log2', '--drop-samples', 'empty', '--min-valid', '70%', '--normalize', 'none', '--impute', 'kpod', '--scale', 'unit-variance']);
     expect(recipeToArgs(recipeFromChoices(MAXQUANT, { ...base, keep: [], dropSamples: 5 }, 1), MAXQUANT)).toContain('5');
     expect(choicesOf(empty, MAXQUANT).dropSamples).toBe(1);
   });
 
   it('the MaxQuant defaults with log2 and 70 % in a condition read as flags', () => {
     const recipe = recipeFromChoices(MAXQUANT, { keep: [], zeroIsValue: false, transform: { base: 2, nonPositive: 'refuse' }, minValid: { count: null, percent: 70, scope: 'any', group: 'condition' }, normalize: false, batch: null, impute: null, scale: { method: 'none', reason: 'values are log2 intensities on one scale' } }, 1);
-    expect(recipeToArgs(recipe, MAXQUANT)).toEqual(['--transform', 'log2', '--min-valid', '70%:any:condition', '--normalize', 'none', '--impute', 'kpod', '--scale', 'none']);
+    expect(recipeToArgs(recipe, MAXQUANT)).toEqual(['--floor', 'none', '--transform', 'log2', '--min-valid', '70%:any:condition', '--normalize', 'none', '--impute', 'kpod', '--scale', 'none']);
     expect(recipe.steps.at(-1)).toEqual({ kind: 'scale', method: 'none', reason: 'values are log2 intensities on one scale' });
     // A recipe without a scale step (an old session) fits with unit variance, and says so.
     expect(recipeToArgs({ steps: [] }, { steps: [] }).slice(-2)).toEqual(['--scale', 'unit-variance']);
@@ -79,6 +79,8 @@ describe('recipe flags', () => {
         { nil: null },
       ),
       normalize: fc.boolean(),
+      // A floor value: any positive double, printed and parsed back exactly (String ↔ Number round-trips).
+      floor: fc.option(fc.double({ min: 1e-3, max: 1e12, noNaN: true }), { nil: null }),
       batch: fc.option(
         fc.record({ columns: fc.subarray(['lab', 'TMT set', 'plate:2', 'run date'], { minLength: 1 }), minPerBatch: fc.integer({ min: 1, max: 6 }) }),
         { nil: null },
@@ -100,6 +102,7 @@ describe('recipe flags', () => {
           {
             keep: (['decoy', 'contaminant', 'site-only'] as const).filter((f) => args.includes(f === 'decoy' ? '--keep-decoys' : f === 'contaminant' ? '--keep-contaminants' : '--keep-site-only')),
             zeroIsValue: args.includes('--zero-is-value'),
+            floor: parseFloor(value('--floor')),
             transform: parseTransform(value('--transform')),
             dropSamples: args.includes('--drop-samples') ? parseDropSamples(value('--drop-samples')) : null,
             minValid: parseMinValid(value('--min-valid')),

@@ -6,7 +6,9 @@
  * fingerprints of canonical JSON (below), stored in real-fingerprints.json. They were computed on main at
  * 481590a, before any change of issue 27's reader work (the branch `speed` passed against them), then taken
  * again after the merges of `formats`, `joins`, `onepath` and `robust2`, which change what is recognised and
- * proposed on purpose (sample names, groups from names, PD and PAW layouts), with
+ * proposed on purpose (sample names, groups from names, PD and PAW layouts), and after `tables3` (the reproduce
+ * command always says `--floor none|V`: every cli.result and fit; PAW's floor value 150 read as missing: its mapped,
+ * open and map too), with
  *
  *     SKFR_WRITE_FINGERPRINTS=1 npx vitest run test/reference/real-fingerprints.test.ts
  *

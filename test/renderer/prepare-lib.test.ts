@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { PrepStep, Recipe } from '../../core/table/types';
 import type { ResultWarning } from '../../core/report/warnings';
 import { recipeFromChoices, choicesOf } from '../../core/prepare/args';
-import { annotationsFromValues, proposedGroup, regroup } from '../../renderer/src/lib/group';
+import { annotationsFromValues, groupOrigin, proposedGroup, regroup } from '../../renderer/src/lib/group';
 import {
   batchOf,
   canonical,
@@ -45,6 +45,17 @@ const filter70: PrepStep = { kind: 'min-valid', count: null, percent: 70, scope:
 const maxquant: Recipe = { steps: [decoy, contaminant, zeros, log2, filter70] };
 const kinds = (r: Recipe) => r.steps.map((s) => (s.kind === 'remove-flagged' ? `${s.kind}:${s.flag}` : s.kind));
 const ORDER = ['remove-flagged:decoy', 'remove-flagged:contaminant', 'zeros-missing', 'transform', 'min-valid', 'normalize', 'impute'];
+
+describe('where a group comes from (the valid-value filter says it)', () => {
+  it('a sample table column, the file’s own annotations, or the sample names (a format’s name part)', () => {
+    const design = { columns: [{ name: 'Sample', values: ['a_1', 'a_2'] }, { name: 'condition', values: ['a', 'a'] }] };
+    expect(groupOrigin('condition', design, false)).toBe('of the sample table');
+    expect(groupOrigin('condition', design, true)).toBe('of the file’s own sample annotations');
+    // MaxQuant's `12500amol_1` → `name part 1` = 12500amol: the names say it, with or without a sample table.
+    expect(groupOrigin('name part 1', null, false)).toBe('read from the sample names');
+    expect(groupOrigin('name part 1', design, false)).toBe('read from the sample names');
+  });
+});
 
 describe('recipe editing keeps the canonical order', () => {
   it('canonical sorts by kind and keeps the flagged rows in their order', () => {

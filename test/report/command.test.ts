@@ -25,7 +25,7 @@ describe('reproduceCommand', () => {
     const recipe = { steps: [...layout.recipe.steps, { kind: 'transform', base: 2, nonPositive: 'refuse' } as const] };
     expect(reproduceCommand({ fileName: 'proteinGroups.txt', sheet: null, headerRow: 1, layout, format: 'maxquant', quantity: 'LFQ intensity', mapping, recipe, settings, classColumn: 'condition' })).toBe(
       "skfr cluster proteinGroups.txt --format maxquant --quantity 'LFQ intensity' --samples-as-columns --design design.txt --class-column condition " +
-        '--transform log2 --min-valid none --normalize none --impute kpod --scale unit-variance --k 3 --s 10 --variant global --loss squared --restarts 20 --seed 7 --max-iter 100',
+        '--floor none --transform log2 --min-valid none --normalize none --impute kpod --scale unit-variance --k 3 --s 10 --variant global --loss squared --restarts 20 --seed 7 --max-iter 100',
     );
     // The recipe's scale step is printed as it is (a recipe without one fits with unit variance, as said above).
     const centred = { steps: [...recipe.steps, { kind: 'scale', method: 'none', reason: 'values are log2 intensities on one scale' } as const] };

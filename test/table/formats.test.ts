@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { prepare } from '../../core/prepare/index.js';
 import { joinDesign } from '../../core/table/design.js';
 import { layoutAs, recognizeLayout, withQuantity } from '../../core/table/formats/recognize.js';
+import { notesWith } from '../../core/table/formats/notes.js';
 import { parseTable, type SampleTable, type Table } from '../../core/table/index.js';
 import { cleanSampleName, commonAffixes, runName, sampleNamesFor } from '../../core/table/sample-names.js';
 import { errorOf } from '../skfr-error.js';
@@ -309,6 +310,17 @@ describe('real files added for issue 25', () => {
     expect(data.warnings.some((w) => w.code === 'design' && w.message.includes('UPS1_50amol_R1'))).toBe(true);
     // Opened alone, the Input Files table is refused in one sentence.
     expect(errorOf(() => recognizeLayout(files)).message).toMatch(/is a Proteome Discoverer Input Files table, which describes the samples/);
+  });
+
+  it('the note that asks for the Input Files table is said until one is attached, and no more after (the app and the CLI show notesWith)', () => {
+    const layout = recognizeLayout(real('pd24_ups1_yeast_Proteins.txt'));
+    const asks = (notes: readonly string[]) => notes.filter((n) => /attach the Input Files table/.test(n));
+    expect(asks(notesWith(layout.notes, null))).toHaveLength(1);
+    const files = real('pd24_ups1_yeast_InputFiles.txt');
+    const design: SampleTable = { source: files.fileName, sampleColumn: null, columns: files.columns.map((c) => ({ name: c.name, values: c.texts ? [...c.texts] : Array.from(c.numbers!, (v) => (v === v ? String(v) : null)) })) };
+    expect(asks(notesWith(layout.notes, design))).toEqual([]);
+    // Other notes stay (a hand-made one beside it).
+    expect(notesWith([...(layout.notes ?? []), 'The 2 unused channels are left out.'], design)).toContain('The 2 unused channels are left out.');
   });
 
   it('PAW TMT summary: 20 samples named by the label row, the 2 unused channels left out and said, the site as an annotation, flags counted by hand', () => {

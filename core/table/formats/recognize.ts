@@ -13,6 +13,7 @@
  * @example recognizeLayout(parseTable(bytes, 'proteinGroups.txt')).description
  *   // 'MaxQuant proteinGroups, LFQ intensity, 15 samples × 2 160 protein groups'
  */
+import { PD_INPUT_FILES_NOTE } from './notes.js';
 import { SkfrError } from '../../errors.js';
 import { formatCount } from '../../format-count.js';
 import { emptyColumnsMapping, emptyRowsMapping } from '../empty-mapping.js';
@@ -248,10 +249,7 @@ function recognizeFormat(table: Table, spec: FormatSpec, names: ReadonlySet<stri
     sampleNames: 'clean',
   });
   if (spec.id === 'proteome-discoverer' && chosen && chosen.name !== 'Abundances (Grouped)') {
-    notes.push(
-      'The samples are named by their Proteome Discoverer file ids (F1, F2, …): attach the Input Files table exported beside the proteins ' +
-        '(…_InputFiles.txt) as the sample table to name them by their raw files.',
-    );
+    notes.push(PD_INPUT_FILES_NOTE);
   }
   return {
     format: spec.id,

@@ -9,7 +9,7 @@
  *   condition: [{ value: 'a', count: 2 }, { value: 'b', count: 4 }] }) // 'condition'
  */
 import type { MapResult } from '../../../core/jobs/types';
-import type { Recipe } from '../../../core/table/types';
+import type { Recipe, SampleTable } from '../../../core/table/types';
 import { DEFAULT_MIN_VALID_PERCENT, minValidStep, proposeGroup } from '../../../core/prepare/propose';
 import { minValidOf, setMinValid } from './prepare-steps';
 
@@ -39,4 +39,17 @@ export function regroup(recipe: Recipe, group: string | null): Recipe {
   if (!step || step.count !== null || step.percent !== DEFAULT_MIN_VALID_PERCENT) return recipe;
   const proposed = minValidStep(group);
   return setMinValid(recipe, { count: proposed.count, percent: proposed.percent, scope: proposed.scope, group: proposed.group });
+}
+
+/**
+ * Where the samples' annotation `group` comes from, in the words the Prepare panel says it with: a column of the
+ * attached sample table, of the file's own sample annotations (Perseus category rows, a GCT's column block: an
+ * embedded sample table), or — the format's naming, `name part 1`, `channel`, `experiment` (core/table/formats/
+ * naming.ts) — the sample names themselves.
+ * @example groupOrigin('name part 1', null, false) // 'read from the sample names'
+ * @example groupOrigin('condition', design, false) // 'of the sample table'
+ */
+export function groupOrigin(group: string, design: Pick<SampleTable, 'columns'> | null | undefined, embedded: boolean): string {
+  if (design && design.columns.some((c) => c.name === group)) return embedded ? 'of the file’s own sample annotations' : 'of the sample table';
+  return 'read from the sample names';
 }

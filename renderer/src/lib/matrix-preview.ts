@@ -33,6 +33,11 @@ export function cellTransform(recipe: Recipe): ((v: number) => number | null) | 
       case 'zeros-missing':
         ops.push((v) => (v === 0 ? null : v));
         break;
+      case 'floor-missing': {
+        const floor = step.value;
+        ops.push((v) => (v === floor ? null : v));
+        break;
+      }
       case 'transform': {
         const ln = Math.log(step.base);
         ops.push((v) => (v > 0 ? Math.log(v) / ln : null));

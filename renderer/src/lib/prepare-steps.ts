@@ -2,7 +2,7 @@
  * The Prepare panel's recipe editing: the log transform, the dropped samples, the valid-value filter, the
  * normalisation, the batch correction, the imputation and the scale, each set, changed or taken out while every
  * step keeps its canonical place (the order core/prepare/args.ts builds and the CLI runs): flagged rows, zeros →
- * missing, transform, dropped samples, valid values, normalisation, batch, imputation, scale (how the fit scales the
+ * missing, a floor value → missing, transform, dropped samples, valid values, normalisation, batch, imputation, scale (how the fit scales the
  * centred features, always last). Steps of one kind appear once (flagged rows: once per flag, in their order).
  * Every function returns a new recipe, or the same object when nothing changes (so a watcher can tell).
  *
@@ -10,7 +10,7 @@
  *   .steps.map((s) => s.kind) // ['normalize', 'impute']
  */
 import type { Scale } from '../../../core/engine/types';
-import type { BatchStep, DropSamplesStep, ImputeStep, MinValidStep, PrepStep, Recipe, ScaleBasis, ScaleStep, TransformStep } from '../../../core/table/types';
+import type { BatchStep, DropSamplesStep, FloorStep, ImputeStep, MinValidStep, PrepStep, Recipe, ScaleBasis, ScaleStep, TransformStep } from '../../../core/table/types';
 import { DEFAULT_MIN_PER_BATCH } from '../../../core/prepare/batch';
 import { DOWNSHIFT } from '../../../core/prepare/impute';
 import { chooseScale, proposeScale, ROWS_BASIS } from '../../../core/prepare/scale';
@@ -20,6 +20,7 @@ export type MinValidChoice = Omit<MinValidStep, 'kind'>;
 const RANK: Record<PrepStep['kind'], number> = {
   'remove-flagged': 0,
   'zeros-missing': 1,
+  'floor-missing': 1.5,
   transform: 2,
   'drop-samples': 2.5,
   'min-valid': 3,
@@ -35,12 +36,23 @@ export function canonical(steps: readonly PrepStep[]): Recipe {
 }
 
 /** The recipe with its step of `kind` replaced by `step` (or taken out when null), in the canonical order. */
-function replaceKind(recipe: Recipe, kind: 'transform' | 'drop-samples' | 'min-valid' | 'normalize' | 'batch' | 'impute' | 'scale', step: PrepStep | null): Recipe {
+function replaceKind(recipe: Recipe, kind: 'floor-missing' | 'transform' | 'drop-samples' | 'min-valid' | 'normalize' | 'batch' | 'impute' | 'scale', step: PrepStep | null): Recipe {
   return canonical([...recipe.steps.filter((s) => s.kind !== kind), ...(step ? [step] : [])]);
 }
 
 function find<K extends PrepStep['kind']>(recipe: Recipe | null | undefined, kind: K): Extract<PrepStep, { kind: K }> | null {
   return ((recipe?.steps ?? []).find((s) => s.kind === kind) as Extract<PrepStep, { kind: K }> | undefined) ?? null;
+}
+
+/** The floor value read as "not quantified" (core/prepare/floor.ts), or null. */
+export function floorOf(recipe: Recipe | null | undefined): FloorStep | null {
+  return find(recipe, 'floor-missing');
+}
+
+/** The floor value `value` read as missing, or (null) read as a measured value. */
+export function setFloor(recipe: Recipe, value: number | null): Recipe {
+  if ((floorOf(recipe)?.value ?? null) === value) return recipe;
+  return replaceKind(recipe, 'floor-missing', value === null ? null : { kind: 'floor-missing', value });
 }
 
 export function transformOf(recipe: Recipe | null | undefined): TransformStep | null {
