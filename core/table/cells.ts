@@ -40,8 +40,19 @@ export const LAB_TOKENS: readonly string[] = [
 ];
 const LAB_SET = new Set(LAB_TOKENS);
 
-/** True when `text` (trimmed) is a lab token. Example: " n.d. " → true, "low" → false. */
+/** The longest lab token's length. */
+const LAB_LONGEST = Math.max(...LAB_TOKENS.map((t) => t.length));
+
+/** A character code `trim` surely keeps at an end: printable ASCII. */
+const kept = (code: number) => code > 0x20 && code < 0x7f;
+
+/**
+ * True when `text` (trimmed) is a lab token. Example: " n.d. " → true, "low" → false. A longer text that trim
+ * leaves as it is (printable ASCII at both ends) is none, known without hashing it (a MaxQuant list of ids runs
+ * to thousands of characters).
+ */
 export function isLabToken(text: string): boolean {
+  if (text.length > LAB_LONGEST && kept(text.charCodeAt(0)) && kept(text.charCodeAt(text.length - 1))) return false;
   return LAB_SET.has(text.trim());
 }
 

@@ -51,6 +51,7 @@ import {
 } from './header.js';
 import { countNonBlankLines, LineCounter } from './lines.js';
 import { RowKernel } from './kernel/rows.js';
+import { quotedValue } from './quick-rows.js';
 import { rowMajorColumns, slabBuilders, type Slab } from './row-major.js';
 import { CsvScanner, ESCAPED, MESSY, PLAIN, QUOTED, unquoteMessy } from './scanner.js';
 import { sniffDelimiter, SNIFF_BYTES, type Delimiter } from './sniff.js';
@@ -119,18 +120,13 @@ export function readCells(scanner: CsvScanner, body: Uint8Array, row: number, si
     const flag = flags[c]!;
     const start = starts[c]!;
     const end = ends[c]!;
-    if (flag === PLAIN || flag === QUOTED) {
-      let s = start;
-      let e = end;
-      if (flag === QUOTED) {
-        while (s < e && body[s] === 0x20) s++;
-        while (e > s && body[e - 1] === 0x20) e--;
-      }
-      const v = parseNumberBytes(body, s, e, decimalComma);
+    if (flag === PLAIN) {
+      const v = parseNumberBytes(body, start, end, decimalComma);
       if (v === v) sink.setNumber(row, v);
-      else if (flag === QUOTED) sink.setCell(row, classifyText(decodeUtf8(body, start, end), decimalComma));
-      else if (isMissingBytes(body, s, e)) sink.setMissing(row);
-      else sink.setCell(row, textCell(decodeUtf8(body, s, e), decimalComma));
+      else if (isMissingBytes(body, start, end)) sink.setMissing(row);
+      else sink.setCell(row, textCell(decodeUtf8(body, start, end), decimalComma));
+    } else if (flag === QUOTED) {
+      sink.setCell(row, quotedValue(body, start, end, decimalComma)); // (as the rows kernel's quoted fields)
     } else {
       sink.setCell(row, classifyText(fieldText(body, start, end, flag), decimalComma));
     }
@@ -557,7 +553,8 @@ export class DelimitedReader {
     this.sourceRows = this.options.allocateRows ? this.options.allocateRows(capacity) : new Int32Array(capacity);
     // (one column: a blank line may be a missing cell, which only the scanner's rules decide)
     const quick = width > 1 && !this.options.scannerOnly;
-    this.kernel = quick ? RowKernel.create(width, this.delimiterCode, this.decimalComma, rowMajor) : null;
+    // (this reader reads the file from its start: the kernel may take quoted fields closed on their line)
+    this.kernel = quick ? RowKernel.create(width, this.delimiterCode, this.decimalComma, rowMajor, true) : null;
   }
 
   /** The columns and row lines after the handoff: the buffer of every column's numbers and the rows' lines. */

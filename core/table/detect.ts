@@ -65,6 +65,18 @@ function isBinary(body: Uint8Array): boolean {
 }
 
 export function detectFormat(bytes: Uint8Array, fileName: string): FileFormat {
+  const kind = detectKind(bytes, fileName);
+  if (kind !== 'text') return kind;
+  const body = toUtf8Body(bytes.subarray(0, HEAD_BYTES));
+  return sniffDelimiter(body, baseName(fileName)) === '\t' ? 'tsv' : 'csv';
+}
+
+/**
+ * detectFormat without its last step: a workbook ('xlsx', 'xls'), or 'text' for what detectFormat reads as CSV or
+ * TSV by sniffing its delimiter (the chunked reader sniffs its own: stream.ts), throwing what detectFormat throws.
+ * Example: detectKind(bytesOf('a,b\n1,2\n'), 'x.csv') → 'text'.
+ */
+export function detectKind(bytes: Uint8Array, fileName: string): 'xlsx' | 'xls' | 'text' {
   const name = baseName(fileName);
   if (bytes.length === 0) throw new SkfrError('empty-sheet', `“${name}” is empty (0 bytes).`);
   if (startsWith(bytes, ZIP)) return 'xlsx';
@@ -90,7 +102,6 @@ export function detectFormat(bytes: Uint8Array, fileName: string): FileFormat {
       `“${name}” is not a table SKFR Studio can read (it looks like ${what}); use CSV, TSV, XLSX or XLS.`,
     );
   }
-  const body = toUtf8Body(bytes.subarray(0, HEAD_BYTES));
   if (isBlank(bytes)) throw new SkfrError('empty-sheet', `“${name}” is empty: it holds no header row and no data.`);
-  return sniffDelimiter(body, name) === '\t' ? 'tsv' : 'csv';
+  return 'text';
 }

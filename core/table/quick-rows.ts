@@ -5,7 +5,7 @@
  * Rows the kernel does not vouch for, and every row where WebAssembly is refused, go through the scanner
  * (scanner.ts, delimited.ts readCells), which decides; so the table is the same (issue 28: one implementation).
  */
-import { isMissingBytes, textCell } from './cells.js';
+import { classifyText, isMissingBytes, textCell } from './cells.js';
 import { parseNumberBytes } from './float-parse.js';
 import { decodeUtf8 } from './text.js';
 
@@ -28,3 +28,17 @@ export function fieldValue(bytes: Uint8Array, start: number, end: number, decima
   return isMissingBytes(bytes, start, end) ? null : textCell(decodeUtf8(bytes, start, end), decimalComma);
 }
 
+
+/**
+ * A quoted field without "" inside, `bytes[start, end)` the bytes inside its quotes, as readCells classifies it
+ * (scanner.ts QUOTED): a number when its bytes, trimmed of spaces, are one; else its text classified whole
+ * (cells.ts classifyText: a missing marker is null). Example: `" 7 "` → 7; `"NA"` → null; `"P1;P2"` → "P1;P2".
+ */
+export function quotedValue(bytes: Uint8Array, start: number, end: number, decimalComma: boolean): number | string | null {
+  let s = start;
+  let e = end;
+  while (s < e && bytes[s] === 0x20) s++;
+  while (e > s && bytes[e - 1] === 0x20) e--;
+  const v = parseNumberBytes(bytes, s, e, decimalComma);
+  return v === v ? v : classifyText(decodeUtf8(bytes, start, end), decimalComma);
+}

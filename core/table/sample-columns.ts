@@ -76,7 +76,8 @@ function sampleValues(column: Column, extraMissing: ReadonlySet<string>): { valu
 
 function firstItem(text: string | null): string | null {
   if (text === null) return null;
-  const first = text.split(';')[0]!.trim();
+  const semicolon = text.indexOf(';'); // (not split: a list of 100 ids made 100 strings to keep one)
+  const first = (semicolon < 0 ? text : text.slice(0, semicolon)).trim();
   return first === '' ? null : first;
 }
 

@@ -21,7 +21,7 @@ import { throwIfAborted } from '../engine/abort.js';
 import type { AbortSignalLike } from '../engine/types.js';
 import { DelimitedReader, type Handoff } from './delimited.js';
 import { TextRereader } from './reread.js';
-import { baseName, detectFormat } from './detect.js';
+import { baseName, detectKind } from './detect.js';
 import { looksStructuredText, structureTable } from './formats/structured.js';
 import { WasmLineCounter } from './kernel/lines.js';
 import { LineCounter, type Lines } from './lines.js';
@@ -90,13 +90,13 @@ const LF = 0x0a;
 
 /** The format, BOM and delimiter from the first bytes; null when the chunked path does not apply. */
 function decide(head: Uint8Array, name: string): { delimiter: Delimiter; skip: number } | null {
-  let format;
+  let kind;
   try {
-    format = detectFormat(head, name);
+    kind = detectKind(head, name); // (detectFormat but its sniff: the delimiter is sniffed below, once)
   } catch {
     return null;
   }
-  if (format !== 'csv' && format !== 'tsv') return null;
+  if (kind !== 'text') return null;
   if (looksStructuredText(head)) return null; // GCT, ADAT, mzTab: their own readers (formats/structured.ts)
   if (head.length >= 2 && ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff))) return null;
   const skip = hasUtf8Bom(head) ? 3 : 0;

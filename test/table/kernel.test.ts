@@ -80,8 +80,8 @@ function viaKernel(kernel: RowKernel, body: Uint8Array, width: number, partial: 
   return collect(cols, row, p);
 }
 
-function viaQuick(body: Uint8Array, width: number, delimiter: number, decimalComma: boolean, partial: boolean): Read {
-  const quick = QuickRows.create(width, delimiter, decimalComma)!;
+function viaQuick(body: Uint8Array, width: number, delimiter: number, decimalComma: boolean, partial: boolean, quotes = false): Read {
+  const quick = QuickRows.create(width, delimiter, decimalComma, quotes)!;
   const cols = columns(width, body.length + 1);
   let p = 0;
   let row = 0;
@@ -133,6 +133,25 @@ describe('the rows kernel reads what QuickRows reads', () => {
     ]);
   });
 
+  it('on hand-checked quoted fields, when it takes them (a reader from the file\'s start)', () => {
+    const kernel = RowKernel.create(3, 0x2c, false, false, true)!;
+    // "c" text; " 7 " the number 7 (trimmed inside the quotes, as readCells); "NA" missing; "P1;P2" text; "" missing.
+    const body = encoder.encode('"c",1,2\n  "d" ," 7 ","NA"\ne,"P1;P2",""\n"x""y",1,2\n');
+    const read = viaKernel(kernel, body, 3, false);
+    expect(read.rows).toEqual([
+      ['c', 1, 2],
+      ['d', 7, null],
+      ['e', 'P1;P2', null],
+    ]);
+    expect(read.numeric).toEqual([0, 2, 1]);
+    expect(read.stop).toBe(body.lastIndexOf(encoder.encode('"x')[0]!, body.indexOf(encoder.encode('x')[0]!))); // "" inside: the scanner's
+    expectSameRead(read, viaQuick(body, 3, 0x2c, false, false, true), 'quoted');
+    // A quote that runs past its line, text after the closing quote, an empty quoted first field: the scanner's.
+    for (const text of ['a,"b\nc",1\n', 'a,"b"c,1\n', '"",1,2\n']) expect(viaKernel(kernel, encoder.encode(text), 3, false)).toMatchObject({ stop: 0, rows: [] });
+    // Without `quotes` (a piece), every quote is the scanner's.
+    expect(viaKernel(RowKernel.create(3, 0x2c, false)!, body, 3, false).stop).toBe(0);
+  });
+
   it('on every hard number, and in batches of more rows than one read gives', () => {
     const kernel = RowKernel.create(2, 0x2c, false)!;
     const lines = HARD_CASES.map((text, i) => `r${i},${text}\n`);
@@ -149,6 +168,7 @@ describe('the rows kernel reads what QuickRows reads', () => {
       fc.oneof(
         { weight: 6, arbitrary: decimalString.filter((d) => d.comma === decimalComma || !d.text.includes(',')).map((d) => d.text) },
         { weight: 1, arbitrary: fc.constantFrom('', 'NA', 'NaN', 'n/a', '#N/A', 'null', '-', 'x', 'Q9Y6K9', 'é', '1e', '1.2.3', '0x1F', '1e100000', '12345678901234567890123', '"q"', ' 7 ', '\t8', '1 2') },
+        { weight: 1, arbitrary: fc.constantFrom('"q"', '""', '" 7 "', '"NA"', '"1e3"', '"a""b"', '"ab"cd', ' "x" ', '"é"', '"\t8\t"', '"P1;P2"', '"-"', '"a\nb"', '"12345678901234567890123"') },
         { weight: 1, arbitrary: fc.array(fc.constantFrom('a', '1', '.', ' ', '"', 'e', '-'), { maxLength: 6 }).map((c) => c.join('')) },
       ).map((text) => (delimiter === '\t' ? text : text.replace(/\t/g, ' ')).replaceAll(delimiter, ''));
     const test = fc.constantFrom(...DIALECTS).chain(({ delimiter, decimalComma }) =>
@@ -158,16 +178,17 @@ describe('the rows kernel reads what QuickRows reads', () => {
         width: fc.integer({ min: 1, max: 6 }),
         rows: fc.array(fc.tuple(fc.array(field(delimiter, decimalComma), { minLength: 0, maxLength: 7 }), fc.constantFrom('\n', '\r\n', '\r', '\n', '')), { maxLength: 12, size: 'max' }),
         partial: fc.boolean(),
+        quotes: fc.boolean(),
       }),
     );
     fc.assert(
-      fc.property(test, ({ delimiter, decimalComma, width, rows, partial }) => {
+      fc.property(test, ({ delimiter, decimalComma, width, rows, partial, quotes }) => {
         const text = rows.map(([fields, end]) => fields.join(delimiter) + end).join('');
         const body = encoder.encode(text);
         const code = delimiter.charCodeAt(0);
-        const key = `${width} ${code}`;
-        if (!kernels.has(key)) kernels.set(key, RowKernel.create(width, code, decimalComma)!);
-        expectSameRead(viaKernel(kernels.get(key)!, body, width, partial), viaQuick(body, width, code, decimalComma, partial), text);
+        const key = `${width} ${code} ${quotes}`;
+        if (!kernels.has(key)) kernels.set(key, RowKernel.create(width, code, decimalComma, false, quotes)!);
+        expectSameRead(viaKernel(kernels.get(key)!, body, width, partial), viaQuick(body, width, code, decimalComma, partial, quotes), text);
       }),
       { numRuns: 6000 },
     );

@@ -9,11 +9,12 @@
  * scanned to its delimiter and classified as the scanner and readCells would (trimmed of spaces — and tabs
  * unless they delimit —, a number, a missing marker or text). A row is vouched for only when it has exactly
  * `width` fields and ends with a line break (or the end of the bytes, when nothing follows). A row whose
- * first field is empty (it may be blank), that opens a quote, has another number of fields, or may go on in
- * the next chunk is left to the scanner (`read` returns −1), which decides; so the table is the same.
+ * first field is empty (it may be blank), that opens a quote (with `quotes`: one that does not close on its
+ * line, holds "" or is followed by text), has another number of fields, or may go on in the next chunk is left
+ * to the scanner (`read` returns −1), which decides; so the table is the same.
  * Example: width 3, "a,1.5,NA\n" → cells text "a", number 1.5, missing; "a,1\n" → −1 (the scanner's).
  */
-import { fieldValue, quickDelimiter } from '../../core/table/quick-rows.js';
+import { fieldValue, quickDelimiter, quotedValue } from '../../core/table/quick-rows.js';
 import type { CellSink } from '../../core/table/columns.js';
 import { fieldEnd, parseNumberField } from '../../core/table/float-parse.js';
 
@@ -34,15 +35,17 @@ export class QuickRows {
   private readonly texts: string[];
 
   /** Null when the delimiter could be part of a number (then every row goes through the scanner). */
-  static create(width: number, delimiter: number, decimalComma: boolean): QuickRows | null {
+  static create(width: number, delimiter: number, decimalComma: boolean, quotes = false): QuickRows | null {
     if (!quickDelimiter(delimiter, decimalComma)) return null;
-    return new QuickRows(width, delimiter, decimalComma);
+    return new QuickRows(width, delimiter, decimalComma, quotes);
   }
 
   private constructor(
     private readonly width: number,
     private readonly delimiter: number,
     private readonly decimalComma: boolean,
+    /** Also vouch for a quoted field closed on its line with no "" inside (kernel/rows.ts `quotes`). */
+    private readonly quotes: boolean,
   ) {
     this.values = new Float64Array(width);
     this.kinds = new Uint8Array(width);
@@ -66,7 +69,30 @@ export class QuickRows {
         values[c] = v;
         kinds[c] = NUMBER;
       } else {
-        if (q < len && body[q] === QUOTE) return -1;
+        if (q < len && body[q] === QUOTE) {
+          if (!this.quotes) return -1;
+          let close = q + 1;
+          while (close < len && body[close] !== QUOTE && body[close] !== LF && body[close] !== CR) close++;
+          if (close >= len || body[close] !== QUOTE || (c === 0 && close === q + 1)) return -1;
+          end = close + 1;
+          while (end < len && (body[end] === SPACE || (tabIsSpace && body[end] === TAB))) end++;
+          if (end < len && body[end] !== delimiter && body[end] !== LF && body[end] !== CR) return -1; // ("" inside, or text after the quote)
+          const cell = quotedValue(body, q + 1, close, decimalComma);
+          if (typeof cell === 'number') {
+            values[c] = cell;
+            kinds[c] = NUMBER;
+          } else if (cell === null) kinds[c] = MISSING;
+          else {
+            kinds[c] = TEXT;
+            texts[c] = cell;
+          }
+          q = end;
+          if (c < width - 1) {
+            if (q >= len || body[q] !== delimiter) return -1;
+            q++;
+          }
+          continue;
+        }
         const start = q;
         end = q;
         while (end < len) {

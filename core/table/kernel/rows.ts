@@ -18,14 +18,14 @@
  */
 import type { CellSink } from '../columns.js';
 import { POW10_MANTISSAS, Q_MAX, Q_MIN } from '../float-parse.js';
-import { fieldValue, quickDelimiter } from '../quick-rows.js';
+import { fieldValue, quickDelimiter, quotedValue } from '../quick-rows.js';
 import { ROWS_WASM } from './rows-wasm.js';
 import { instantiate, PAGE, reserve, type KernelGlobal, type KernelMemory } from './wasm.js';
 
 interface RowsExports {
   memory: KernelMemory;
   init(table: number, pow10: number): void;
-  readRows(body: number, len: number, p: number, partial: number, width: number, delimiter: number, decimalComma: number, out: number, rowsCap: number, exceptions: number, rowMajor: number): number;
+  readRows(body: number, len: number, p: number, partial: number, width: number, delimiter: number, decimalComma: number, out: number, rowsCap: number, exceptions: number, rowMajor: number, quotes: number): number;
   stopPos: KernelGlobal;
   stopReason: KernelGlobal;
   exceptionCount: KernelGlobal;
@@ -66,12 +66,14 @@ export class RowKernel {
 
   /**
    * A kernel for rows of `width` fields; null without WebAssembly, for one column or a delimiter a number may
-   * hold. `rowMajor`: the columns it commits to are kept row by row in one buffer (row-major.ts).
+   * hold. `rowMajor`: the columns it commits to are kept row by row in one buffer (row-major.ts). `quotes`: it
+   * also vouches for rows with quoted fields closed on their line (assembly/rows.ts), for a reader that reads
+   * the file from its start; never for a piece (pieces.ts stops at every quote: it may have begun inside one).
    */
-  static create(width: number, delimiter: number, decimalComma: boolean, rowMajor = false): RowKernel | null {
+  static create(width: number, delimiter: number, decimalComma: boolean, rowMajor = false, quotes = false): RowKernel | null {
     if (width < 1 || !quickDelimiter(delimiter, decimalComma)) return null;
     const exports = instantiate<RowsExports>(ROWS_WASM);
-    return exports === null ? null : new RowKernel(exports, width, delimiter, decimalComma, rowMajor);
+    return exports === null ? null : new RowKernel(exports, width, delimiter, decimalComma, rowMajor, quotes);
   }
 
   private constructor(
@@ -80,6 +82,7 @@ export class RowKernel {
     private readonly delimiter: number,
     private readonly decimalComma: boolean,
     private readonly rowMajor: boolean,
+    private readonly quotes: boolean,
   ) {
     this.exports = exports;
     this.rowsCap = Math.max(BATCH_MIN_ROWS, Math.floor(BATCH_CELLS / width));
@@ -128,7 +131,7 @@ export class RowKernel {
    */
   read(p: number, partial: boolean): number {
     const x = this.exports;
-    const rows = x.readRows(this.bodyAt, this.body.length, p, partial ? 1 : 0, this.width, this.delimiter, this.decimalComma ? 1 : 0, this.outAt, this.rowsCap, BATCH_AT, this.rowMajor ? 1 : 0);
+    const rows = x.readRows(this.bodyAt, this.body.length, p, partial ? 1 : 0, this.width, this.delimiter, this.decimalComma ? 1 : 0, this.outAt, this.rowsCap, BATCH_AT, this.rowMajor ? 1 : 0, this.quotes ? 1 : 0);
     this.stopPos = x.stopPos.value;
     this.needsScanner = x.stopReason.value === 1;
     return rows;
@@ -156,9 +159,13 @@ export class RowKernel {
     const listed = this.exports.exceptionCount.value;
     const exceptions = this.exceptions;
     for (let e = 0; e < listed; e++) {
-      const column = columns[exceptions[4 * e + 1]!]!;
+      const c = exceptions[4 * e + 1]!;
+      const start = exceptions[4 * e + 2]!;
+      const end = exceptions[4 * e + 3]!;
+      // (a quoted field: its column complemented, the bytes inside its quotes)
+      const column = columns[c < 0 ? ~c : c]!;
       column.numericCount--;
-      column.setCell(first + exceptions[4 * e]!, fieldValue(body, exceptions[4 * e + 2]!, exceptions[4 * e + 3]!, decimalComma));
+      column.setCell(first + exceptions[4 * e]!, c < 0 ? quotedValue(body, start, end, decimalComma) : fieldValue(body, start, end, decimalComma));
     }
   }
 }

@@ -9,8 +9,11 @@
 // numbers are kept row by row (core/table/row-major.ts), which then takes the batch in one copy. Any other field (text, a missing marker, trailing spaces, a number this kernel
 // does not decide: more than 19 significant digits, subnormal or out-of-range results) is written
 // NaN and listed in `exceptions` as (row, column, start, end) with its spaces trimmed: JavaScript classifies it
-// as quick-rows.ts does. A row whose first field is empty (it may be blank), that opens a quote, has another
-// number of fields or may go on in the next chunk stops the batch (`stopReason` 1): the scanner reads it.
+// as quick-rows.ts does. With `quotes` (a reader that reads the file from its start, never a piece: pieces.ts
+// must see every quote), a quoted field closed on its line with no "" inside is listed too, as (row, ~column,
+// start, end) with the bytes inside its quotes (quick-rows.ts quotedValue). A row whose first field is empty (it
+// may be blank), that opens any other quote, has another number of fields or may go on in the next chunk stops
+// the batch (`stopReason` 1): the scanner reads it.
 //
 // The numbers equal `Number(text)` bit for bit: Clinger's exact case, else Eisel–Lemire as fast_float's
 // compute_float (the table of 10^q's 128-bit mantissas is written at `table` by the caller: float-parse.ts
@@ -227,7 +230,7 @@ let digitsValue: u64 = 0;
 }
 
 /** Rows from `p` of body[0, len) (module comment); returns how many were read. */
-export function readRows(body: usize, len: i32, p: i32, partial: bool, width: i32, delimiter: u32, decimalComma: bool, out: usize, rowsCap: i32, exceptions: usize, rowMajor: bool): i32 {
+export function readRows(body: usize, len: i32, p: i32, partial: bool, width: i32, delimiter: u32, decimalComma: bool, out: usize, rowsCap: i32, exceptions: usize, rowMajor: bool, quotes: bool): i32 {
   const limit = body + <usize>len;
   const tabIsSpace = delimiter != TAB;
   // From a cell to the next column's, and from a row's first cell to the next row's.
@@ -255,8 +258,53 @@ export function readRows(body: usize, len: i32, p: i32, partial: bool, width: i3
         end = fieldEnd;
       } else {
         if (at < limit && <u32>load<u8>(at) == QUOTE) {
-          ok = false;
-          break;
+          // A quoted field the kernel vouches for (`quotes`): closed on its line, no "" inside, nothing but
+          // spaces between its closing quote and the delimiter; listed with its column complemented (~c) and
+          // the bytes inside the quotes. Any other quote: the scanner's.
+          if (!quotes) {
+            ok = false;
+            break;
+          }
+          let close = at + 1;
+          while (close < limit) {
+            const b = <u32>load<u8>(close);
+            if (b == QUOTE || b == LF || b == CR) break;
+            close++;
+          }
+          if (close >= limit || <u32>load<u8>(close) != QUOTE || (c == 0 && close == at + 1)) {
+            ok = false;
+            break;
+          }
+          end = close + 1;
+          while (end < limit) {
+            const b = <u32>load<u8>(end);
+            if (b != SPACE && !(tabIsSpace && b == TAB)) break;
+            end++;
+          }
+          if (end < limit) {
+            const b = <u32>load<u8>(end);
+            if (b != delimiter && b != LF && b != CR) {
+              ok = false; // ("" inside, or text after the closing quote)
+              break;
+            }
+          }
+          store<f64>(cell, NaN);
+          const x = exceptions + (<usize>listed << 4);
+          store<i32>(x, row);
+          store<i32>(x, ~c, 4);
+          store<i32>(x, <i32>(at + 1 - body), 8);
+          store<i32>(x, <i32>(close - body), 12);
+          listed++;
+          at = end;
+          cell += stride;
+          if (c < width - 1) {
+            if (at >= limit || <u32>load<u8>(at) != delimiter) {
+              ok = false;
+              break;
+            }
+            at++;
+          }
+          continue;
         }
         end = at;
         while (end < limit) {

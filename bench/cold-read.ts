@@ -1,0 +1,48 @@
+/**
+ * The reader of `skfr cluster` alone, cold (issue 27): each given real CSV/TSV table read once in a new process
+ * (bench/open/cold-read-one.ts: modules loaded first, then the read timed), --runs times, this build's runs
+ * interleaved with those of --before DIR's (another checkout or `git archive` of one, built with `tsc -p
+ * tsconfig.cli.json`). Prints per table the medians of the read's wall time and of the process's CPU time during
+ * it (all its threads: the compiler's and the garbage collector's too). On a loaded machine the CPU time moves far
+ * less than the wall time, which is why it is printed.
+ *
+ * Flags: --runs N (default 7), --only NAME,…, --before DIR, --markdown.
+ */
+import { spawnSync } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseFlags } from './lib/args.js';
+import { realTables } from './lib/real-tables.js';
+import { median } from './lib/stats.js';
+import { renderTable } from './lib/table.js';
+
+const flags = parseFlags(process.argv.slice(2), { runs: 'number', only: 'string', before: 'string', markdown: 'boolean' });
+const runs = Math.max(1, (flags.runs as number | undefined) ?? 7);
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, here.split(/[\\/]/).includes('dist') ? '../..' : '..');
+const one = resolve(repo, 'dist', 'bench', 'open', 'cold-read-one.js');
+const builds = [...(typeof flags.before === 'string' ? [resolve(flags.before)] : []), repo];
+const only = typeof flags.only === 'string' ? flags.only.toLowerCase().split(',') : null;
+const tables = realTables(repo).filter((t) => t.peer !== null && (only === null || only.some((o) => t.name.toLowerCase().includes(o) || t.file.toLowerCase().includes(o))));
+
+process.stdout.write(`# Cold reads of the given real tables (ms, medians of ${runs}) — load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}\n\n`);
+const rows: string[][] = [];
+for (const table of tables) {
+  const times = builds.map(() => ({ wall: [] as number[], cpu: [] as number[] }));
+  for (let r = 0; r < runs; r++) {
+    builds.forEach((build, b) => {
+      const run = spawnSync(process.execPath, [one, build, table.path], { encoding: 'utf8' });
+      if (run.status !== 0) throw new Error(`${table.file} (${build}): ${run.stderr.trim()}`);
+      const read = JSON.parse(run.stdout) as { wall: number; cpu: number } | null;
+      if (read === null) return;
+      times[b]!.wall.push(read.wall);
+      times[b]!.cpu.push(read.cpu);
+    });
+  }
+  if (times.some((t) => t.wall.length === 0)) continue; // (not read in chunks)
+  rows.push([table.name, ...times.flatMap((t) => [Math.round(median(t.wall)).toString(), Math.round(median(t.cpu)).toString()])]);
+}
+const heads = builds.length === 2 ? ['before: wall', 'before: CPU', 'after: wall', 'after: CPU'] : ['wall', 'CPU'];
+process.stdout.write(renderTable(['table', ...heads], rows, flags.markdown === true ? 'markdown' : 'plain') + '\n');
+process.stdout.write(`\n${builds.join(' against ')}: the read alone (modules loaded before it), one thread.\n`);
