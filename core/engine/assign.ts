@@ -264,14 +264,13 @@ interface SquaredPass {
 export function assignGlobalSquared(
   input: AssignInput,
   out: AssignTarget,
-  bounds: AssignBounds,
-  moves: { delta: Float64Array; first: number; second: number; argFirst: number },
+  bounds: AssignBounds | null,
+  moves: { delta: Float64Array; first: number; second: number; argFirst: number } | null,
   signal?: AbortSignalLike,
 ): void {
   const { n, k, s, thetaC, cj, current } = input;
-  const { shift } = bounds;
-  const prune = bounds.valid;
-  const sameFeatures = bounds.keepsFeatures(input.features, s);
+  const prune = bounds !== null && bounds.valid;
+  const sameFeatures = bounds !== null && bounds.keepsFeatures(input.features, s);
   out.counts.fill(0);
   let cmax = 0;
   for (let j = 0; j < k; j++) if (cj[j]! > cmax) cmax = cj[j]!;
@@ -282,12 +281,17 @@ export function assignGlobalSquared(
     thetaR,
     row2: new Float64Array(s),
     dv: new Float64Array(k),
-    delta: moves.delta,
+    delta: moves?.delta ?? new Float64Array(k),
     sameFeatures,
     fewCenters: k >> 1,
   };
+  if (bounds === null) {
+    assignRowsPlainly(input, pass, out, signal);
+    return;
+  }
   // Two passes in two functions, so that each is optimised with feedback from its own rows: one function
   // for both re-optimised it each time a pruned branch ran for the first time (4 times in a cold mouse fit).
+  const { shift } = bounds;
   if (prune) assignPrunedRows(input, pass, out, bounds, signal);
   else for (let i = 0; i < n; i++) {
     if ((i & CHECK_MASK) === 0) throwIfAborted(signal);
@@ -296,6 +300,48 @@ export function assignGlobalSquared(
   }
   bounds.valid = true;
 }
+
+/**
+ * Every row against all k centers, without bounds (see useBounds): the scores, labels and distances of
+ * assignRowFully, bit for bit, and nothing stored per row beyond them.
+ */
+function assignRowsPlainly(input: AssignInput, pass: SquaredPass, out: AssignTarget, signal?: AbortSignalLike): void {
+  const { src, stride, pos, n, k, s, thetaC, cj, rowNorm, current } = input;
+  const { thetaMax, dv } = pass;
+  for (let i = 0; i < n; i++) {
+    if ((i & CHECK_MASK) === 0) throwIfAborted(signal);
+    const rn = rowNorm[i]!;
+    const scale = Math.sqrt(rn > 0 ? rn : 0) + thetaMax;
+    allScores(src, i * stride, pos, s, k, thetaC, cj, dv);
+    let best = 0;
+    let bestD = Infinity;
+    for (let j = 0; j < k; j++) {
+      const d = dv[j]!;
+      if (d < bestD) {
+        bestD = d;
+        best = j;
+      }
+    }
+    best = tieBreak(dv, best, bestD, current[i]!, TIE * scale * scale);
+    settle(out, i, best, dv[best]!, rn);
+  }
+}
+
+/**
+ * Whether the SKFR1 squared assignment keeps per-row bounds (AssignBounds: 8·(k + 2) bytes a sample, k + 2
+ * times a one-column matrix). They let a row skip the centers that cannot be nearest, which saves time only
+ * when a center's score is more than a few multiply-adds: without them the assignment took 0.56–0.80× the time
+ * at s ≤ 2, 0.7–1.2× at s = 4–5, and 1.25–1.46× from s = 6 on (`npm run bench:bounds`, bench/RESULTS.md), and the
+ * bounds would be the fit's largest arrays on a tall, narrow table (20 million rows × 1 column: 640 MB at k = 2
+ * beside 160 MB of numbers). Same labels and distances either way, bit for bit.
+ * @example useBounds(1) === false; useBounds(10) === true
+ */
+export function useBounds(s: number): boolean {
+  return s >= BOUNDS_MIN_S;
+}
+
+/** The fewest selected features for which the assignment keeps bounds (useBounds). */
+export const BOUNDS_MIN_S = 5;
 
 /** SKFR1, absolute loss; `acc` is scratch of length k. */
 export function assignGlobalAbsolute(input: AssignInput, out: AssignTarget, acc: Float64Array, signal?: AbortSignalLike): void {

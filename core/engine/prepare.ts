@@ -97,8 +97,10 @@ export function prepareFit(X: Matrix, options: FitOptions): PreparedFit {
     }
   }
   throwIfAborted(options.signal);
+  // (beside shared data, the norms are shared too: worker threads read them, none writes them, restart-work.ts)
+  const norms = sharedLike(data, n);
   const initialRowNorms =
-    resolved.loss === 'absolute' ? l1RowNorms(data, n, p, options.signal) : squaredRowNorms(data, n, p, options.signal);
+    resolved.loss === 'absolute' ? l1RowNorms(data, n, p, options.signal, norms) : squaredRowNorms(data, n, p, options.signal, norms);
   return {
     options: resolved,
     n,
@@ -116,4 +118,13 @@ export function prepareFit(X: Matrix, options: FitOptions): PreparedFit {
     signal: options.signal,
     onProgress: options.onProgress,
   };
+}
+
+/**
+ * n zeros in a SharedArrayBuffer when `data` is in one (a host sharing the matrix with worker threads, which then
+ * read the array in place instead of each receiving a copy), else in an ordinary buffer.
+ */
+function sharedLike(data: Float64Array, n: number): Float64Array<ArrayBuffer> {
+  const shared = typeof SharedArrayBuffer !== 'undefined' && data.buffer instanceof SharedArrayBuffer;
+  return shared ? new Float64Array(new SharedArrayBuffer(n * Float64Array.BYTES_PER_ELEMENT) as unknown as ArrayBuffer) : new Float64Array(n);
 }

@@ -44,7 +44,10 @@ export interface RestartWork {
   cj: Float64Array;
   /** The column of each entry of `selected` in the selected-column copy. */
   pos: Int32Array;
-  /** Σ_l y_il² (squared loss) or Σ_l |y_il| (absolute loss), kept up to date by the k-POD fills. */
+  /**
+   * Σ_l y_il² (squared loss) or Σ_l |y_il| (absolute loss), kept up to date by the k-POD fills: a copy of the
+   * prepared norms when there are missing cells, else the prepared norms themselves (never written).
+   */
   rowNorm: Float64Array;
   /** The labels and cluster sizes the assignment produces. */
   newLabels: Int32Array;
@@ -53,7 +56,7 @@ export interface RestartWork {
   // Scratch.
   /** k: one row's scores. */
   acc: Float64Array;
-  /** max(n, p): sort orders (ranking; members of each cluster for the medians). */
+  /** p (squared loss) or max(n, p) (absolute loss): sort orders (ranking; members of each cluster for the medians). */
   order: Int32Array;
   /** k + 1: where each cluster's members start in `order` (medians). */
   clusterStart: Int32Array;
@@ -71,8 +74,12 @@ export function restartWork(prep: PreparedFit, work: RestartScratch): RestartWor
   const local = options.variant === 'local';
   const absolute = options.loss === 'absolute';
   const sEff = Math.min(options.s, prep.usableCount);
-  const rowNorm = work.float64('rowNorm', n);
-  rowNorm.set(prep.initialRowNorms);
+  // Only the k-POD fills change a row's norm: without missing cells the prepared norms are read as they are.
+  let rowNorm = prep.initialRowNorms;
+  if (prep.missing.length > 0) {
+    rowNorm = work.float64('rowNorm', n);
+    rowNorm.set(prep.initialRowNorms);
+  }
   const selected = new Int32Array(local ? k * sEff : sEff);
   return {
     Y,
@@ -95,7 +102,7 @@ export function restartWork(prep: PreparedFit, work: RestartScratch): RestartWor
     newLabels: work.int32('newLabels', n),
     newCounts: new Int32Array(k),
     acc: new Float64Array(k),
-    order: work.int32('order', Math.max(n, p)),
+    order: work.int32('order', absolute ? Math.max(n, p) : p),
     clusterStart: new Int32Array(k + 1),
     medianValues: work.float64('medians', absolute ? n : 0),
     rankValues: new Float64Array(p),

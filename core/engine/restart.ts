@@ -44,7 +44,7 @@ import { seedCenters } from './seeding.js';
 import { restartScratch } from './scratch.js';
 import { restartWork, type RestartWork } from './restart-work.js';
 import { fillEmptyClusters, sparseCenters } from './centers.js';
-import { AssignBounds, assignGlobalAbsolute, assignGlobalSquared, assignLocal, type AssignInput } from './assign.js';
+import { AssignBounds, assignGlobalAbsolute, assignGlobalSquared, assignLocal, useBounds, type AssignInput } from './assign.js';
 import { clusterSums, countChanges, kpodFill, meansAndScores, mediansAndScores, moveSums, observedObjective, totalScores } from './steps.js';
 
 export interface RestartResult {
@@ -152,7 +152,8 @@ export function runRestart(prep: PreparedFit, r: number, from?: RestartStart): R
   const columns = new SelectedColumns(Y, n, p, local ? Math.min(p, k * sEff) : sEff, scratch);
   const input = assignInput(w, columns, labels);
   const target = { labels: newLabels, counts: newCounts, dist: minDist };
-  const bounds = !local && !absolute ? new AssignBounds(n, k, p, scratch) : null;
+  const squaredGlobal = !local && !absolute;
+  const bounds = squaredGlobal && useBounds(sEff) ? new AssignBounds(n, k, p, scratch) : null;
   const trace: number[] = [];
   let converged = false;
   let iterations = 0;
@@ -178,7 +179,7 @@ export function runRestart(prep: PreparedFit, r: number, from?: RestartStart): R
 
     // 5. assignment to the nearest sparse center, O(n·s·k), reading the selected columns contiguously.
     columns.update(selected, w.pos, signal);
-    if (bounds !== null) assignGlobalSquared(input, target, bounds, bounds.moves(theta, k, p), signal);
+    if (squaredGlobal) assignGlobalSquared(input, target, bounds, bounds?.moves(theta, k, p) ?? null, signal);
     else if (local) assignLocal(input, absolute, target, w.acc, signal);
     else assignGlobalAbsolute(input, target, w.acc, signal);
 

@@ -112,8 +112,7 @@ export function dot(x: Float64Array, a: number, b: number, p: number): number {
 }
 
 /** ‖x_i‖² of every row, computed with `dot` so that a row's distance to itself is exactly 0. */
-export function squaredRowNorms(data: Float64Array, n: number, p: number, signal?: AbortSignalLike): Float64Array {
-  const norms = new Float64Array(n);
+export function squaredRowNorms(data: Float64Array, n: number, p: number, signal?: AbortSignalLike, norms = new Float64Array(n)): Float64Array {
   for (let i = 0; i < n; i++) {
     if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(signal);
     norms[i] = dot(data, i * p, i * p, p);
@@ -122,8 +121,7 @@ export function squaredRowNorms(data: Float64Array, n: number, p: number, signal
 }
 
 /** Σ_l |x_{a+l}| of every row. */
-export function l1RowNorms(data: Float64Array, n: number, p: number, signal?: AbortSignalLike): Float64Array {
-  const norms = new Float64Array(n);
+export function l1RowNorms(data: Float64Array, n: number, p: number, signal?: AbortSignalLike, norms = new Float64Array(n)): Float64Array {
   for (let i = 0; i < n; i++) {
     if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(signal);
     let s = 0;

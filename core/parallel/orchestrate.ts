@@ -23,6 +23,7 @@ import { SkfrError } from '../errors.js';
 import { alternation } from '../engine/k-tuning.js';
 import {
   assembleKCurve,
+  BestRestarts,
   checkKValues,
   chooseK,
   DEFAULT_K_RULE,
@@ -32,7 +33,6 @@ import {
   validateFitOptions,
   type AlternateOptions,
   type AlternateResult,
-  type RestartResult,
 } from '../engine/index.js';
 import { FIT_DEFAULTS } from '../engine/options.js';
 import type {
@@ -57,21 +57,25 @@ import { createAbortFlag, shareFloat64 } from './shared.js';
 export async function fitWith(links: readonly WorkerLink[], X: Matrix, options: FitOptions): Promise<FitResult> {
   const prepared = prepareFit(X, options);
   prepared.data = shareFloat64(prepared.data);
+  // (shared already when the data were: prepareFit; read by every worker, written by none)
+  prepared.initialRowNorms = shareFloat64(prepared.initialRowNorms);
   const { signal, onProgress, ...portable } = prepared;
   const restarts = prepared.options.restarts;
   const abortFlag = createAbortFlag();
-  const outputs = await runTasks(
+  // Only the best restart so far keeps its labels (BestRestarts): not R × n labels waiting for finishFit.
+  const kept = new BestRestarts();
+  await runTasks(
     links,
     (job) => ({ kind: 'load-fit', job, prepared: portable satisfies PortablePreparedFit, abortFlag, privateData: prepared.missing.length > 0 }),
     restarts,
     abortFlag,
     {
       signal,
+      onOutput: (_task, output) => kept.add(expect(output, 'restart').result),
       onTaskDone: (task, finished) => onProgress?.({ stage: 'fitting', fraction: finished / restarts, restart: finished, restarts }),
     },
   );
-  const results = outputs.map((o) => expect(o, 'restart').result as RestartResult);
-  return finishFit(prepared, results);
+  return finishFit(prepared, kept.all);
 }
 
 function expect<K extends TaskOutput['kind']>(output: TaskOutput, kind: K): Extract<TaskOutput, { kind: K }> {

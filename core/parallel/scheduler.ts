@@ -23,6 +23,8 @@ export interface RunTasksOptions {
   signal?: AbortSignalLike;
   /** Called after each task with the number of tasks finished so far. */
   onTaskDone?: (task: number, finished: number) => void;
+  /** Called with each task's output as it arrives, before it is kept (e.g. to let go of a beaten restart's arrays). */
+  onOutput?: (task: number, output: TaskOutput) => void;
 }
 
 let nextJob = 1;
@@ -101,6 +103,7 @@ export function runTasks(
               fail(toError(response.error));
               return;
             }
+            options.onOutput?.(response.task, response.output);
             outputs[response.task] = response.output;
             finished++;
             options.onTaskDone?.(response.task, finished);

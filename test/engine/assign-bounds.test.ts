@@ -4,6 +4,7 @@
  * features and k-POD-like row changes — the situations in which the bounds shrink — and with centers that
  * did not move (whose rows reuse their last score); and with tied centers, where both keep a sample in its
  * current cluster unless another is nearer by more than the tie tolerance (TIE), else take the lowest index.
+ * The assignment without bounds (useBounds: fewer than BOUNDS_MIN_S selected features) gives the same again.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { SelectedColumns } from '../../core/engine/columns.js';
 import { createRng } from '../../core/engine/index.js';
 
 /** One assignment; with `columns`, reading its compact copy of the selected columns as the engine does. */
-function round(Y: Float64Array, n: number, p: number, k: number, theta: Float64Array, selected: Int32Array, rowNorm: Float64Array, bounds: AssignBounds, current: Int32Array, columns?: SelectedColumns) {
+function round(Y: Float64Array, n: number, p: number, k: number, theta: Float64Array, selected: Int32Array, rowNorm: Float64Array, bounds: AssignBounds | null, current: Int32Array, columns?: SelectedColumns) {
   const s = selected.length;
   const thetaC = new Float64Array(k * s);
   const cj = new Float64Array(k);
@@ -29,12 +30,12 @@ function round(Y: Float64Array, n: number, p: number, k: number, theta: Float64A
   const input = columns
     ? { src: columns.source, stride: columns.stride, pos, features: selected, n, k, s, thetaC, cj, rowNorm, current }
     : { src: Y, stride: p, pos: selected, features: selected, n, k, s, thetaC, cj, rowNorm, current };
-  assignGlobalSquared(input, out, bounds, bounds.moves(theta, k, p));
+  assignGlobalSquared(input, out, bounds, bounds?.moves(theta, k, p) ?? null);
   return out;
 }
 
 describe('pruned SKFR1 assignment', () => {
-  it('equals the full evaluation bit for bit across rounds (fast-check)', () => {
+  it('equals the full evaluation bit for bit across rounds, and so does the assignment without bounds (fast-check)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1e9 }), fc.integer({ min: 2, max: 13 }), fc.integer({ min: 1, max: 12 }), (seed, k, s) => {
         const rng = createRng(seed);
@@ -71,6 +72,11 @@ describe('pruned SKFR1 assignment', () => {
           expect(Array.from(got.labels)).toEqual(Array.from(want.labels));
           expect(Array.from(got.counts)).toEqual(Array.from(want.counts));
           expect(Array.from(got.dist)).toEqual(Array.from(want.dist));
+          // Without bounds (useBounds: few selected features), the same again: nothing per row but the result.
+          const plain = round(Y, n, p, k, sparse, selected, rowNorm, null, current);
+          expect(Array.from(plain.labels)).toEqual(Array.from(want.labels));
+          expect(Array.from(plain.counts)).toEqual(Array.from(want.counts));
+          expect(Array.from(plain.dist)).toEqual(Array.from(want.dist));
           current = got.labels;
         }
       }),
@@ -115,7 +121,7 @@ describe('pruned SKFR1 assignment on the compact column copy', () => {
 });
 
 describe('assignment ties (TIE)', () => {
-  it('keeps the current cluster among tied centers, else the lowest tied index; pruned = full (fast-check)', () => {
+  it('keeps the current cluster among tied centers, else the lowest tied index; pruned = full = without bounds (fast-check)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1e9 }), fc.integer({ min: 2, max: 12 }), fc.integer({ min: 1, max: 6 }), (seed, k, s) => {
         const rng = createRng(seed);
@@ -149,6 +155,9 @@ describe('assignment ties (TIE)', () => {
           const want = round(Y, n, p, k, sparse, selected, rowNorm, new AssignBounds(n, k, p), current);
           expect(Array.from(got.labels)).toEqual(Array.from(want.labels));
           expect(Array.from(got.dist)).toEqual(Array.from(want.dist));
+          const plain = round(Y, n, p, k, sparse, selected, rowNorm, null, current);
+          expect(Array.from(plain.labels)).toEqual(Array.from(want.labels));
+          expect(Array.from(plain.dist)).toEqual(Array.from(want.dist));
           // The rule, from plain distances: clusters within 1e-9 of the nearest are tied.
           for (let i = 0; i < n; i++) {
             const d = Array.from({ length: k }, (_, j) => {
