@@ -51,7 +51,7 @@ describe('the import-cycle check (npm run lint)', () => {
     expect(status).not.toBe(0);
     expect(output).toContain('no-circular');
     expect(output).toMatch(/src\/jobs\/(types|session-file)\.ts →\s+src\/jobs\/(session-file|types)\.ts →/);
-  }, 120_000);
+  }, 300_000);
 
   it('rejects a cycle of stores (extensionless imports) and one through a .vue component', async () => {
     const stores = await check('stores', {
@@ -66,7 +66,7 @@ describe('the import-cycle check (npm run lint)', () => {
     });
     expect(vue.status).not.toBe(0);
     expect(vue.output).toMatch(/src\/Panel\.vue →/);
-  }, 120_000);
+  }, 300_000);
 
   it('passes the same modules once the shared type lives in the module it describes', async () => {
     const { status, output } = await check('one-direction', {
@@ -77,5 +77,5 @@ describe('the import-cycle check (npm run lint)', () => {
     });
     expect(output).toContain('no dependency violations');
     expect(status).toBe(0);
-  }, 120_000);
+  }, 300_000);
 });

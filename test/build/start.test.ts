@@ -178,7 +178,7 @@ describe('node build/start.mjs --check-only', () => {
       ELECTRON_MIRROR: 'http://127.0.0.1:9/', // should anything try to download, it gets nowhere
     };
     delete env.ELECTRON_EXEC_PATH;
-    const run = spawnSync(process.execPath, [join(root, 'build/start.mjs'), '--check-only'], { cwd: root, env, encoding: 'utf8', timeout: 30_000 });
+    const run = spawnSync(process.execPath, [join(root, 'build/start.mjs'), '--check-only'], { cwd: root, env, encoding: 'utf8', timeout: 120_000 });
     expect(run.status).toBe(1);
     const stderr = run.stderr.trim();
     expect(stderr.split('\n')).toHaveLength(1);
@@ -192,7 +192,7 @@ describe('node build/start.mjs --check-only', () => {
 describe('node build/start.mjs on a Node older than 22.12 (issue 26)', () => {
   const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
   it.skipIf(major > 22 || (major === 22 && minor >= 12))('stops with one sentence naming the Node it needs', () => {
-    const run = spawnSync(process.execPath, [join(root, 'build/start.mjs')], { cwd: root, encoding: 'utf8', timeout: 30_000 });
+    const run = spawnSync(process.execPath, [join(root, 'build/start.mjs')], { cwd: root, encoding: 'utf8', timeout: 120_000 });
     expect(run.status).toBe(1);
     expect(run.stderr.trim()).toBe(
       `npm start needs Node 22.12 or later for Electron 45 (this is Node ${process.versions.node}); the skfr command and the browser build (npm run dev:web) run on Node 20.19 or later.`,

@@ -25,7 +25,7 @@ beforeAll(async () => {
     expect(made.code, made.stderr).toBe(0);
     files.set(seed, path);
   }
-}, 120_000);
+}, 300_000);
 afterAll(cleanup);
 
 const cluster = (seed: number, extra: string[]): Promise<CliJson> =>

@@ -62,7 +62,7 @@ describe('skfr cluster --batch: preparation, warnings, report, session and rerun
     const again = await skfr(['rerun', session]);
     expect(again.code, again.stdout + again.stderr).toBe(0);
     expect(again.stdout).toMatch(/identical: 12 samples, same clusters, same proteins/);
-  }, 120_000);
+  }, 300_000);
 
   it('refuses a batch column the samples do not have, and --batch-min without --batch, in one sentence', async () => {
     const missing = await skfr(['cluster', data, '--id-column', 'id', '--class-column', 'condition', '--annotation-columns', 'lab', '--batch', 'plex', '--k', '3', '--s', '2']);

@@ -17,7 +17,7 @@ afterAll(tmp.cleanup);
 
 beforeAll(ensureBuiltCli, 120_000);
 
-const run = (args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd: tmp.dir, encoding: 'utf8', timeout: 60_000 });
+const run = (args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd: tmp.dir, encoding: 'utf8', timeout: 280_000 });
 
 describe('node cli/bin/skfr.js', () => {
   it('prints its version and help', () => {
@@ -65,7 +65,7 @@ describe('node cli/bin/skfr.js', () => {
     const { code, signal } = await exited;
     clearTimeout(timer);
     expect({ code, signal, stderr }).toEqual({ code: 130, signal: null, stderr: 'error: cancelled (Ctrl+C); nothing was written.\n' });
-  }, 30_000);
+  }, 300_000);
 
   it('says how to build when dist/ is missing', () => {
     const fake = join(tmp.dir, 'fresh-clone');

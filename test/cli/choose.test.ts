@@ -61,7 +61,7 @@ describe('--tune-s: every rule reported, the default fitted', () => {
     expect(out.stability).toBeNull();
     expect(out.command).toContain('--tune-s 1:50');
     expect(out.command).not.toContain('--s-rule');
-  }, 120_000);
+  }, 300_000);
 
   it('--s-rule argmax fits the arg-max s (the command says so); the summary marks the default and the fitted rule', () => {
     const args = ['cluster', 'gap50.csv', ...sim, '--k', '10', '--tune-s', '1:50:7', '--permutations', '4', '--restarts', '5', '--s-rule', 'argmax'];
@@ -76,7 +76,7 @@ describe('--tune-s: every rule reported, the default fitted', () => {
     const line = text.stdout.split('\n').find((l) => l.startsWith('s rules: '))!;
     expect(line).toMatch(/^s rules: knee-se \d+ \(default\) · tibshirani \d+ · argmax \d+ \(fitted\) · within-sd-of-max \d+ · knee \d+$/);
     expect(text.stdout).not.toContain('largest Gap)');
-  }, 60_000);
+  }, 300_000);
 
   it('the whole mouse data, --tune-s 1:77: the default picks s < 40 and the summary says why the rules differ', () => {
     const args = ['cluster', micePath, '--id-column', 'MouseID', '--class-column', 'class', '--annotation-columns', 'Genotype,Treatment,Behavior',
@@ -109,7 +109,7 @@ describe('--tune-k and --stability', () => {
     expect(out.metrics.ari).toBe(1);
     expect(out.command).toContain('--tune-k 3:15 --s 10');
     expect(out.command).not.toMatch(/--k \d/);
-  }, 120_000);
+  }, 300_000);
 
   it('--tune-k with --tune-s (the alternating search): the same steps and fit on 1 and 2 threads; the summary lists the steps', () => {
     const args = ['cluster', 'sparse.csv', ...sim, '--tune-k', '8:11', '--tune-s', '6:14:4', '--permutations', '2', '--restarts', '3'];
@@ -123,7 +123,7 @@ describe('--tune-k and --stability', () => {
     expect(one.sRules).toHaveLength(5);
     const text = run([...args, '--workers', '2']);
     expect(text.stdout).toMatch(/^k \/ s search: s = \d+ at k = 8 → k = \d+ at s = \d+( → .*)? \((settled|not settled: stopped after its last round)\)$/m);
-  }, 120_000);
+  }, 300_000);
 
   it('Ctrl+C while choosing k stops the run promptly (one line, exit 130), in this thread and on threads', async () => {
     for (const workers of ['1', '2']) {
@@ -141,7 +141,7 @@ describe('--tune-k and --stability', () => {
       clearTimeout(timer);
       expect({ workers, code, stderr }).toEqual({ workers, code: 130, stderr: 'error: cancelled (Ctrl+C); nothing was written.\n' });
     }
-  }, 60_000);
+  }, 300_000);
 
   it('--stability 20 on the sparse design (n = 400, p = 200): informative ≥ 0.9, noise ≤ 0.2; identical on 1 and 2 threads', () => {
     const args = ['cluster', 'sparse200.csv', ...sim, '--k', '10', '--s', '10', '--stability', '20'];
@@ -167,7 +167,7 @@ describe('--tune-k and --stability', () => {
     expect(st.sampleConsistency).toHaveLength(400);
     expect(st.unstableSelected).toEqual([]);
     expect(one.command).toContain('--stability 20');
-  }, 120_000);
+  }, 300_000);
 
   it('SKFR2 stability: per-cluster frequencies by name, in the summary and the exports (features, samples, report sheets)', () => {
     const args = ['cluster', 'sparse.csv', ...sim, '--k', '10', '--s', '5', '--variant', 'local', '--restarts', '5', '--stability', '6'];
@@ -191,7 +191,7 @@ describe('--tune-k and --stability', () => {
     const summary = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets['Summary']!, { header: 1 });
     expect(summary.find((row) => row[0] === 'stability: subsample fits')?.[1]).toBe(6);
     expect(summary.find((row) => row[0] === 'parameter: stability subsamples')?.[1]).toBe(6);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('options (in-process)', () => {
@@ -223,7 +223,7 @@ describe('options (in-process)', () => {
     const out = JSON.parse(result.stdout) as CliJson;
     expect(out.gap.map((point: { s: number }) => point.s)).toEqual(Array.from({ length: 50 }, (_, t) => t + 1));
     expect(out.command).toContain('--tune-s 1:50 --permutations 2');
-  }, 60_000);
+  }, 300_000);
 
   it('--help documents the new options', async () => {
     const help = (await skfr(['cluster', '--help'])).stdout;

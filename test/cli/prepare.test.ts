@@ -28,7 +28,7 @@ const perseus = `${REAL}/perseus_matrix.txt`;
 
 beforeAll(ensureBuiltCli, 180_000);
 
-const run = (args: string[]) => spawnSync(process.execPath, [bin, 'cluster', ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 120_000 });
+const run = (args: string[]) => spawnSync(process.execPath, [bin, 'cluster', ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 280_000 });
 
 function json(args: string[]): CliJson {
   const result = run([...args, '--json']);
@@ -40,7 +40,7 @@ function json(args: string[]): CliJson {
 function runCommand(command: string, extra: string[], cwd = repoRoot) {
   expect(command.startsWith('skfr cluster ')).toBe(true);
   const line = `${shellQuote(process.execPath)} ${shellQuote(bin)} ${command.slice('skfr '.length)} ${extra.map(shellQuote).join(' ')}`;
-  return spawnSync('/bin/sh', ['-c', line], { cwd, encoding: 'utf8', timeout: 120_000 });
+  return spawnSync('/bin/sh', ['-c', line], { cwd, encoding: 'utf8', timeout: 280_000 });
 }
 
 /** One `error:` line on stderr, nothing on stdout, exit code 2. */
@@ -172,7 +172,7 @@ describe('the proposed preparation, and the command that reproduces the run', ()
     const again = runCommand(out.command, ['--json']);
     expect(again.status, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout).labels).toEqual(out.labels);
-  }, 120_000);
+  }, 300_000);
 
   it('the flags replace the proposal: --min-valid 70%:each:replicate, --normalize median', () => {
     const out = json([maxquant, '--design', design, '--min-valid', '70%:each:replicate', '--normalize', 'median', '--k', '3', '--s', '10']);

@@ -22,7 +22,7 @@ const at = (name: string) => join(tmp.dir, name);
 
 beforeAll(ensureBuiltCli, 180_000);
 
-const run = (args: string[]) => spawnSync(process.execPath, [bin, 'cluster', ...args], { cwd: tmp.dir, encoding: 'utf8', timeout: 120_000 });
+const run = (args: string[]) => spawnSync(process.execPath, [bin, 'cluster', ...args], { cwd: tmp.dir, encoding: 'utf8', timeout: 280_000 });
 
 function json(args: string[]): CliJson {
   const result = run([...args, '--json']);
@@ -190,7 +190,7 @@ describe('skfr cluster on the real files, as they are', () => {
     ]);
     expect(out.metrics).not.toBeNull();
     expectConsistent(out);
-  }, 120_000);
+  }, 300_000);
 
   it('Proteome Discoverer 2.4 proteins: 27 samples F1…F27, contaminants flagged (Contaminant = True, counted by hand), the UPS1 rows kept', () => {
     const file = real('pd24_ups1_yeast_Proteins.txt');

@@ -17,7 +17,7 @@ const tmp = tempDir('skfr-structured-');
 afterAll(tmp.cleanup);
 beforeAll(ensureBuiltCli, 180_000);
 
-const run = (args: string[]) => spawnSync(process.execPath, [bin, 'cluster', ...args], { cwd: tmp.dir, encoding: 'utf8', timeout: 120_000 });
+const run = (args: string[]) => spawnSync(process.execPath, [bin, 'cluster', ...args], { cwd: tmp.dir, encoding: 'utf8', timeout: 280_000 });
 
 function json(args: string[]): CliJson {
   const result = run([...args, '--json']);
@@ -27,7 +27,7 @@ function json(args: string[]): CliJson {
 
 /** The printed reproduce command, run (as a shell would split it) with --json. */
 function rerun(command: string): CliJson {
-  const result = spawnSync('/bin/sh', ['-c', `${command.replace(/^skfr /, `'${process.execPath}' '${bin}' `)} --json`], { cwd: tmp.dir, encoding: 'utf8', timeout: 120_000 });
+  const result = spawnSync('/bin/sh', ['-c', `${command.replace(/^skfr /, `'${process.execPath}' '${bin}' `)} --json`], { cwd: tmp.dir, encoding: 'utf8', timeout: 280_000 });
   expect(result.status, result.stderr).toBe(0);
   return JSON.parse(result.stdout) as CliJson;
 }

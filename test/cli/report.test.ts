@@ -33,7 +33,7 @@ describe('skfr cluster --report', () => {
     expect(html).toContain(`${bytes.length.toLocaleString('en-US')} bytes`);
     expect(html).toMatch(/<dt>SHA-256<\/dt><dd>[0-9a-f]{64}<\/dd>/);
     expect(html.match(/<svg /g)!.length).toBeGreaterThanOrEqual(5);
-  }, 60_000);
+  }, 300_000);
 
   it('refuses a name that is not .html, and --report in a folder that does not exist before the fit (nothing written)', async () => {
     const pdf = await skfr(['cluster', micePath, ...MICE, '--report', at('mice.pdf')]);
@@ -45,7 +45,7 @@ describe('skfr cluster --report', () => {
     expect(missing.stderr).toMatch(/cannot write .*r\.html/);
     expect(missing.stdout).toBe('');
     expect(existsSync(at('kept.csv'))).toBe(false);
-  }, 60_000);
+  }, 300_000);
 
   it('writes nothing when the report’s destination is taken by a folder (checked before the fit)', async () => {
     mkdirSync(at('taken.html'));
@@ -53,7 +53,7 @@ describe('skfr cluster --report', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('taken.html');
     expect(existsSync(at('other.xlsx'))).toBe(false);
-  }, 60_000);
+  }, 300_000);
 });
 
 /** Static imports (`import … from`, `export … from`) of a compiled module, resolved to files; dynamic import() is not followed. */

@@ -51,13 +51,13 @@ function readLines(name: string): string[] {
   return (spawnSync('cat', [at(name)], { encoding: 'utf8' }).stdout as string).trimEnd().split('\n');
 }
 
-const run = (args: string[]) => spawnSync(process.execPath, [bin, 'cluster', ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 120_000 });
+const run = (args: string[]) => spawnSync(process.execPath, [bin, 'cluster', ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 280_000 });
 
 /** A printed `skfr cluster …` command run through a real shell (its quoting included). */
 function runCommand(command: string, extra: string[]) {
   expect(command.startsWith('skfr cluster ')).toBe(true);
   const line = `${shellQuote(process.execPath)} ${shellQuote(bin)} ${command.slice('skfr '.length)} ${extra.map(shellQuote).join(' ')}`;
-  return spawnSync('/bin/sh', ['-c', line], { cwd: repoRoot, encoding: 'utf8', timeout: 120_000 });
+  return spawnSync('/bin/sh', ['-c', line], { cwd: repoRoot, encoding: 'utf8', timeout: 280_000 });
 }
 
 /** What must come out the same. */
@@ -84,7 +84,7 @@ describe('the printed command reproduces the run, for each choice', () => {
     expect(out.command).toContain(`--sample-columns '^[AB]_'`);
     // The groups the names carry are offered, and the valid-value filter proposed per group follows them.
     expect(out.annotations['group (from names)']).toEqual(['A', 'A', 'A', 'B', 'B', 'B']);
-  }, 120_000);
+  }, 300_000);
 
   it('--class-column on the groups the sample names carry (no sample table): the known classes, in the command', () => {
     const out = reproduces([at('plain.csv'), '--sample-columns', '^[AB]_', '--class-column', 'group (from names)', '--k', '2', '--s', '3']);
@@ -95,13 +95,13 @@ describe('the printed command reproduces the run, for each choice', () => {
     expect(out.metrics.ari).toBeCloseTo(adjustedRandIndex(out.labels as number[], groups.map((g) => (g === 'A' ? 0 : 1))), 12);
     // Without it, no agreement is computed.
     expect(JSON.parse(run([at('plain.csv'), '--sample-columns', '^[AB]_', '--k', '2', '--s', '3', ...FAST]).stdout).metrics).toBeNull();
-  }, 120_000);
+  }, 300_000);
 
   it('--sample-columns: a subset of a quantity’s columns', () => {
     const out = reproduces([maxquant, '--sample-columns', '^LFQ intensity [HL]', '--k', '2', '--s', '5']);
     expect(out.sampleIds).toHaveLength(10);
     expect(out.command).toContain(`--sample-columns '^LFQ intensity [HL]'`);
-  }, 120_000);
+  }, 300_000);
 
   it('--feature-column, --quantity', () => {
     expect(reproduces([maxquant, '--feature-column', 'Protein IDs', '--k', '2', '--s', '5']).command).toContain(`--feature-column 'Protein IDs'`);
@@ -115,13 +115,13 @@ describe('the printed command reproduces the run, for each choice', () => {
     expect(book.command).toContain('--sheet Proteins');
     expect(book.command).toContain(`--design ${at('book.xlsx')}:Samples`);
     expect(book.annotations.group).toEqual(['a', 'a', 'a', 'b', 'b', 'b']);
-  }, 120_000);
+  }, 300_000);
 
   it('--where on a sample table’s column', () => {
     const out = reproduces([maxquant, '--design', design, '--where', 'condition=CD34High', '--where', 'condition=CD34Low', '--k', '2', '--s', '5']);
     expect(out.sampleIds).toEqual(['H1', 'H2', 'H3', 'H4', 'L1', 'L2', 'L3', 'L4']);
     expect(out.command).toContain('--where condition=CD34High --where condition=CD34Low');
-  }, 120_000);
+  }, 300_000);
 
   it('--design-column and --design-order file', () => {
     const column = reproduces([at('plain.csv'), '--sample-columns', '^[AB]_', '--design', at('two-names.csv'), '--design-column', 'run', '--k', '2', '--s', '3']);
@@ -134,7 +134,7 @@ describe('the printed command reproduces the run, for each choice', () => {
     const refused = run([at('plain.csv'), '--sample-columns', '^[AB]_', '--design', at('no-names.csv'), '--k', '2', '--s', '3']);
     expect(refused.status).toBe(2);
     expect(refused.stderr).toMatch(/^error: No sample of the data has a row in the sample table “no-names.csv”: its column “tube” holds names such as “T1”, “T2”, “T3”.*--design-order file\)\.\n$/);
-  }, 120_000);
+  }, 300_000);
 
   it('--drop-samples empty (without it, the two empty samples are named in one sentence)', () => {
     // C_1 and C_2 hold 0 only: no value once log2 makes 0 missing.
@@ -147,7 +147,7 @@ describe('the printed command reproduces the run, for each choice', () => {
     expect(out.command).toContain('--drop-samples empty');
     expect(out.sampleIds).toEqual(['A_1', 'A_2', 'A_3', 'B_1', 'B_2', 'B_3']);
     expect(out.preparation.find((s: { step: string }) => s.step === 'drop-samples')).toEqual({ step: 'drop-samples', label: 'Samples with no value removed', count: 2 });
-  }, 120_000);
+  }, 300_000);
 
   it('rows mode: --features-match, --where on a table column', () => {
     const csv = at('rows.csv');
@@ -155,5 +155,5 @@ describe('the printed command reproduces the run, for each choice', () => {
     const out = reproduces([csv, '--id-column', 'id', '--features-match', '^f_', '--where', 'site=x', '--k', '2', '--s', '2']);
     expect(out.featureLabels).toEqual(['f_1', 'f_2', 'f_3']);
     expect(out.command).toContain(`--features-match '^f_' --where site=x`);
-  }, 120_000);
+  }, 300_000);
 });

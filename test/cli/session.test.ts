@@ -26,7 +26,7 @@ describe('skfr cluster --save-session, then skfr rerun', () => {
     mkdirSync(join(folder, 'runs'));
     copyFileSync(micePath, data);
     cluster = await skfr(['cluster', data, ...MICE, '--save-session', session, '--json']);
-  }, 60_000);
+  }, 300_000);
 
   it('writes the session with the input relative to it, its size and SHA-256, and the run’s labels', () => {
     expect(cluster.code, cluster.stderr).toBe(0);
@@ -59,7 +59,7 @@ describe('skfr cluster --save-session, then skfr rerun', () => {
     } finally {
       renameSync(moved, folder);
     }
-  }, 60_000);
+  }, 300_000);
 
   it('a changed input: one sentence and exit 2; --allow-changed runs it and says what differs', async () => {
     const changed = join(tmp.dir, 'changed.csv');
@@ -76,7 +76,7 @@ describe('skfr cluster --save-session, then skfr rerun', () => {
     expect(anyway.code).toBe(1);
     expect(anyway.stderr).toMatch(/^warning: .* is not the file this analysis was made from/);
     expect(anyway.stdout).toMatch(/\ndifferent: [\d ]+ of 1 080 samples in another cluster/);
-  }, 60_000);
+  }, 300_000);
 
   it('the input not found: one sentence naming where it looked (exit 2); --data finds it', async () => {
     const elsewhere = join(tmp.dir, 'elsewhere.skfr');
@@ -91,7 +91,7 @@ describe('skfr cluster --save-session, then skfr rerun', () => {
     const found = await skfr(['rerun', elsewhere, '--data', data]);
     expect(found.code, found.stderr).toBe(0);
     expect(found.stdout).toContain(IDENTICAL);
-  }, 60_000);
+  }, 300_000);
 
   it('files that are not sessions, and sessions that are wrong: one line each, exit 2', async () => {
     const cases: [string, string][] = [

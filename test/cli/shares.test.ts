@@ -19,5 +19,5 @@ describe('shares of the total score', () => {
     for (const v of small) expect(v).toMatch(/^0\.(?:0[1-9]\d|[1-9]\d)$/);
     const mice = await skfr(['cluster', micePath, '--id-column', 'MouseID', '--k', '8', '--s', '5']);
     expect(mice.stdout).toMatch(/DYRK1A_N \d\.\d%/);
-  }, 60_000);
+  }, 300_000);
 });

@@ -114,7 +114,7 @@ test('open the mouse CSV through the Open dialog, run SKFR1 k=8 s=24, export the
   await page.getByTestId('field-s').fill('24');
   await page.getByTestId('class-column').selectOption('class');
   await page.getByTestId('run-button').click();
-  await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 280_000 });
   await expect(page.getByTestId('feature-name')).toHaveCount(24);
   await page.screenshot({ path: join(root, 'test-results', 'electron-results.png') });
 

@@ -75,7 +75,7 @@ test('mouse CSV: choose s over 1..77, every rule marked, the fitted one named; a
   const other = marked.filter((m) => !m.fitted).sort((a, b) => a.s - b.s)[0]!;
   const box = (await page.getByTestId('gap-chart').locator('.chart-box').boundingBox())!;
   await page.mouse.click(box.x + other.x, box.y + other.y);
-  await expect(page.getByTestId('summary-Features kept (s)')).toHaveText(`${other.s} (${other.rules[0]}’s choice)`, { timeout: 120_000 });
+  await expect(page.getByTestId('summary-Features kept (s)')).toHaveText(`${other.s} (${other.rules[0]}’s choice)`, { timeout: 280_000 });
   await expect(page.getByTestId('error-banner')).toHaveCount(0);
   await expect(page.getByTestId('feature-name')).toHaveCount(other.s);
   // The curve of the tuning stays, the new s highlighted, the tuning's choice still named.
@@ -89,7 +89,7 @@ test('mouse CSV: choose s over 1..77, every rule marked, the fitted one named; a
 
   // And back to the recommended choice with its button.
   await page.locator(`[data-testid=use-s][data-s="${chosen}"]`).click();
-  await expect(page.getByTestId('summary-Features kept (s)')).toHaveText(`${chosen} (knee-se’s choice)`, { timeout: 120_000 });
+  await expect(page.getByTestId('summary-Features kept (s)')).toHaveText(`${chosen} (knee-se’s choice)`, { timeout: 280_000 });
   await expect(page.getByTestId('gap-note')).toHaveText(`Chosen s = ${chosen} by the knee-se rule (recommended).`);
 });
 

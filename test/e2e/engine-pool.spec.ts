@@ -42,7 +42,7 @@ async function fitThenTune(page: Page): Promise<{ fitCsv: string; tuneCsv: strin
   await page.getByTestId('s-mode-fixed').check();
   await setField(page, 's', '10');
   await page.getByTestId('run-button').click();
-  await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 280_000 });
   const fitCsv = await exportedSamples(page);
 
   await page.getByTestId('step-configure').click();
@@ -51,7 +51,7 @@ async function fitThenTune(page: Page): Promise<{ fitCsv: string; tuneCsv: strin
   await setField(page, 'tune-to', '12');
   await setField(page, 'permutations', '4');
   await page.getByTestId('run-button').click();
-  await expect(page.getByTestId('gap-chart')).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId('gap-chart')).toBeVisible({ timeout: 280_000 });
   const note = (await page.getByTestId('gap-note').textContent()) ?? '';
   const chosenS = Number(/Chosen s = (\d+)/.exec(note)?.[1]);
   const tuneCsv = await exportedSamples(page);

@@ -43,6 +43,6 @@ test('a broken file and an impossible k give clear messages and the app keeps wo
   await expect(page.getByTestId('error-k')).toHaveCount(0);
   await setField(page, 's', '10');
   await page.getByTestId('run-button').click();
-  await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 280_000 });
   await expect(page.getByTestId('feature-name')).toHaveCount(10);
 });

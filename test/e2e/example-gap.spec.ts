@@ -43,7 +43,7 @@ test('example: choose s by the gap statistic, cancel a run, then complete anothe
   await setField(page, 'permutations', '5');
   await setField(page, 'restarts', '5');
   await page.getByTestId('run-button').click();
-  await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 280_000 });
   await expect(page.getByTestId('error-banner')).toHaveCount(0);
   await expect(page.getByTestId('gap-chart')).toBeVisible();
   const note = (await page.getByTestId('gap-note').textContent()) ?? '';

@@ -25,7 +25,7 @@ test('mouse CSV, SKFR1 k = 8, s = 24: the samples × proteins heatmap with annot
   await setField(page, 's', '24');
   await page.getByTestId('class-column').selectOption('class');
   await page.getByTestId('run-button').click();
-  await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 280_000 });
 
   const heatmap = page.getByTestId('sample-heatmap');
   await expect(heatmap).toHaveAttribute('data-ready', 'true');
@@ -99,7 +99,7 @@ test('SKFR2: the union of the clusters’ proteins, grouped by cluster; a large 
   await page.getByTestId('s-mode-fixed').check();
   await setField(page, 's', '24');
   await page.getByTestId('run-button').click();
-  await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 280_000 });
   const heatmap = page.getByTestId('sample-heatmap');
   await expect(heatmap).toHaveAttribute('data-ready', 'true');
   const columns = Number(await heatmap.getAttribute('data-columns'));

@@ -41,7 +41,7 @@ test('mouse data as XLSX: pick the sheet, run SKFR1 k=8 s=24, export samples as 
   await setField(page, 's', '24');
   await page.getByTestId('class-column').selectOption('class');
   await page.getByTestId('run-button').click();
-  await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 280_000 });
   await expect(page.getByTestId('feature-name')).toHaveCount(24);
   await expect(page.getByTestId('mixed-nodes')).toHaveText(/^\d$/);
 

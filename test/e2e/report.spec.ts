@@ -131,7 +131,7 @@ test('the ranked list with 60-character protein names keeps every column in view
   await page.getByTestId('s-mode-fixed').check();
   await setField(page, 's', '10');
   await page.getByTestId('run-button').click();
-  await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 280_000 });
   const panel = page.getByTestId('feature-panel');
   const right = (await panel.boundingBox())!;
   for (const header of await panel.locator('thead th').all()) {

@@ -91,7 +91,7 @@ test('save the mouse analysis, reopen it in a fresh page without a fit, detect a
   await openFile(page, skfrFile);
   await page.getByTestId('data-file-input').setInputFiles(changed);
   await page.getByTestId('rerun-recorded').click();
-  await expect(page.locator('#app')).toHaveAttribute('data-jobs-fit', '1', { timeout: 120_000 });
+  await expect(page.locator('#app')).toHaveAttribute('data-jobs-fit', '1', { timeout: 280_000 });
   await expect(page.getByTestId('session-restored')).toHaveCount(0);
   await expect(page.getByTestId('results-screen')).toBeVisible();
 });

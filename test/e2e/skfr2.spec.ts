@@ -11,7 +11,7 @@ test('SKFR2 on the example shows per-cluster feature lists', async ({ page }) =>
   await setField(page, 's', '5');
   await setField(page, 'restarts', '10');
   await page.getByTestId('run-button').click();
-  await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 280_000 });
   await expect(page.getByTestId('summary-Method')).toHaveText(/SKFR2/);
 
   const lists = page.getByTestId('cluster-list');

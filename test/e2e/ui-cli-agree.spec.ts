@@ -59,7 +59,7 @@ for (const c of CASES) {
     await setField(page, 'k', String(c.k));
     await setField(page, 's', String(c.s));
     await page.getByTestId('run-button').click();
-    await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 120_000 });
+    await expect(page.getByTestId('results-screen')).toBeVisible({ timeout: 280_000 });
     const command = (await page.getByTestId('reproduce-command').innerText()).replace(/\s*\n\s*/g, ' ').trim();
     const download = await downloadOf(page, 'export-samples');
     const rows = parseCsv(download.bytes.toString('utf8'));

@@ -72,11 +72,11 @@ describe("the compute process's file reading on its engine threads", () => {
     expect(pieces).toBeGreaterThan(3);
     expect({ ...(b as object), shared: false }).toEqual({ ...(a as object), shared: false });
     expect((b as { shared: boolean }).shared).toBe(true); // the threads wrote into shared memory
-  }, 60_000);
+  }, 300_000);
 
   it('gives the one-thread Dataset on the mouse file', async () => {
     const [a, b] = await both(micePath);
     expect(pieces).toBeGreaterThan(3);
     expect({ ...(b as object), shared: false }).toEqual({ ...(a as object), shared: false });
-  }, 60_000);
+  }, 300_000);
 });

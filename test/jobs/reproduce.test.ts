@@ -63,7 +63,7 @@ describe('a session on MaxQuant + design, then its reproduce command through the
 
     // The command, from the folder holding the file and its design, through a real shell.
     const line = `${shellQuote(process.execPath)} ${shellQuote(bin)} ${view.command.slice('skfr '.length)} --json`;
-    const cli = spawnSync('/bin/sh', ['-c', line], { cwd: realDir, encoding: 'utf8', timeout: 120_000 });
+    const cli = spawnSync('/bin/sh', ['-c', line], { cwd: realDir, encoding: 'utf8', timeout: 280_000 });
     expect(cli.status, cli.stderr).toBe(0);
     const out = JSON.parse(cli.stdout) as CliJson;
     expect(out.sampleIds).toEqual(view.sampleIds);
@@ -91,7 +91,7 @@ describe('a session on MaxQuant + design, then its reproduce command through the
     const features = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(report.bytes!, { type: 'array' }).Sheets.Features!, { header: 1 });
     expect(features).toHaveLength(1 + view.p);
     expect(features.slice(1).filter((row) => row[features[0]!.indexOf('selected')] === 'yes')).toHaveLength(10);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('a session on DIA-NN with choices the CLI must carry: samples by a pattern, a sample table joined in file order, samples dropped', () => {
@@ -124,7 +124,7 @@ describe('a session on DIA-NN with choices the CLI must carry: samples by a patt
       expect(view.command).toContain('--drop-samples empty');
 
       const line = `${shellQuote(process.execPath)} ${shellQuote(bin)} ${view.command.slice('skfr '.length)} --json`;
-      const cli = spawnSync('/bin/sh', ['-c', line], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+      const cli = spawnSync('/bin/sh', ['-c', line], { cwd: dir, encoding: 'utf8', timeout: 280_000 });
       expect(cli.status, cli.stderr).toBe(0);
       const out = JSON.parse(cli.stdout) as CliJson;
       expect(out.sampleIds).toEqual(view.sampleIds);
@@ -142,5 +142,5 @@ describe('a session on DIA-NN with choices the CLI must carry: samples by a patt
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 300_000);
 });

@@ -63,7 +63,7 @@ describe('a session of the mouse fit (k = 8, s = 24)', () => {
     opened = ok(await session.runJob({ type: 'open', source: { kind: 'path', path: miceCsv } }));
     request = { type: 'fit', datasetId: opened.datasetId, mapping, recipe: { steps: [] }, settings, classColumn: 'class' };
     view = ok(await session.runJob(request));
-  }, 60_000);
+  }, 300_000);
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it('records the input (name, path, size, SHA-256, sheet, header row), layout, mapping, recipe, settings', () => {
@@ -193,7 +193,7 @@ describe('a session of the mouse fit (k = 8, s = 24)', () => {
     expect(out.input.path).toBe(data);
     expect(out.labels).toEqual(Array.from(uiView.clusters));
     expect(out.selectedFeatures).toEqual(uiView.selected.map((l) => uiView.featureNames[l]));
-  }, 60_000);
+  }, 300_000);
 });
 
 describe('a text file read with no header row (issue 26 case 2): carried by the dataset, its command and its session', () => {

@@ -32,7 +32,7 @@ const data = join(dir, 'batch.csv');
 /** `skfr ARGS` (words, quoted for the shell here) run by the built CLI in the data's folder; stdout. */
 function skfr(args: string[]): string {
   const line = [process.execPath, skfrBin, ...args].map(shellQuote).join(' ');
-  const run = spawnSync('/bin/sh', ['-c', line], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+  const run = spawnSync('/bin/sh', ['-c', line], { cwd: dir, encoding: 'utf8', timeout: 280_000 });
   expect(run.status, run.stderr).toBe(0);
   return run.stdout;
 }
@@ -97,7 +97,7 @@ describe('the Prepare panel’s batch step and skfr cluster --batch', () => {
     // The command the app shows, through a shell, from the folder holding the file.
     expect(view.command).toMatch(/^skfr cluster batch\.csv .*--class-column condition .*--batch batch /);
     const line = `${shellQuote(process.execPath)} ${shellQuote(skfrBin)} ${view.command.slice('skfr '.length)} --json`;
-    const shell = spawnSync('/bin/sh', ['-c', line], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+    const shell = spawnSync('/bin/sh', ['-c', line], { cwd: dir, encoding: 'utf8', timeout: 280_000 });
     expect(shell.status, shell.stderr).toBe(0);
     const again = JSON.parse(shell.stdout);
     expect(again.sampleIds).toEqual(cli.sampleIds);

@@ -144,19 +144,19 @@ describe('import stores on a recognised table', () => {
     await vi.waitFor(() => expect(dataset.mapResult?.n).toBe(4));
     expect(lastOf(log, 'map')?.recipe?.steps[1]).toEqual(grouped);
     dataset.chooseQuantity('Intensity');
-    await vi.waitFor(() => expect(lastOf(log, 'map')?.mapping.sampleColumns).toEqual(intensity), { timeout: 15_000 });
-    await vi.waitFor(() => expect(dataset.mapResult?.sampleIds).toEqual(['A1', 'A2', 'B1', 'B2']), { timeout: 15_000 });
-    await vi.waitFor(() => expect(lastOf(log, 'map')?.recipe?.steps[1]).toEqual({ ...grouped, scope: 'total', group: null }), { timeout: 15_000 });
+    await vi.waitFor(() => expect(lastOf(log, 'map')?.mapping.sampleColumns).toEqual(intensity), { timeout: 120_000 });
+    await vi.waitFor(() => expect(dataset.mapResult?.sampleIds).toEqual(['A1', 'A2', 'B1', 'B2']), { timeout: 120_000 });
+    await vi.waitFor(() => expect(lastOf(log, 'map')?.recipe?.steps[1]).toEqual({ ...grouped, scope: 'total', group: null }), { timeout: 120_000 });
     expect(dataset.mapError).toBeNull();
     expect(useUiStore().notice).toBeNull();
     // Back to LFQ: the groups are there again, and the untouched filter follows them.
     dataset.chooseQuantity('LFQ intensity');
-    await vi.waitFor(() => expect(lastOf(log, 'map')?.recipe?.steps[1]).toEqual(grouped), { timeout: 15_000 });
+    await vi.waitFor(() => expect(lastOf(log, 'map')?.recipe?.steps[1]).toEqual(grouped), { timeout: 120_000 });
     // A filter the user grouped so is theirs: not changed, the sentence shown.
     dataset.setRecipe({ steps: [{ kind: 'zeros-missing' }, { ...grouped, percent: 50 }] }, { filter: true });
-    await vi.waitFor(() => expect(lastOf(log, 'map')?.recipe?.steps[1]).toMatchObject({ percent: 50, group: NAMES }), { timeout: 15_000 });
+    await vi.waitFor(() => expect(lastOf(log, 'map')?.recipe?.steps[1]).toMatchObject({ percent: 50, group: NAMES }), { timeout: 120_000 });
     dataset.chooseQuantity('Intensity');
-    await vi.waitFor(() => expect(useUiStore().notice?.message).toContain('groups samples by “group (from names)”'), { timeout: 15_000 });
+    await vi.waitFor(() => expect(useUiStore().notice?.message).toContain('groups samples by “group (from names)”'), { timeout: 120_000 });
     expect(dataset.recipe.steps[1]).toMatchObject({ percent: 50, group: NAMES });
   });
 
@@ -188,7 +188,7 @@ describe('import stores on a recognised table', () => {
     await dataset.openPath('/data/study.xlsx');
     await vi.waitFor(() => expect(dataset.mapResult).not.toBeNull());
     await dataset.attachDesignSheet('Samples');
-    await vi.waitFor(() => expect(useUiStore().notice?.message).toContain('other.csv'), { timeout: 15_000 });
+    await vi.waitFor(() => expect(useUiStore().notice?.message).toContain('other.csv'), { timeout: 120_000 });
     expect(dataset.mapping.design ?? null).toBeNull();
     expect(dataset.designOrigin).toBeNull();
     await vi.waitFor(() => expect(dataset.mapResult?.n).toBe(4));

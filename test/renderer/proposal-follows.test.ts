@@ -62,7 +62,7 @@ async function settled(before: number): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 200)); // the debounce of a follow-up map
       expect(done).toBe(maps.length);
     },
-    { timeout: 120_000, interval: 50 },
+    { timeout: 280_000, interval: 50 },
   );
 }
 

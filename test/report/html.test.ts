@@ -99,7 +99,7 @@ describe('HTML report of the mouse run (k = 8, s = 24, class)', () => {
     // A page per section when printed, table headers repeated.
     expect(html).toMatch(/@media print\{[^}]*[\s\S]*section\{break-before:page/);
     expect(html).toContain('thead{display:table-header-group}');
-  }, 60_000);
+  }, 300_000);
 });
 
 describe('HTML report of hand-made fits', () => {

@@ -203,7 +203,7 @@ describe('parallel reading of CSV/TSV (readTableChunks) = one thread (parseTable
     expect(digest(await parseTableChunks(await chunked(bytes, 1 << 20), 'wide.csv', { allocate: allocateSharedFloat64, parallel }))).toEqual(single);
     expect(taken).toBeGreaterThan(1);
     expect(taken).toBeLessThanOrEqual(4);
-  }, 60_000);
+  }, 300_000);
 
   const real = join(import.meta.dirname, '../../../shared/data');
   const files = existsSync(real)
@@ -215,7 +215,7 @@ describe('parallel reading of CSV/TSV (readTableChunks) = one thread (parseTable
       const result = await compare(bytes, file.split('/').pop()!, 65536, 16384);
       expect(result).not.toHaveProperty('error');
     }
-  }, 60_000);
+  }, 300_000);
 
   it('readTableChunks (the reader of skfr cluster: its own short-lived pool, or this thread with workers: 1) gives the same table', async () => {
     const bytes = generated(500, 8, { blanks: true });
