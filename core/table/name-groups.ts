@@ -15,6 +15,7 @@
  * @example groupsFromNames(['12500amol_1', '12500amol_2', '50amol_1', '50amol_2'])
  *   // ['12500amol', '12500amol', '50amol', '50amol']
  */
+import { looksLikeBatch } from '../prepare/batch-columns.js';
 import { cleanSampleName, commonAffixes, runName } from './sample-names.js';
 
 /** The annotation the groups of the sample names are offered as; those of a sample-table column: `group (from C)`. */
@@ -90,4 +91,38 @@ export function groupsFromNames(names: readonly string[]): string[] | null {
   const { prefix, suffix } = commonAffixes([...sizes.keys()]);
   if (!prefix && !suffix) return groups;
   return groups.map((g) => g.slice(prefix.length, g.length - suffix.length));
+}
+
+/**
+ * The groups without the batch they name: when a sample annotation named like a batch (batch-columns.ts: site,
+ * experiment, plex, lab …) has 2 values or more and each sample's group holds its batch value as a whole word
+ * (words split at space, `_`, `.`, `-`), that word is taken out, so the groups say the condition and not the
+ * batch × condition cell. Kept only when the groups left still make 2 groups or more of 2 samples or more;
+ * otherwise (or with no such annotation) the groups are returned as they were.
+ * @example withoutBatchWords(['BGS-S4', 'BGS-S2', 'FLI-S4', 'FLI-S2'], { experiment: ['BGS', 'BGS', 'FLI', 'FLI'] })
+ *   // ['S4', 'S2', 'S4', 'S2']
+ */
+export function withoutBatchWords(groups: readonly string[], annotations: Record<string, readonly (string | null)[]>): string[] {
+  let out = [...groups];
+  for (const [name, values] of Object.entries(annotations)) {
+    if (!looksLikeBatch(name) || values.length !== out.length) continue;
+    if (new Set(values.filter((v) => v !== null && v.trim() !== '')).size < 2) continue;
+    const next: string[] = [];
+    for (const [i, group] of out.entries()) {
+      const value = values[i]?.trim();
+      const words = group.split(/([\s._-]+)/);
+      const at = value ? words.findIndex((w, j) => j % 2 === 0 && w.toLowerCase() === value.toLowerCase()) : -1;
+      if (at < 0) break;
+      // The word and one separator beside it (the one after it, or before it at the end).
+      const cut = at + 1 < words.length ? words.slice(0, at).concat(words.slice(at + 2)) : words.slice(0, Math.max(0, at - 1));
+      const left = cut.join('');
+      if (left === '') break;
+      next.push(left);
+    }
+    if (next.length !== out.length) continue;
+    const sizes = new Map<string, number>();
+    for (const g of next) sizes.set(g, (sizes.get(g) ?? 0) + 1);
+    if (sizes.size >= 2 && [...sizes.values()].every((n) => n >= 2)) out = next;
+  }
+  return out;
 }

@@ -25,7 +25,7 @@ import { nameRecord } from './name-record.js';
 import { textCellsWarning } from './text-cells.js';
 import { columnPlaces, joinDesign } from './design.js';
 import { namesFromSampleTable, sampleNaming } from './formats/naming.js';
-import { offeredGroups } from './name-groups.js';
+import { offeredGroups, withoutBatchWords } from './name-groups.js';
 import { columnTexts, findColumn, quoteList, rowLocation } from './lookup.js';
 import type { Column, MappedData, Mapping, StepReport, Table, TableWarning } from './types.js';
 
@@ -216,7 +216,7 @@ export function mapSampleColumns(table: Table, mapping: Mapping, options: Sample
   }
   // The groups the sample names (or the sample table's run names) carry, when nothing else groups them (name-groups.ts).
   const offered = offeredGroups(allIds, design ? { annotations, columns: design.columns } : null);
-  if (offered && !(offered.name in annotations)) annotations[offered.name] = offered.groups;
+  if (offered && !(offered.name in annotations)) annotations[offered.name] = withoutBatchWords(offered.groups, annotations);
   const kept = keepSamples(annotations, samples.length, mapping, report);
 
   const p = table.rowCount;

@@ -261,6 +261,9 @@ describe('skfr cluster on the real files, as they are', () => {
     const used = header.map((h, i) => [h, i] as const).filter(([h, i]) => h.startsWith('TotInt_') && labels[i]!.trim() !== 'unused');
     expect(out.sampleIds).toEqual(used.map(([, i]) => labels[i]!.trim()));
     expect(out.annotations.experiment).toEqual(used.map(([h]) => h.split('_')[2]));
+    // The groups the labels carry, without the site the experiment part names (BGS-S4-1 → S4, POOL-FLI-S5-1 → POOL-S5).
+    expect(out.annotations['group (from names)']).toEqual(used.map(([, i]) => labels[i]!.trim().replace(/-(BGS|FLI)-/, '-').replace(/^(BGS|FLI)-/, '').replace(/-\d+$/, '')));
+    expect(new Set(out.annotations['group (from names)']).size).toBe(5);
     const filter = header.indexOf('Filter');
     expect(step(out, 'remove-flagged', 'Decoys').count).toBe(lines.slice(5).filter((r) => r[filter] === 'reversed').length);
     expectConsistent(out);

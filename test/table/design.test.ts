@@ -10,7 +10,7 @@ import { prepare } from '../../core/prepare/index.js';
 import { columnPlaces, describeJoin, joinDesign } from '../../core/table/design.js';
 import { emptyColumnsMapping } from '../../core/table/empty-mapping.js';
 import { parseTable, type SampleTable } from '../../core/table/index.js';
-import { groupOfName, groupsFromNames, NAME_GROUP, offeredGroups } from '../../core/table/name-groups.js';
+import { groupOfName, groupsFromNames, NAME_GROUP, offeredGroups, withoutBatchWords } from '../../core/table/name-groups.js';
 import { errorOf } from '../skfr-error.js';
 
 const table = (source: string, columns: Record<string, (string | null)[]>, sampleColumn: string | null = null): SampleTable => ({
@@ -288,5 +288,26 @@ describe('groups from the sample names', () => {
     const joined = prepare(t, { ...mapping, design }).annotations;
     expect(joined.amount).toEqual(['high', 'high', 'low', 'low']);
     expect(joined[NAME_GROUP]).toBeUndefined();
+  });
+});
+
+describe('groups from names without the batch they name (a two-site TMT labels its channels site-level-replicate)', () => {
+  // Hand-checked: the names BGS-S4-1 … give the groups BGS-S4 …; the annotation "experiment" (a batch word) holds
+  // BGS or FLI, a whole word of each group, so the groups left are the levels S4, S2 and POOL-S5, 4 samples each.
+  const names = ['BGS-S4-1', 'BGS-S2-1', 'POOL-BGS-S5-1', 'BGS-S4-2', 'BGS-S2-2', 'POOL-BGS-S5-2', 'FLI-S4-1', 'FLI-S2-1', 'POOL-FLI-S5-1', 'FLI-S4-2', 'FLI-S2-2', 'POOL-FLI-S5-2'];
+  const experiment = names.map((n) => (n.includes('BGS') ? 'BGS' : 'FLI'));
+  it('takes the batch word out: BGS-S4 → S4, POOL-BGS-S5 → POOL-S5', () => {
+    const groups = groupsFromNames(names)!;
+    expect(groups.slice(0, 3)).toEqual(['BGS-S4', 'BGS-S2', 'POOL-BGS-S5']);
+    expect(withoutBatchWords(groups, { experiment })).toEqual(['S4', 'S2', 'POOL-S5', 'S4', 'S2', 'POOL-S5', 'S4', 'S2', 'POOL-S5', 'S4', 'S2', 'POOL-S5']);
+  });
+  it('keeps the groups when the annotation is no batch, has one value, is not a word of every group, or would leave groups of one', () => {
+    const groups = groupsFromNames(names)!;
+    expect(withoutBatchWords(groups, { tissue: experiment })).toEqual(groups); // not a batch word
+    expect(withoutBatchWords(groups, { experiment: names.map(() => 'BGS') })).toEqual(groups); // one value
+    expect(withoutBatchWords(groups, { site: experiment.map((v, i) => (i === 0 ? 'XYZ' : v)) })).toEqual(groups); // not in BGS-S4
+    // S4 / S2 split by batch into groups of one once the batch word goes: kept as they were.
+    const few = ['A-S4', 'B-S4', 'A-S2', 'B-S2'];
+    expect(withoutBatchWords(few, { plex: ['A', 'A', 'B', 'B'] })).toEqual(few);
   });
 });
