@@ -83,12 +83,9 @@ export function groupsFromNames(names: readonly string[]): string[] | null {
     if (group === null) return null;
     groups.push(group);
   }
-  const sizes = new Map<string, number>();
-  for (const g of groups) sizes.set(g, (sizes.get(g) ?? 0) + 1);
-  if (sizes.size < 2) return null;
-  for (const size of sizes.values()) if (size < 2) return null;
+  if (!makesGroups(groups)) return null;
   // What every group shares tells none apart: `UPS1_50amol`, `UPS1_125amol` → `50amol`, `125amol`.
-  const { prefix, suffix } = commonAffixes([...sizes.keys()]);
+  const { prefix, suffix } = commonAffixes([...new Set(groups)]);
   if (!prefix && !suffix) return groups;
   return groups.map((g) => g.slice(prefix.length, g.length - suffix.length));
 }
@@ -120,9 +117,14 @@ export function withoutBatchWords(groups: readonly string[], annotations: Record
       next.push(left);
     }
     if (next.length !== out.length) continue;
-    const sizes = new Map<string, number>();
-    for (const g of next) sizes.set(g, (sizes.get(g) ?? 0) + 1);
-    if (sizes.size >= 2 && [...sizes.values()].every((n) => n >= 2)) out = next;
+    if (makesGroups(next)) out = next;
   }
   return out;
+}
+
+/** True when the groups are 2 or more, each of 2 samples or more: makesGroups(['H', 'H', 'L', 'L']) === true. */
+function makesGroups(groups: readonly string[]): boolean {
+  const sizes = new Map<string, number>();
+  for (const g of groups) sizes.set(g, (sizes.get(g) ?? 0) + 1);
+  return sizes.size >= 2 && [...sizes.values()].every((n) => n >= 2);
 }
