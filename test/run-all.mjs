@@ -26,6 +26,15 @@ const reports = join(root, 'reports');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const checks = { passed: 0, failed: 0 };
+/** One line per failed test, printed again just above the totals so that the tail of a long log names them. */
+const failures = [];
+const firstLine = (text) =>
+  String(text ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .find((line) => line !== '') ?? '';
+const clip = (text, n = 220) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
 const args = new Set(process.argv.slice(2));
 
 function run(label, command, commandArgs, env = {}, stdio = 'inherit') {
@@ -110,6 +119,12 @@ if (unit) {
   // A test file that failed to load has no tests counted: make it visible.
   const brokenSuites = (unit.testResults ?? []).filter((s) => s.status === 'failed' && (s.assertionResults ?? []).length === 0);
   for (const suite of brokenSuites) fail(`Vitest could not run ${String(suite.name).replace(root + '/', '')}`);
+  for (const suite of unit.testResults ?? [])
+    for (const test of suite.assertionResults ?? [])
+      if (test.status === 'failed')
+        failures.push(
+          `${String(suite.name).replace(root + '/', '')} › ${test.fullName ?? test.title}: ${firstLine((test.failureMessages ?? [])[0])}`,
+        );
   // Unhandled errors fail Vitest's run without failing a test.
   if (vitestStatus !== 0 && failedTests === 0 && brokenSuites.length === 0) fail(`Vitest exited with ${vitestStatus}`);
 } else fail('Vitest produced no report');
@@ -150,11 +165,26 @@ else if (existsSync(join(root, 'playwright.config.ts'))) {
       totals.failed += e2e.stats.unexpected ?? 0;
       totals.skipped += e2e.stats.skipped ?? 0;
       if (pwStatus !== 0 && !(e2e.stats.unexpected > 0)) fail(`Playwright exited with ${pwStatus}`);
+      const walk = (suite, file) => {
+        for (const spec of suite.specs ?? [])
+          for (const test of spec.tests ?? [])
+            if (test.status === 'unexpected') {
+              const last = (test.results ?? []).at(-1);
+              failures.push(`${spec.file ?? file} › ${spec.title}: ${firstLine(last?.error?.message)}`);
+            }
+        for (const child of suite.suites ?? []) walk(child, suite.file ?? file);
+      };
+      for (const suite of e2e.suites ?? []) walk(suite, suite.file);
     } else fail('Playwright produced no report');
   }
 }
 
 console.log('');
+if (failures.length > 0) {
+  console.log(`failed tests (${failures.length}), each with the first line of its error:`);
+  for (const line of failures.slice(0, 40)) console.log(`  - ${clip(line)}`);
+  if (failures.length > 40) console.log(`  … and ${failures.length - 40} more (reports/vitest.json, reports/playwright.json)`);
+}
 console.log(`checks: ${checks.passed} passed, ${checks.failed} failed`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed > 0 ? 1 : 0);
