@@ -47,7 +47,7 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'restarts', kind: 'value', placeholder: 'R', help: `k-means++ restarts, the lowest objective wins (${limits(SPECS.restarts)})` },
   { name: 'seed', kind: 'value', placeholder: 'N', help: `random seed (${limits(SPECS.seed)}); same seed, same result` },
   { name: 'max-iter', kind: 'value', placeholder: 'M', help: `iterations per restart before giving up (${limits(SPECS.maxIterations)})` },
-  { name: 'workers', kind: 'value', placeholder: 'N', help: `threads running restarts, gap permutations and subsample fits in\nparallel, at most the number of cores (default: the number of cores,\n${availableParallelism()} here, but a small fit, samples × features × restarts (× ${SUBSAMPLE_FRACTION}·B\nmore with --stability) < 3·10⁷ without --tune-s or --tune-k, runs in\nthis thread); 1 = no threads. Same seed, same result for every N` },
+  { name: 'workers', kind: 'value', placeholder: 'N', help: `threads running restarts, gap permutations and subsample fits in\nparallel, at most the number of cores (default: the number of cores,\n${availableParallelism()} here, but a small fit, samples × features × restarts (× ${SUBSAMPLE_FRACTION}·B\nmore with --stability) < 3·10⁷ without --tune-s or --tune-k, and a\ntable of one or two features, run in this thread); 1 = no threads. Same seed, same result for every N` },
   { name: 'sheet', kind: 'value', placeholder: 'NAME', help: 'sheet of a workbook (default: the one with the largest block of\nnumbers)' },
   { name: 'id-column', kind: 'value', placeholder: 'C', help: 'column of sample ids (default: the first text column named like an id,\ne.g. MouseID or sample_id, whose values are all present and distinct;\nelse row numbers 1, 2, …)' },
   { name: 'class-column', kind: 'value', placeholder: 'C', help: 'column of known classes: adds ARI, NMI and mixed nodes; it is an\nannotation column, never fitted (samples as columns: a --design column\nor a Perseus category row)' },
@@ -139,12 +139,25 @@ Examples:
 export const SMALL_FIT_CELLS = 30_000_000;
 
 /**
+ * Without --workers, a table of at most this many features is fitted in this thread whatever its size: every
+ * thread that runs restarts holds n-long arrays of its own, at least 16 bytes a sample (the distances to the
+ * nearest center, 8; the labels and the assignment's new labels, 4 + 4; more with pruning bounds), against the
+ * shared matrix's 8·p. With p ≤ 2 a second thread's arrays alone are as large as the whole matrix: on 20 million
+ * rows × 1 column (`npm run bench:memory`, bench/RESULTS.md) the second thread held 0.4 GB for 0.16 GB of
+ * numbers. Same result on any number of threads; the fit takes up to twice as long on two cores.
+ */
+export const NARROW_FIT_FEATURES = 2;
+
+/**
  * The pool for a run: an explicit --workers N is always honoured; otherwise one thread per core, except
- * a small fit (n·p·restarts < SMALL_FIT_CELLS, no --tune-s), which runs in this thread ({ workers: 1 }).
+ * a small fit (n·p·restarts < SMALL_FIT_CELLS, no --tune-s) and a narrow one (p ≤ NARROW_FIT_FEATURES, any
+ * n), which run in this thread ({ workers: 1 }).
  * @example poolOptionsFor(null, settingsFromOptions({ k: 8, s: 24 }), 1080, 77) // → { workers: 1 }
+ * @example poolOptionsFor(null, settingsFromOptions({ k: 2, s: 1 }), 20_000_000, 1) // → { workers: 1 }
  */
 export function poolOptionsFor(workers: number | null, settings: FitSettings, n: number, p: number): { workers?: number } {
   if (workers !== null) return { workers };
+  if (p <= NARROW_FIT_FEATURES) return { workers: 1 };
   // --stability B adds B fits of 80 % of the samples; a tuning of k, like one of s, is always big enough.
   const fits = 1 + SUBSAMPLE_FRACTION * (settings.stability?.subsamples ?? 0);
   if (!settings.tune && !settings.tuneK && n * p * settings.restarts * fits < SMALL_FIT_CELLS) return { workers: 1 };

@@ -1,6 +1,6 @@
 /**
  * `skfr cluster` thread defaults and limits: without --workers a small fit (n·p·restarts < SMALL_FIT_CELLS,
- * no --tune-s) runs in this thread, a big fit or any tuning on the pool, an explicit --workers N always on
+ * no --tune-s) and a table of one or two features run in this thread, a big fit or any tuning on the pool, an explicit --workers N always on
  * N threads; --restarts stops at the engine's MAX_RESTARTS with its own one-line message.
  * "On threads" is observed on the pool cluster creates (its size), when cluster subscribes to Ctrl+C.
  */
@@ -11,7 +11,7 @@ import { MAX_RESTARTS } from '../../core/engine/options.js';
 import { OPTION_SPECS } from '../../core/engine/option-specs.js';
 import { main, nodeIO, type CliIO } from '../../cli/main.js';
 import { createWorkerPool } from '../../node/parallel/pool.js';
-import { CLUSTER_HELP, planCluster, poolOptionsFor, SMALL_FIT_CELLS } from '../../cli/commands/cluster-options.js';
+import { CLUSTER_HELP, NARROW_FIT_FEATURES, planCluster, poolOptionsFor, SMALL_FIT_CELLS } from '../../cli/commands/cluster-options.js';
 import { settingsFromOptions } from '../../core/analysis.js';
 import { micePath, skfr, tempDir } from './helpers.js';
 
@@ -59,8 +59,15 @@ describe('threads by default only for work big enough to pay for them', () => {
     expect(poolOptionsFor(null, fit20, 1080, 77)).toEqual({ workers: 1 });
     expect(poolOptionsFor(null, fit20, 10_000, 200)).toEqual({});
     expect(poolOptionsFor(null, settingsFromOptions({ k: 10, s: 10, restarts: 10 }), 10_000, 200)).toEqual({ workers: 1 });
-    expect(poolOptionsFor(null, settingsFromOptions({ k: 8, s: 24, restarts: 1 }), SMALL_FIT_CELLS, 1)).toEqual({});
-    expect(poolOptionsFor(null, settingsFromOptions({ k: 8, s: 24, restarts: 1 }), SMALL_FIT_CELLS - 1, 1)).toEqual({ workers: 1 });
+    expect(poolOptionsFor(null, settingsFromOptions({ k: 8, s: 2, restarts: 1 }), SMALL_FIT_CELLS / 3, 3)).toEqual({});
+    expect(poolOptionsFor(null, settingsFromOptions({ k: 8, s: 2, restarts: 1 }), SMALL_FIT_CELLS / 3 - 1, 3)).toEqual({ workers: 1 });
+    // One or two features (NARROW_FIT_FEATURES): a thread's own n-long arrays (≥ 16 bytes a sample) would be as
+    // large as the whole matrix (8·p bytes a sample), so any n fits in this thread — but --workers is honoured.
+    expect(poolOptionsFor(null, settingsFromOptions({ k: 2, s: 1 }), 20_000_000, 1)).toEqual({ workers: 1 });
+    expect(poolOptionsFor(null, settingsFromOptions({ k: 2, s: 2 }), 20_000_000, NARROW_FIT_FEATURES)).toEqual({ workers: 1 });
+    expect(poolOptionsFor(null, settingsFromOptions({ k: 2, s: 1 }), 20_000_000, NARROW_FIT_FEATURES + 1)).toEqual({});
+    expect(poolOptionsFor(null, settingsFromOptions({ k: 3, tune: { from: 1, to: 2 } }), 1_000_000, 2)).toEqual({ workers: 1 });
+    expect(poolOptionsFor(2, settingsFromOptions({ k: 2, s: 1 }), 20_000_000, 1)).toEqual({ workers: 2 });
     expect(poolOptionsFor(null, settingsFromOptions({ k: 3, tune: { from: 1, to: 5 } }), 100, 10)).toEqual({});
     expect(poolOptionsFor(2, fit20, 10, 5)).toEqual({ workers: 2 });
     // --stability B: B more fits of 80 % of the samples count too (1080 × 77 × 20 × (1 + 0.8·50) ≈ 6.8·10⁷).
@@ -68,7 +75,7 @@ describe('threads by default only for work big enough to pay for them', () => {
     expect(poolOptionsFor(null, settingsFromOptions({ k: 8, s: 24, stability: { subsamples: 2 } }), 1080, 77)).toEqual({ workers: 1 });
     expect(poolOptionsFor(null, settingsFromOptions({ k: 3, s: 5, tuneK: { from: 3, to: 5 } }), 100, 10)).toEqual({});
     expect(CLUSTER_HELP.replace(/\s+/g, ' ')).toMatch(
-      /--workers N threads running restarts[^]*a small fit, samples × features × restarts \(× 0\.8·B more with --stability\) < 3·10⁷ without --tune-s or --tune-k, runs in this thread/,
+      /--workers N threads running restarts[^]*a small fit, samples × features × restarts \(× 0\.8·B more with --stability\) < 3·10⁷ without --tune-s or --tune-k, and a table of one or two features, run in this thread/,
     );
   });
 
