@@ -15,6 +15,7 @@ import { applyMapping, type MappingOptions } from '../table/mapping.js';
 import type { FlagKind, FormatId, MappedData, Mapping, Recipe, StepReport, Table } from '../table/types.js';
 import { knownComplete } from './complete.js';
 import { keepSamples } from './keep-samples.js';
+import { remember, take, type Stages } from './remembered.js';
 import { applyStep, describeStep, keepFeatures, stepColumns } from './steps.js';
 
 export { describeStep, keepFeatures } from './steps.js';
@@ -30,6 +31,12 @@ export interface PrepareOptions extends Omit<MappingOptions, 'extraFeatureColumn
    * there (core/jobs/host.ts), so a step is the longest a cancel waits.
    */
   signal?: AbortSignalLike;
+  /**
+   * Keep the mapped data and each step's outcome with the table, for the next prepare of the same table with the
+   * same mapping (remembered.ts): the proposal's prepare (propose.ts), whose mapping and format steps the run's
+   * prepare then does not do again.
+   */
+  remember?: boolean;
 }
 
 /**
@@ -124,8 +131,13 @@ function nothingLeft(report: readonly StepReport[]): SkfrError {
 /** See the module comment. The table is never modified unless `options.consume` (then as applyMapping says). */
 export function prepare(table: Table, mapping: Mapping, recipe: Recipe = EMPTY_RECIPE, options: PrepareOptions = {}): MappedData {
   const extraFeatureColumns = [...new Set(recipe.steps.flatMap(stepColumns))];
-  const { signal, ...mappingOptions } = options;
-  let data = applyMapping(table, mapping, { ...mappingOptions, extraFeatureColumns, keepEmptySamples: true });
+  const { signal, remember: keep, ...mappingOptions } = options;
+  const key = mappingKey(mapping, mappingOptions.format, extraFeatureColumns);
+  // The proposal's mapping and first steps, when it prepared this table with the same mapping (remembered.ts).
+  const earlier = key === null ? null : take(table, key);
+  let data = earlier?.mapped ?? applyMapping(table, mapping, { ...mappingOptions, extraFeatureColumns, keepEmptySamples: true });
+  const stages: Stages = { mapped: data, steps: [] };
+  let reuse = earlier !== null;
   throwIfAborted(signal);
   const columnsMode = data.sampleColumns !== undefined;
   const report: StepReport[] = [];
@@ -136,12 +148,26 @@ export function prepare(table: Table, mapping: Mapping, recipe: Recipe = EMPTY_R
   for (const step of recipe.steps) {
     if (step.kind === 'remove-flagged' && !columnsMode) continue;
     throwIfAborted(signal);
-    const outcome = applyStep(data, step);
+    const stepKey = JSON.stringify(step);
+    const done = reuse ? earlier!.steps[stages.steps.length] : undefined;
+    reuse = done !== undefined && done.key === stepKey;
+    const outcome = reuse ? done!.outcome : applyStep(data, step);
+    stages.steps.push({ key: stepKey, outcome });
     data = outcome.data;
     report.push({ step: step.kind, label: describeStep(step), count: outcome.count, ...(step.kind === 'remove-flagged' ? { flag: step.flag } : {}) }, ...(outcome.more ?? []));
   }
   throwIfAborted(signal);
+  if (keep === true && key !== null) remember(table, key, stages);
   data = finish(data, report, columnsMode, knownComplete(data, recipe));
   const workbook = table.format === 'xlsx' || table.format === 'xls';
   return { ...data, preparation: report, ...(workbook ? { sheet: table.sheet } : {}) };
+}
+
+/** What the mapped data depends on besides the table (allocate and consume change where it lies, not what it is); null: not JSON. */
+function mappingKey(mapping: Mapping, format: FormatId | undefined, extraFeatureColumns: readonly string[]): string | null {
+  try {
+    return JSON.stringify([mapping, format ?? null, extraFeatureColumns]);
+  } catch {
+    return null;
+  }
 }

@@ -110,7 +110,7 @@ export function completeLayout(table: Table, layout: Layout): Layout {
   if (!samplesAsColumns || (layout.mapping.sampleColumns?.length ?? 0) === 0) return finish();
   let data;
   try {
-    data = prepare(table, layout.mapping, layout.recipe, { format: layout.format });
+    data = prepare(table, layout.mapping, layout.recipe, { format: layout.format, remember: true });
   } catch {
     return finish();
   }

@@ -159,3 +159,18 @@ export function numbersBuffer(columns: readonly Column[]): ArrayBufferLike | und
   }
   return undefined;
 }
+
+/**
+ * A numeric column's cells read where the reader put them, without making its `numbers`: for a sample of its
+ * rows, as the layout's value-kind test takes (formats/value-kind.ts: reading `numbers` copies the whole column
+ * out of the rows, and past GATHERED_MAX columns transposes the whole slab). null when the column's numbers are
+ * not row-major as read (then `numbers` costs nothing more).
+ * @example rowMajorCells(column)?.at(17) // the column's value in row 17 (NaN when missing), the slab untouched
+ */
+export function rowMajorCells(column: Column): { rows: number; at: (r: number) => number } | null {
+  const source = rowMajorSource(column);
+  if (source === null || source.numbers.state !== 'rows') return null;
+  const { data, width, rows } = source.numbers;
+  const c = source.index;
+  return { rows, at: (r) => data[r * width + c]! };
+}

@@ -8,6 +8,7 @@ import { impute, imputedCounts } from '../../core/prepare/impute.js';
 import { medianCentre } from '../../core/prepare/normalize.js';
 import { completeLayout, proposeGroup, withGroup } from '../../core/prepare/propose.js';
 import { proposeTransform, transform } from '../../core/prepare/transform.js';
+import { removeFlagged } from '../../core/prepare/steps.js';
 import { minValid, threshold } from '../../core/prepare/valid-values.js';
 import { recognizeLayout } from '../../core/table/formats/recognize.js';
 import { parseTable, type MappedData } from '../../core/table/index.js';
@@ -73,6 +74,18 @@ describe('transform', () => {
     expect(ratios.reason).toBe('Values between -2.1 and 0.9 (1st to 99th percentile) lie on both sides of 0 (log ratios or differences): no transform.');
     // Only non-negative small values: not ratios.
     expect(proposeTransform(Float64Array.from([0, 0.5, 1, 2, 8]), null).logarithmic).toBe(false);
+  });
+});
+
+describe('flagged rows', () => {
+  it('an id prefix flags a row by the first id of its list only, trimmed', () => {
+    // CON__A;B: first id CON__A → out; B;CON__C: first id B → kept (a contaminant later in the list does not
+    // flag the group); " REV__D ;E": first id REV__D once trimmed → out; CON__E (one id, no list) → out; no id →
+    // kept. 3 of 5 removed: f2, f5 left.
+    const d = { ...data([[1, 2, 3, 4, 5]]), featureAnnotations: { ids: ['CON__A;B', 'B;CON__C', ' REV__D ;E', 'CON__E', null] } };
+    const out = removeFlagged(d, { kind: 'remove-flagged', flag: 'contaminant', markerColumn: null, idColumn: 'ids', prefixes: ['CON__', 'REV__'] });
+    expect(out.count).toBe(3);
+    expect(out.data.featureNames).toEqual(['f2', 'f5']);
   });
 });
 

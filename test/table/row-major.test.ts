@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { copyMatrix, matrixInPlace } from '../../core/table/matrix.js';
-import { GATHERED_MAX, rowMajorSource } from '../../core/table/row-major.js';
+import { GATHERED_MAX, rowMajorCells, rowMajorSource } from '../../core/table/row-major.js';
+import { sampleValues, valueKind } from '../../core/table/formats/value-kind.js';
 import { parseTableChunks, type ChunkSource } from '../../core/table/stream.js';
 import { applyMapping, type Mapping, type Table } from '../../core/table/index.js';
 
@@ -66,6 +67,26 @@ describe('a table read row by row', () => {
     const data = matrixInPlace(byRows.columns.slice(2, 5), Int32Array.of(1, 4, 5), byRows.rowCount)!;
     expect(data.buffer).toBe(rowMajorSource(byRows.columns[0]!)!.numbers.data.buffer);
     expect(Array.from(data)).toEqual(Array.from(copyMatrix(byColumns.columns.slice(2, 5), Int32Array.of(1, 4, 5))));
+  });
+
+  it('the value kind of every column read where the cells lie: no column copied, no transposition; the same kinds', async () => {
+    // F0 = r (a row index), F1 = 10⁶ + r·1 000 (intensities), F2…: r·100 + c with a few NA, as above.
+    const width = GATHERED_MAX + 4;
+    const lines = [Array.from({ length: width }, (_, c) => `F${c}`).join(',')];
+    for (let r = 0; r < 30; r++) lines.push(Array.from({ length: width }, (_, c) => (c === 0 ? String(r) : c === 1 ? String(1e6 + r * 1000) : (r * 31 + c * 7) % 13 === 0 ? 'NA' : String(r * 100 + c))).join(','));
+    const text = lines.join('\n') + '\n';
+    const [byRows, byColumns] = [await read(text, true), await read(text, false)];
+    const kinds = byRows.columns.map((c) => valueKind(c));
+    expect(stateOf(byRows, 'F0')).toBe('rows');
+    expect(rowMajorCells(column(byRows, 'F2'))!.at(1)).toBe(102);
+    expect(kinds.slice(0, 2)).toEqual(['index', 'intensity']);
+    expect(kinds).toEqual(byColumns.columns.map((c) => valueKind(c)));
+    expect(sampleValues(column(byRows, 'F3'), 7)).toEqual(sampleValues(column(byColumns, 'F3'), 7));
+    // Once transposed, the cells are read from the columns (rowMajorCells: null), the same values.
+    byRows.columns.forEach((c) => c.numbers);
+    expect(stateOf(byRows, 'F0')).toBe('columns');
+    expect(rowMajorCells(column(byRows, 'F2'))).toBeNull();
+    expect(byRows.columns.map((c) => valueKind(c))).toEqual(kinds);
   });
 
   it('matrixInPlace = copyMatrix for any kept rows and features, other columns intact (property)', async () => {

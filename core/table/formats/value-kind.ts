@@ -9,6 +9,7 @@
  * @example valueKind(column of [0.01, 0.2, 0.0004]) // 'fraction'
  */
 import { classifyText, isMissingToken } from '../cells.js';
+import { rowMajorCells } from '../row-major.js';
 import type { Column } from '../types.js';
 
 export type ValueKind = 'empty' | 'index' | 'fraction' | 'count' | 'log' | 'signed' | 'ratio' | 'intensity' | 'other';
@@ -18,11 +19,15 @@ const SAMPLE_VALUES = 2000;
 /** The present values of a column (numbers, or numbers written as text), up to SAMPLE_VALUES spread evenly. */
 export function sampleValues(column: Column, limit = SAMPLE_VALUES): number[] {
   const out: number[] = [];
-  const n = column.numbers ? column.numbers.length : (column.texts?.length ?? 0);
+  // (Numbers still in the reader's rows are read there: `numbers` would copy the whole column out first.)
+  const cells = rowMajorCells(column);
+  const numbers = cells === null ? column.numbers : null;
+  const n = rowCount(column);
   const step = Math.max(1, Math.floor(n / limit));
   for (let r = 0; r < n && out.length < limit; r += step) {
     let v: number;
-    if (column.numbers) v = column.numbers[r]!;
+    if (cells !== null) v = cells.at(r);
+    else if (numbers) v = numbers[r]!;
     else {
       const t = column.texts![r];
       if (t === null || t === undefined || isMissingToken(t)) continue;
@@ -33,6 +38,13 @@ export function sampleValues(column: Column, limit = SAMPLE_VALUES): number[] {
     if (v === v) out.push(v);
   }
   return out;
+}
+
+/** The column's rows, without making its numbers (row-major.ts). */
+function rowCount(column: Column): number {
+  const cells = rowMajorCells(column);
+  if (cells !== null) return cells.rows;
+  return column.numbers ? column.numbers.length : (column.texts?.length ?? 0);
 }
 
 function quantile(sorted: ArrayLike<number>, q: number): number {
@@ -61,7 +73,7 @@ export function valueKind(column: Column): ValueKind {
   }
   // Row numbers or ids: whole numbers rising row by row, spanning no more than twice the rows (intensities a
   // table happens to be sorted by span far more).
-  const rows = column.numbers ? column.numbers.length : (column.texts?.length ?? 0);
+  const rows = rowCount(column);
   if (integers && increasing && values[values.length - 1]! - values[0]! <= 2 * rows) return 'index';
   if (inUnit === values.length) return 'fraction';
   const sorted = Float64Array.from(values).sort();
