@@ -32,6 +32,7 @@ import {
   headerRowsAt,
   joinHeaderNames,
   labelRowAt,
+  labelsNameBlocks,
   labelRowOf,
   metaCell,
   metaNote,
@@ -438,6 +439,11 @@ export class DelimitedReader {
       ({ index, rows: count, label } = detectHeader(described, this.options.headerRows));
     }
     if (index + 1 >= probed.length) count = 1; // (nothing below: no data either, finish says so)
+    // Labels in runs over the same names name blocks (header.ts labelsNameBlocks): a two-row header.
+    if (label !== undefined) {
+      const labels = this.texts(this.recordAt(bytes, probed[label]!), bytes);
+      if (labelsNameBlocks(labels, this.texts(this.recordAt(bytes, probed[index]!), bytes))) [index, count, label] = [label, 2, undefined];
+    }
 
     const titleLines: number[] = [];
     for (let i = 0; i < index; i++) {

@@ -34,6 +34,7 @@ import {
   headerRowsAt,
   joinHeaderNames,
   labelRowAt,
+  labelsNameBlocks,
   labelRowOf,
   metaCell,
   metaNote,
@@ -414,6 +415,10 @@ function tableFromRows(
       probe.map((r) => describe(rows[r]!)),
       options.headerRows,
     );
+  }
+  // Labels in runs over the same names name blocks (header.ts labelsNameBlocks): a two-row header.
+  if (choice.label !== undefined && labelsNameBlocks(rows[probe[choice.label]!]!.map(cellText), rows[probe[choice.index]!]!.map(cellText))) {
+    choice = { index: choice.label, rows: 2 };
   }
   const h = probe[choice.index]!;
   const second = choice.rows === 2 ? probe[choice.index + 1] : undefined;
