@@ -30,6 +30,7 @@ const checks = { passed: 0, failed: 0 };
 const failures = [];
 const firstLine = (text) =>
   String(text ?? '')
+    // eslint-disable-next-line no-control-regex -- the terminal's colour codes (ESC [ … m) are what is removed
     .replace(/\u001b\[[0-9;]*m/g, '')
     .split('\n')
     .map((line) => line.trim())
