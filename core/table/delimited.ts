@@ -434,6 +434,9 @@ export class DelimitedReader {
     if (headerRow !== undefined) {
       index = this.headerIndex;
       count = headerRowsAt(described.slice(index - from), 0, this.options.headerRows);
+      // The upper row of block labels given (as the reproduce command gives the header row it read): two rows.
+      if (count === 1 && this.options.headerRows === undefined && aboveHeader(described, index - from) === 'label' && index + 1 < probed.length &&
+        labelsNameBlocks(this.texts(this.recordAt(bytes, probed[index]!), bytes), this.texts(this.recordAt(bytes, probed[index + 1]!), bytes))) count = 2;
       if (labelRowAt(described, index - from, count)) label = index - 1;
     } else {
       ({ index, rows: count, label } = detectHeader(described, this.options.headerRows));

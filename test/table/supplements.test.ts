@@ -161,6 +161,28 @@ describe('a two-row header: the upper row names the quantity, the lower row the 
   }
 });
 
+describe('the header row of such a two-row header given (as the reproduce command gives it)', () => {
+  // A title row, then the block labels over each column, then the sample names: detected at row 2 (two rows);
+  // --header-row 2 reads it alike, not the labels alone as the header (“Abundance”, “Abundance (2)”, …).
+  const S = ['A1', 'A2', 'B1'];
+  const rows: Cell[][] = [
+    ['Table S3. Proteins'],
+    [null, 'Abundance', 'Abundance', 'Abundance', 'Spectral count', 'Spectral count', 'Spectral count'],
+    ['Accession', ...S, ...S],
+    ...Array.from({ length: 12 }, (_, r) => [`P${60000 + r}`, ...S.map((_, c) => 1e5 * (2 + ((r + 3 * c) % 7)) + 0.5), ...S.map((_, c) => (r + c) % 5)]),
+  ];
+  const text = new TextEncoder().encode(rows.map((r) => r.map((c) => (c === null ? '' : String(c))).join(',')).join('\n') + '\n');
+  const names = ['Accession', ...S.map((n) => `Abundance ${n}`), ...S.map((n) => `Spectral count ${n}`)];
+  it.each([['text', () => text, 'supp.csv'], ['workbook', () => workbook([['Data', rows]]), 'supp.xlsx']] as const)('%s', (_, bytes, name) => {
+    const found = parseTable(bytes(), name);
+    expect([found.headerRow, found.headerRows]).toEqual([2, 2]);
+    expect(found.columns.map((c) => c.name)).toEqual(names);
+    const given = parseTable(bytes(), name, { headerRow: 2 });
+    expect([given.headerRow, given.headerRows, given.rowCount]).toEqual([2, 2, 12]);
+    expect(given.columns.map((c) => c.name)).toEqual(names);
+  });
+});
+
 describe('a label row above the header in a workbook', () => {
   it('names the samples; a channel labelled “unused” is left out', () => {
     const quant = ['TotInt_126_A', 'TotInt_127N_A', 'TotInt_127C_A', 'TotInt_126_B', 'TotInt_127N_B', 'TotInt_127C_B'];
