@@ -49,7 +49,7 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'max-iter', kind: 'value', placeholder: 'M', help: `iterations per restart before giving up (${limits(SPECS.maxIterations)})` },
   { name: 'workers', kind: 'value', placeholder: 'N', help: `threads running restarts, gap permutations and subsample fits in\nparallel, at most the number of cores (default: the number of cores,\n${availableParallelism()} here, but a small fit, samples × features × restarts (× ${SUBSAMPLE_FRACTION}·B\nmore with --stability) < 3·10⁷ without --tune-s or --tune-k, and a\ntable of one or two features, run in this thread); 1 = no threads. Same seed, same result for every N` },
   { name: 'sheet', kind: 'value', placeholder: 'NAME', help: 'sheet of a workbook (default: the one with the largest block of\nnumbers)' },
-  { name: 'id-column', kind: 'value', placeholder: 'C', help: 'column of sample ids (default: the first text column named like an id,\ne.g. MouseID or sample_id, whose values are all present and distinct;\nelse row numbers 1, 2, …)' },
+  { name: 'id-column', kind: 'value', placeholder: 'C', help: 'column of sample ids (default: the first text column named like an id,\ne.g. MouseID or sample_id, whose values are all present and distinct;\nelse row numbers 1, 2, …); none: row numbers, whatever the table holds' },
   { name: 'class-column', kind: 'value', placeholder: 'C', help: 'column of known classes: adds ARI, NMI and mixed nodes; it is an\nannotation column, never fitted (samples as columns: a --design column\nor a Perseus category row)' },
   { name: 'annotation-columns', kind: 'value', placeholder: 'A,B', help: 'columns kept with the samples but never fitted' },
   { name: 'features', kind: 'value', placeholder: 'A,B', help: 'feature columns (default: every numeric column that is not id or\nannotation)' },
@@ -370,6 +370,8 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
     namePattern(sampleColumnsMatch, '--sample-columns');
   }
   if (featureColumn !== null && featureColumn.trim() === '') throw invalid('--feature-column needs a column name, got an empty one.');
+  // --id-column none: the samples numbered by row, no id column taken (resolve.ts withSampleId).
+  const rowNumbers = parsed.values.get('id-column')?.trim().toLowerCase() === 'none';
   const rowsFlags = ['id-column', 'annotation-columns', 'features', 'features-match'].filter((name) => parsed.values.has(name));
   for (const [columns, rows] of [['sample-columns', 'features'], ['sample-columns', 'features-match'], ['feature-column', 'features'], ['feature-column', 'features-match']] as const) {
     if (parsed.values.has(columns) && parsed.values.has(rows)) {
@@ -422,11 +424,13 @@ export function planCluster(argv: readonly string[]): ClusterPlan | null {
     zeroIsValue: parsed.flags.has('zero-is-value'),
     prep,
     rowsFlags,
+    ...(rowNumbers ? { rowNumbers: true } : {}),
   };
 
   const samplesAsColumns = parsed.flags.has('samples-as-columns');
-  // Transposed sheets keep the sample ids (the header row) in a first column named "Sample".
-  const idColumn = parsed.values.get('id-column') ?? (samplesAsColumns ? 'Sample' : null);
+  // Transposed sheets keep the sample ids (the header row) in a first column named "Sample"; --id-column none:
+  // the rows numbered (rowNumbers above).
+  const idColumn = rowNumbers ? null : (parsed.values.get('id-column') ?? (samplesAsColumns ? 'Sample' : null));
   const classColumn = parsed.values.get('class-column') ?? null;
   const filters = parseWhere(parsed.repeats.get('where') ?? []);
   const annotationColumns: string[] = [];

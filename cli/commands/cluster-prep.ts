@@ -41,6 +41,8 @@ export interface RunPrepInput {
   headerRow: number | null;
   /** Rows mode: the feature columns taken without --features (taken before the table is consumed). */
   defaultFeatures: string[] | null;
+  /** The sample id column the CLI takes without --id-column (rows mode), else null: see CommandInput.ruleIdColumn. */
+  ruleIdColumn: string | null;
 }
 
 /**
@@ -57,7 +59,7 @@ function mappingAsGiven(mapping: Mapping, design: ClusterPlan['layout']['design'
  * Right after the preparation, before the fit. Refuses (one sentence) a valid-value filter that leaves fewer
  * features than s, naming the filter rather than s alone.
  */
-export function recordRun({ plan, layout, mapped, sheet, headerRow, defaultFeatures }: RunPrepInput): RunPrep {
+export function recordRun({ plan, layout, mapped, sheet, headerRow, defaultFeatures, ruleIdColumn }: RunPrepInput): RunPrep {
   const p = mapped.matrix.cols;
   const s = plan.settings.tune ? plan.settings.tune.from : plan.settings.s;
   const filter = layout.recipe.steps.find((step) => step.kind === 'min-valid');
@@ -80,6 +82,7 @@ export function recordRun({ plan, layout, mapped, sheet, headerRow, defaultFeatu
     settings: plan.settings,
     classColumn: plan.classColumn,
     defaultFeatures,
+    ruleIdColumn,
   });
   const transformed = layout.recipe.steps.some((step) => step.kind === 'transform');
   return {

@@ -16,6 +16,7 @@ import { allocateSharedFloat64 } from '../../core/parallel/shared.js';
 // The CSV path's modules only: SheetJS (~7 MB of an idle process, ~0.1 s to load) is imported when a workbook is read
 // or written (sheetModules), never for a CSV in and CSV or JSON out.
 import { prepare } from '../../core/prepare/index.js';
+import { sampleIdColumn } from '../../core/request/sample-id.js';
 import { describeJoin } from '../../core/table/design.js';
 import type { FitView } from '../../core/jobs/types.js';
 import { columnTexts } from '../../core/table/lookup.js';
@@ -157,6 +158,8 @@ export async function loadMapped(
   // built over them in place (consume: the table is not read again), so only one n × p block ever exists;
   // other inputs (workbooks, samples as columns, …) are mapped into a new shared matrix.
   const defaultFeatures = defaultFeatureColumns(table.columns, layout.mapping);
+  // Before the table is consumed: the id the CLI would take, for the command's --id-column none.
+  const ruleIdColumn = layout.mapping.orientation === 'samples-as-rows' ? sampleIdColumn(table) : null;
   const columnsBuffer = numbersBuffer(table.columns);
   const mapped = prepare(table, layout.mapping, layout.recipe, { allocate: allocateSharedFloat64, consume: true, format: layout.format });
   if (layout.orientation === 'samples-as-rows' && layout.mapping.filters.length > 0 && mapped.preparation) {
@@ -172,7 +175,7 @@ export async function loadMapped(
   printWarnings(io.stderr, [...(table.notes ?? []), ...mapped.warnings.map((w) => w.message)]);
   // --tune-s auto: s over 1..p of the data as prepared.
   plan = withTuneAll(plan, mapped.matrix.cols);
-  const prep = recordRun({ plan, layout, mapped, sheet: read.sheet, headerRow: read.headerRow, defaultFeatures });
+  const prep = recordRun({ plan, layout, mapped, sheet: read.sheet, headerRow: read.headerRow, defaultFeatures, ruleIdColumn });
   return { plan, mapped, input, read, prep, inPlace: mapped.matrix.data.buffer === columnsBuffer };
 }
 

@@ -31,6 +31,7 @@ import { buildFitView, sampleHeatmapOf } from './fit-view.js';
 import { createPreviews } from './preview.js';
 import { proposalFor } from './proposal.js';
 import { defaultFeatureColumns, reproduceCommand } from '../report/command.js';
+import { sampleIdColumn } from '../request/sample-id.js';
 import { now, throttleProgress } from './progress.js';
 import { plainList } from '../table/lazy-list.js';
 import type { FileIO, FitSettings, JobRequest, JobResponse, MapResult, ResultOf, RunOptions, SessionOpened, SessionRequest } from './types.js';
@@ -179,6 +180,7 @@ function commandOf(d: Dataset, layout: { format: FormatId; quantity: string | nu
     settings,
     classColumn,
     defaultFeatures: defaultFeatureColumns(d.table.columns, mapping),
+    ruleIdColumn: mapping.orientation === 'samples-as-rows' ? sampleIdColumn(d.table) : null,
   });
 }
 

@@ -33,6 +33,11 @@ export interface CommandInput {
   classColumn: string | null;
   /** Rows mode: the features the CLI takes by default (every numeric column but id and annotations), to leave --features out when equal. */
   defaultFeatures?: readonly string[] | null;
+  /**
+   * Rows mode: the column the CLI takes as the sample id without --id-column (core/request/sample-id.ts), so that
+   * rows numbered while the table has one say `--id-column none`.
+   */
+  ruleIdColumn?: string | null;
 }
 
 /** POSIX-shell quoting: bare when safe, else single quotes. */
@@ -103,6 +108,7 @@ export function reproduceArgs(input: CommandInput): string[] {
     if (mapping.design && !(layout.mapping.design && layout.mapping.design.source === mapping.design.source)) args.push(...designArgs(mapping.design));
   } else {
     if (mapping.idColumn !== null) args.push('--id-column', mapping.idColumn);
+    else if ((input.ruleIdColumn ?? null) !== null) args.push('--id-column', 'none');
     const annotations = mapping.annotationColumns.filter((a) => a !== input.classColumn && !mapping.filters.some((f) => f.column === a));
     if (annotations.length > 0) args.push('--annotation-columns', annotations.join(','));
     if (mapping.featureColumns !== null && !same(mapping.featureColumns, input.defaultFeatures ?? null)) {

@@ -50,12 +50,12 @@ export function withFilterAnnotations(mapping: Mapping, columnNames: readonly st
 /**
  * One sample per row and no --id-column: the sample id column of the table (sample-id.ts, the rule the app's Import
  * screen guesses with), unless the request names it otherwise (an annotation, a class or --where column); else the
- * rows are numbered.
- * @example withSampleId(mouseTable, request).idColumn // 'MouseID'
+ * rows are numbered. --id-column none (LayoutOptions.rowNumbers) numbers them whatever the table holds.
+ * @example withSampleId(mouseTable, request).idColumn // 'MouseID'; with --id-column none: null
  */
 function withSampleId(table: Table, request: DataRequest): Mapping {
   const { mapping } = request;
-  if (mapping.idColumn !== null || mapping.orientation !== 'samples-as-rows') return mapping;
+  if (mapping.idColumn !== null || mapping.orientation !== 'samples-as-rows' || request.layout.rowNumbers === true) return mapping;
   const id = sampleIdColumn(table);
   const named = new Set([...mapping.annotationColumns, ...mapping.filters.map((f) => f.column), ...(request.classColumn !== null ? [request.classColumn] : [])]);
   return id !== null && !named.has(id) ? { ...mapping, idColumn: id } : mapping;

@@ -52,6 +52,11 @@ export interface LayoutOptions {
   prep: PrepOptions;
   /** The samples-as-rows options given explicitly (--id-column, --annotation-columns, --features, --features-match). */
   rowsFlags: string[];
+  /**
+   * --id-column none: one sample per row, numbered 1, 2, … even when a column would be taken as the sample id
+   * (sample-id.ts). Absent = false.
+   */
+  rowNumbers?: boolean;
 }
 
 /**

@@ -32,6 +32,7 @@ import {
   headerRowsAt,
   joinHeaderNames,
   labelRowAt,
+  labelsNameBlocks,
   labelRowOf,
   metaCell,
   metaNote,
@@ -433,11 +434,19 @@ export class DelimitedReader {
     if (headerRow !== undefined) {
       index = this.headerIndex;
       count = headerRowsAt(described.slice(index - from), 0, this.options.headerRows);
+      // The upper row of block labels given (as the reproduce command gives the header row it read): two rows.
+      if (count === 1 && this.options.headerRows === undefined && aboveHeader(described, index - from) === 'label' && index + 1 < probed.length &&
+        labelsNameBlocks(this.texts(this.recordAt(bytes, probed[index]!), bytes), this.texts(this.recordAt(bytes, probed[index + 1]!), bytes))) count = 2;
       if (labelRowAt(described, index - from, count)) label = index - 1;
     } else {
       ({ index, rows: count, label } = detectHeader(described, this.options.headerRows));
     }
     if (index + 1 >= probed.length) count = 1; // (nothing below: no data either, finish says so)
+    // Labels in runs over the same names name blocks (header.ts labelsNameBlocks): a two-row header.
+    if (label !== undefined) {
+      const labels = this.texts(this.recordAt(bytes, probed[label]!), bytes);
+      if (labelsNameBlocks(labels, this.texts(this.recordAt(bytes, probed[index]!), bytes))) [index, count, label] = [label, 2, undefined];
+    }
 
     const titleLines: number[] = [];
     for (let i = 0; i < index; i++) {

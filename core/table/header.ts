@@ -21,7 +21,8 @@
  *   summary's sample labels above `TotInt_126C_BGS` …) it is a label row: B is the header and A is kept aligned
  *   with the columns (`HeaderChoice.label`, Table.labelRow). Otherwise A names blocks of columns (a
  *   supplement's "LFQ intensity" and "Spectral count" over two runs of the same sample names): A and B form a
- *   two-row header, each block's name carried over its numeric columns.
+ *   two-row header, each block's name carried over its numeric columns. A label row whose labels stand in runs
+ *   over the same names (the block's name written over each of its columns: `labelsNameBlocks`) names blocks too.
  * - Perseus annotation rows right below the header (first cell `#!{Type}E`, `#!{C:group}RA`): not data.
  *   They are left out of the body the rules above look at.
  *
@@ -229,6 +230,40 @@ export function headerRowsAt(rows: readonly ProbeRow[], index: number, headerRow
 /** The row right above a header given by the user is a label row (`rows[index - 1]`, `rows[index]` the header). */
 export function labelRowAt(rows: readonly ProbeRow[], index: number, headerRows: 1 | 2): boolean {
   return headerRows === 1 && index > 0 && aboveHeader(rows, index - 1) === 'label';
+}
+
+/**
+ * A row the cell kinds take for a label row (`aboveHeader` 'label') names blocks instead when each of its labels
+ * stands over a run of 2 or more adjacent columns (merged cells written out in full, as a CSV export or pandas
+ * write a two-level header) and, with 2 runs or more, a name of the header below repeats from one run to another
+ * (the same samples under each block). Then the two rows are a two-row header (`joinHeaderNames`): the labels
+ * name the quantity, the header the samples. A label row naming samples one by one (PAW's) has no such runs.
+ * Example: A [null, "Abundance", "Abundance", "Count", "Count"], B ["Protein", "S1", "S2", "S1", "S2"] → true;
+ * A [null, "ctrl-1", "ko-1"], B ["Protein", "TotInt_126", "TotInt_127"] → false.
+ */
+export function labelsNameBlocks(a: readonly (string | null)[], b: readonly (string | null)[]): boolean {
+  const runs: { label: string; names: (string | null)[] }[] = [];
+  let previous: string | null = null;
+  for (let c = 0; c < a.length; c++) {
+    const label = blankToNull(a[c]);
+    if (label === null) {
+      previous = null;
+      continue;
+    }
+    if (label === previous) runs[runs.length - 1]!.names.push(blankToNull(b[c]));
+    else runs.push({ label, names: [blankToNull(b[c])] });
+    previous = label;
+  }
+  if (runs.length === 0 || runs.some((r) => r.names.length < 2)) return false;
+  if (new Set(runs.map((r) => r.label)).size !== runs.length) return false;
+  if (runs.length === 1) return true;
+  const seen = new Set<string>();
+  for (const run of runs) {
+    const own = new Set(run.names.filter((n): n is string => n !== null));
+    for (const name of own) if (seen.has(name)) return true;
+    for (const name of own) seen.add(name);
+  }
+  return false;
 }
 
 /**

@@ -34,6 +34,7 @@ import {
   headerRowsAt,
   joinHeaderNames,
   labelRowAt,
+  labelsNameBlocks,
   labelRowOf,
   metaCell,
   metaNote,
@@ -406,7 +407,10 @@ function tableFromRows(
     probe = above >= 0 ? [above, ...nonBlankRows(rows, i, BODY_ROWS + 2)] : nonBlankRows(rows, i, BODY_ROWS + 2);
     const at = above >= 0 ? 1 : 0;
     const described = probe.map((r) => describe(rows[r]!));
-    const count = headerRowsAt(described.slice(at), 0, options.headerRows);
+    let count = headerRowsAt(described.slice(at), 0, options.headerRows);
+    // The upper row of block labels given (as the reproduce command gives the header row it read): two rows.
+    if (count === 1 && options.headerRows === undefined && aboveHeader(described, at) === 'label' && probe[at + 1] !== undefined &&
+      labelsNameBlocks(rows[probe[at]!]!.map(cellText), rows[probe[at + 1]!]!.map(cellText))) count = 2;
     choice = { index: at, rows: count, ...(at === 1 && labelRowAt(described, 1, count) ? { label: 0 } : {}) };
   } else {
     probe = nonBlankRows(rows, 0, PROBE_ROWS);
@@ -414,6 +418,10 @@ function tableFromRows(
       probe.map((r) => describe(rows[r]!)),
       options.headerRows,
     );
+  }
+  // Labels in runs over the same names name blocks (header.ts labelsNameBlocks): a two-row header.
+  if (choice.label !== undefined && labelsNameBlocks(rows[probe[choice.label]!]!.map(cellText), rows[probe[choice.index]!]!.map(cellText))) {
+    choice = { index: choice.label, rows: 2 };
   }
   const h = probe[choice.index]!;
   const second = choice.rows === 2 ? probe[choice.index + 1] : undefined;

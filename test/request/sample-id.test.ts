@@ -69,6 +69,14 @@ describe('skfr cluster and the app take the same sample id', () => {
     expect(resolveRequest(table, request(['--id-column', 'Tube'])).mapping.idColumn).toBe('Tube');
     expect(resolveRequest(table, request(['--class-column', 'MouseID'])).mapping.idColumn).toBeNull();
   });
+  it('--id-column none: rows numbered though MouseID would be taken (LayoutOptions.rowNumbers), and no column called “none” looked for', () => {
+    const table = parse(MICE);
+    const none = request(['--id-column', 'none']);
+    expect(none.layout.rowNumbers).toBe(true);
+    expect(none.mapping.idColumn).toBeNull();
+    expect(resolveRequest(table, none).mapping.idColumn).toBeNull();
+    expect('rowNumbers' in request(['--id-column', 'MouseID']).layout).toBe(false);
+  });
   it('no id-named unique column: rows numbered in both', () => {
     const table = parse(REPEATS);
     expect(resolveRequest(table, request([])).mapping.idColumn).toBeNull();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as XLSX from 'xlsx';
 import { listSheets, parseTable, parseTableChunks, type ParseOptions, type Table } from '../../core/table/index.js';
-import { detectHeader, joinHeaderNames, probeRow, BLANK, NUMBER, TEXT } from '../../core/table/header.js';
+import { detectHeader, joinHeaderNames, labelsNameBlocks, probeRow, BLANK, NUMBER, TEXT } from '../../core/table/header.js';
 import { errorOf } from '../skfr-error.js';
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
@@ -218,6 +218,21 @@ describe('two-row headers', () => {
       'LFQ intensity S3',
     ]);
     expect(joinHeaderNames(['Protein', null, 'G', null, null], [null, 'x', 'S1', null, 'S3'], 5)).toEqual(['Protein', 'x', 'G S1', null, 'S3']);
+  });
+});
+
+describe('labels in runs name blocks, not samples (labelsNameBlocks)', () => {
+  const header = ['Protein', 'S1', 'S2', 'S3', 'S1', 'S2', 'S3'];
+  it('each label over a run of 2+ columns, the same names under each run: blocks', () => {
+    expect(labelsNameBlocks([null, 'Abundance', 'Abundance', 'Abundance', 'Count', 'Count', 'Count'], header)).toBe(true);
+    // One block over every numeric column: one label cannot name 3 samples.
+    expect(labelsNameBlocks(['', 'Abundance', 'Abundance', 'Abundance'], header.slice(0, 4))).toBe(true);
+  });
+  it('labels naming columns one by one (PAW), runs of groups over distinct names, a label in two runs: not blocks', () => {
+    expect(labelsNameBlocks([null, 'ctrl-1', 'ko-1', 'unused', 'ctrl-2', 'ko-2', 'unused'], header)).toBe(false);
+    expect(labelsNameBlocks([null, 'ctrl', 'ctrl', 'ctrl', 'ko', 'ko', 'ko'], ['Protein', 'T126', 'T127', 'T128', 'T129', 'T130', 'T131'])).toBe(false);
+    expect(labelsNameBlocks([null, 'A', 'A', 'B', 'B', 'A', 'A'], header)).toBe(false);
+    expect(labelsNameBlocks([null, 'Abundance', 'Abundance', 'Abundance', 'Count', 'Count', 'x'], header)).toBe(false);
   });
 });
 

@@ -10,7 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { prepare } from '../../core/prepare/index.js';
 import { completeLayout } from '../../core/prepare/propose.js';
 import { recognizeLayout } from '../../core/table/formats/recognize.js';
-import { parseTable } from '../../core/table/index.js';
+import { parseTable, type SampleTable } from '../../core/table/index.js';
+import { resolveRequest } from '../../core/request/resolve.js';
+import { planCluster, requestOf } from '../../cli/commands/cluster-options.js';
 import { errorOf } from '../skfr-error.js';
 
 type Cell = string | number | null;
@@ -111,6 +113,73 @@ describe('a two-row header whose upper row names blocks', () => {
     const t = parseTable(new TextEncoder().encode(text), 'supp.tsv');
     expect(t.columns.filter((c) => c.name.startsWith('Abundance ')).map((c) => c.name)).toEqual(GROUPS.map((g) => `Abundance ${g}`));
     expect(recognizeLayout(t).mapping.sampleColumns).toHaveLength(4);
+  });
+});
+
+describe('a two-row header: the upper row names the quantity, the lower row the samples', () => {
+  // Two blocks of the same 3 samples and an id column. The upper row either leaves merged cells blank after
+  // the block's first column (as a workbook does) or repeats the block's name over each of its columns (as a
+  // CSV export of merged cells, or pandas' two-level header, writes it): read alike.
+  const SAMPLES = ['Ctrl_1', 'Ctrl_2', 'KO_1'];
+  const body: Cell[][] = Array.from({ length: 24 }, (_, r) => [`P${50000 + r}`, ...SAMPLES.map((_, c) => 1e6 * (1 + ((5 * r + 11 * c) % 13)) + 0.5),
+    ...SAMPLES.map((_, c) => (2 * r + c) % 9)]);
+  const upper = {
+    merged: [null, 'Abundance', null, null, 'Spectral count', null, null],
+    filled: [null, 'Abundance', 'Abundance', 'Abundance', 'Spectral count', 'Spectral count', 'Spectral count'],
+  };
+  const tsv = (rows: Cell[][]) => new TextEncoder().encode(rows.map((r) => r.map((c) => (c === null ? '' : String(c))).join('\t')).join('\n') + '\n');
+  const files = (top: Cell[]) => ({
+    text: parseTable(tsv([top, ['Accession', ...SAMPLES, ...SAMPLES], ...body]), 'supp.tsv'),
+    workbook: parseTable(workbook([['Data', [top, ['Accession', ...SAMPLES, ...SAMPLES], ...body]]]), 'supp.xlsx'),
+  });
+  // A sample table naming the samples as the lower row does (the upper row's words nowhere).
+  const design: SampleTable = { source: 'samples.csv', sampleColumn: null, columns: [{ name: 'sample', values: [...SAMPLES] }, { name: 'condition', values: ['ctrl', 'ctrl', 'ko'] }] };
+
+  for (const [how, top] of Object.entries(upper)) {
+    for (const [kind, t] of Object.entries(files(top))) {
+      it(`${how} upper row, ${kind}: 3 samples named by the lower row, the quantity by the upper, the other block listed; a sample table joins all 3`, () => {
+        expect([t.headerRow, t.headerRows, t.labelRow]).toEqual([1, 2, undefined]);
+        const layout = recognizeLayout(t);
+        expect(layout.quantity).toBe('Abundance');
+        expect(layout.quantities.map((q) => [q.name, q.columns.length])).toEqual([['Abundance', 3], ['Spectral count', 3]]);
+        expect(layout.notes).toContain('“Abundance” is read; the same samples have “Spectral count” too (choose with the quantity).');
+        const data = prepare(t, layout.mapping, layout.recipe, { format: layout.format });
+        expect(data.sampleIds).toEqual(SAMPLES);
+        expect(data.featureNames.slice(0, 2)).toEqual(['P50000', 'P50001']);
+        const joined = prepare(t, { ...layout.mapping, design }, layout.recipe, { format: layout.format });
+        expect(joined.annotations.condition).toEqual(['ctrl', 'ctrl', 'ko']);
+        expect(joined.design?.matched).toBe(3);
+        // The other block, chosen as the quantity: the same 3 samples, its own values: Ctrl_1's counts of the
+        // first 3 proteins are (2 r + 0) mod 9 = 0, 2, 4 (samples × features, row-major).
+        const counts = resolveRequest(t, requestOf(planCluster(['supp.tsv', '--quantity', 'Spectral count', '--k', '2', '--s', '1'])!));
+        expect(counts.quantity).toBe('Spectral count');
+        const other = prepare(t, counts.mapping, { steps: [] }, { format: counts.format });
+        expect(other.sampleIds).toEqual(SAMPLES);
+        expect(Array.from(other.matrix.data.slice(0, 3))).toEqual([0, 2, 4]);
+      });
+    }
+  }
+});
+
+describe('the header row of such a two-row header given (as the reproduce command gives it)', () => {
+  // A title row, then the block labels over each column, then the sample names: detected at row 2 (two rows);
+  // --header-row 2 reads it alike, not the labels alone as the header (“Abundance”, “Abundance (2)”, …).
+  const S = ['A1', 'A2', 'B1'];
+  const rows: Cell[][] = [
+    ['Table S3. Proteins'],
+    [null, 'Abundance', 'Abundance', 'Abundance', 'Spectral count', 'Spectral count', 'Spectral count'],
+    ['Accession', ...S, ...S],
+    ...Array.from({ length: 12 }, (_, r) => [`P${60000 + r}`, ...S.map((_, c) => 1e5 * (2 + ((r + 3 * c) % 7)) + 0.5), ...S.map((_, c) => (r + c) % 5)]),
+  ];
+  const text = new TextEncoder().encode(rows.map((r) => r.map((c) => (c === null ? '' : String(c))).join(',')).join('\n') + '\n');
+  const names = ['Accession', ...S.map((n) => `Abundance ${n}`), ...S.map((n) => `Spectral count ${n}`)];
+  it.each([['text', () => text, 'supp.csv'], ['workbook', () => workbook([['Data', rows]]), 'supp.xlsx']] as const)('%s', (_, bytes, name) => {
+    const found = parseTable(bytes(), name);
+    expect([found.headerRow, found.headerRows]).toEqual([2, 2]);
+    expect(found.columns.map((c) => c.name)).toEqual(names);
+    const given = parseTable(bytes(), name, { headerRow: 2 });
+    expect([given.headerRow, given.headerRows, given.rowCount]).toEqual([2, 2, 12]);
+    expect(given.columns.map((c) => c.name)).toEqual(names);
   });
 });
 
