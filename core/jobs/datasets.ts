@@ -10,7 +10,10 @@ import { parseTable, parseTableChunks, previewRows, summarizeColumns, toCsv, wit
 import type { ChunkOptions, ParallelReading } from '../table/stream.js';
 import { proposeRecipe } from '../prepare/proposal.js';
 import { recognizeLayout, rowsLayout } from '../table/formats/recognize.js';
+import { defaultRequest } from '../request/default.js';
+import { resolveRequest } from '../request/resolve.js';
 import { sampleIdColumn } from '../request/sample-id.js';
+import type { ResolvedLayout } from '../request/types.js';
 import type { Layout, Mapping, Table } from '../table/types.js';
 import { now } from './progress.js';
 import type { DataSource, FileIO, OpenResult } from './types.js';
@@ -232,19 +235,43 @@ export async function sourceBytes(source: DataSource, io: FileIO | undefined): P
 function withSampleIdGuess(table: Table, layout: Layout): Layout {
   if (layout.format !== 'table' || layout.mapping.orientation !== 'samples-as-rows') return layout;
   const idColumn = sampleIdColumn(table);
-  const annotationColumns = table.columns.filter((c) => c.kind === 'text' && c.name !== idColumn).map((c) => c.name);
-  return { ...layout, mapping: { ...layout.mapping, idColumn, annotationColumns } };
+  return { ...layout, mapping: { ...layout.mapping, idColumn, annotationColumns: textAnnotations(table, idColumn) } };
+}
+
+/** The app's guess beside the id (the CLI takes annotations only when named): every other text column. */
+function textAnnotations(table: Table, idColumn: string | null): string[] {
+  return table.columns.filter((c) => c.kind === 'text' && c.name !== idColumn).map((c) => c.name);
 }
 
 /**
- * What was recognised in `table`, with the preparation proposed for it by the function `skfr cluster` proposes
- * with (core/prepare/proposal.ts: nothing switched off, no choice given) and its reasons.
+ * What was recognised in `table`, with the mapping and the preparation `skfr cluster FILE` reads it with: the
+ * default request resolved (core/request/resolve.ts resolveRequest, core/request/default.ts), so that the app and
+ * the CLI go from a table to its mapping and recipe through one function. The app adds its guess of the
+ * annotations of a table of one sample per row (every text column but the id). A layout the CLI refuses (a
+ * recognised format without quantity columns: its sentence is in the refusal) is opened as recognised, with
+ * the preparation proposed for it, so that the Import screen can show the table and the user choose its columns.
  */
 export function proposedLayout(table: Table): Layout {
-  const recognised = withSampleIdGuess(table, recognizeLayout(table));
-  const proposable = recognised.mapping.orientation === 'samples-as-columns';
-  const { recipe, reasons, scaleBasis } = proposeRecipe(table, { layout: recognised, mapping: recognised.mapping, off: { keep: [], zeroIsValue: false }, proposable }, {}, 1);
-  return { ...recognised, recipe, reasons, scaleBasis };
+  const recognised = recognizeLayout(table);
+  let resolved: ResolvedLayout;
+  try {
+    resolved = resolveRequest(table, defaultRequest(), null, recognised);
+  } catch (error) {
+    if (!(error instanceof SkfrError)) throw error;
+    const guessed = withSampleIdGuess(table, recognised);
+    const proposable = guessed.mapping.orientation === 'samples-as-columns';
+    const { recipe, reasons, scaleBasis } = proposeRecipe(table, { layout: guessed, mapping: guessed.mapping, off: { keep: [], zeroIsValue: false }, proposable }, {}, 1);
+    return { ...guessed, recipe, reasons, scaleBasis };
+  }
+  const rows = resolved.orientation === 'samples-as-rows';
+  const mapping = rows ? { ...resolved.mapping, annotationColumns: textAnnotations(table, resolved.mapping.idColumn) } : resolved.mapping;
+  return {
+    ...recognised,
+    mapping,
+    recipe: resolved.recipe,
+    reasons: resolved.reasons,
+    ...(resolved.scaleBasis ? { scaleBasis: resolved.scaleBasis } : {}),
+  };
 }
 
 /** The layout of an example: a plain table read with its suggested mapping. */

@@ -23,7 +23,7 @@ import { FORMATS } from '../table/formats/specs.js';
 import { quoteList } from '../table/lookup.js';
 import { emptyColumnsMapping } from '../table/empty-mapping.js';
 import { NAME_GROUP } from '../table/name-groups.js';
-import type { FormatId, Layout, Mapping, Recipe, SampleTable, Table } from '../table/types.js';
+import type { FormatId, Layout, Mapping, Recipe, SampleTable, ScaleBasis, Table } from '../table/types.js';
 import { sampleIdColumn } from './sample-id.js';
 import type { DataRequest, LayoutOptions, PrepOptions, ResolvedLayout } from './types.js';
 
@@ -121,12 +121,13 @@ const matching = matchingColumns;
  *   (--id-column …), no numeric column at all, or --class-column / --where without --design (annotations can then
  *   only be rows of the sheet) it is the old transposed reading (header row = sample ids).
  * Problems are one sentence each (SkfrError 'invalid-option'): a --format the file does not fit, a layout
- * without quantity columns, a --quantity the file does not have.
+ * without quantity columns, a --quantity the file does not have. `recognised`: recognizeLayout(table), when the
+ * caller has it already (the app's opening), so that the table is not recognised twice.
  */
-export function resolveRequest(table: Table, request: DataRequest, design: SampleTable | null = null): ResolvedLayout {
-  const { proposable, ...resolved } = resolveMapping(table, request, design);
-  const { recipe, reasons } = resolveRecipe(table, resolved, proposable, request.layout.prep, request.seed);
-  return { ...resolved, recipe, reasons };
+export function resolveRequest(table: Table, request: DataRequest, design: SampleTable | null = null, recognised?: Layout): ResolvedLayout {
+  const { proposable, ...resolved } = resolveMapping(table, request, design, recognised);
+  const { recipe, reasons, scaleBasis } = resolveRecipe(table, resolved, proposable, request.layout.prep, request.seed);
+  return { ...resolved, recipe, reasons, scaleBasis };
 }
 
 /**
@@ -136,19 +137,21 @@ export function resolveRequest(table: Table, request: DataRequest, design: Sampl
  * before. Each preparation flag given replaces its choice (core/prepare/args.ts: the same words the reproduce
  * command prints), over the format's own steps (--keep-… and --zero-is-value already taken out).
  */
-function resolveRecipe(table: Table, resolved: Omit<ResolvedMapping, 'proposable'>, proposable: boolean, prep: PrepOptions, seed: number): { recipe: Recipe; reasons: string[] } {
+function resolveRecipe(
+  table: Table, resolved: Omit<ResolvedMapping, 'proposable'>, proposable: boolean, prep: PrepOptions, seed: number,
+): { recipe: Recipe; reasons: string[]; scaleBasis: ScaleBasis } {
   const { recognised } = resolved;
   const layout = { format: resolved.format, formatLabel: resolved.label, quantities: recognised.quantities, quantity: resolved.quantity, recipe: recognised.recipe };
   // The format's steps --keep-… and --zero-is-value switched off (adjustRecipe).
   const { keep, zeroIsValue } = choicesOf(resolved.recipe, formatSteps(recognised.recipe));
-  const { recipe, reasons } = proposeRecipe(table, { layout, mapping: resolved.mapping, off: { keep, zeroIsValue }, proposable }, prep, seed);
-  return { recipe, reasons };
+  const { recipe, reasons, scaleBasis } = proposeRecipe(table, { layout, mapping: resolved.mapping, off: { keep, zeroIsValue }, proposable }, prep, seed);
+  return { recipe, reasons, scaleBasis };
 }
 
-function resolveMapping(table: Table, plan: DataRequest, design: SampleTable | null): ResolvedMapping {
+function resolveMapping(table: Table, plan: DataRequest, design: SampleTable | null, recognised?: Layout): ResolvedMapping {
   const options = plan.layout;
   const names = table.columns.map((column) => column.name);
-  let layout: Layout = options.format === 'auto' ? recognizeLayout(table) : (layoutAs(table, options.format) ?? (() => { throw notThisFormat(table, options.format as Exclude<FormatId, 'table'>); })());
+  let layout: Layout = options.format === 'auto' ? (recognised ?? recognizeLayout(table)) : (layoutAs(table, options.format) ?? (() => { throw notThisFormat(table, options.format as Exclude<FormatId, 'table'>); })());
   const withDesign = (mapping: Mapping): Mapping => (design ? { ...mapping, design } : mapping);
   const rowsMode = !options.samplesAsColumns &&
     (layout.mapping.orientation === 'samples-as-rows' || ((options.format === 'auto' || options.format === 'table') && options.rowsFlags.length > 0));

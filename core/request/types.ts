@@ -8,7 +8,7 @@
  */
 import type { PrepChoices } from '../prepare/proposal.js';
 import { DECLARED_FORMATS } from '../table/formats/declared.js';
-import type { FlagKind, FormatId, Layout, Mapping, Recipe } from '../table/types.js';
+import type { FlagKind, FormatId, Layout, Mapping, Recipe, ScaleBasis } from '../table/types.js';
 
 /** --format NAME: a format forced, or `auto` (recognised). */
 export type FormatChoice = 'auto' | FormatId;
@@ -107,4 +107,6 @@ export interface ResolvedLayout {
    * command (core/report/command.ts) leaves out what equals it.
    */
   recognised: Pick<Layout, 'format' | 'quantity' | 'mapping' | 'recipe' | 'quantities'>;
+  /** What the proposed scale was decided from (Layout.scaleBasis): the app proposes it again when the recipe changes. */
+  scaleBasis?: ScaleBasis;
 }
