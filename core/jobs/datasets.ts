@@ -264,7 +264,11 @@ export function proposedLayout(table: Table): Layout {
     return { ...guessed, recipe, reasons, scaleBasis };
   }
   const rows = resolved.orientation === 'samples-as-rows';
-  const mapping = rows ? { ...resolved.mapping, annotationColumns: textAnnotations(table, resolved.mapping.idColumn) } : resolved.mapping;
+  // One sample per row: the request's mapping is the rows options' (no feature list: every other numeric column);
+  // the app lists the features the recognition found, and takes the id the request resolved.
+  const mapping = rows
+    ? { ...recognised.mapping, idColumn: resolved.mapping.idColumn, annotationColumns: textAnnotations(table, resolved.mapping.idColumn) }
+    : resolved.mapping;
   return {
     ...recognised,
     mapping,

