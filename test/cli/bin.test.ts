@@ -4,12 +4,12 @@
  * than the sources (e.g. running this file alone), it is rebuilt here.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { availableParallelism, constants } from 'node:os';
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuiltCli } from './built-cli.js';
-import { micePath, repoRoot, tempDir } from './helpers.js';
+import { catches, micePath, repoRoot, tempDir } from './helpers.js';
 
 const bin = join(repoRoot, 'cli', 'bin', 'skfr.js');
 const tmp = tempDir('skfr-bin-');
@@ -61,7 +61,7 @@ describe('node cli/bin/skfr.js', () => {
     const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
     // Ctrl+C only once skfr listens for it: before that, SIGINT ends Node by default (no message, no 130). On Linux
     // its handler shows in /proc/<pid>/status (SigCgt, bit 1 = SIGINT), however slow a busy machine starts it.
-    await handlerInstalled(child.pid!, 'SIGINT');
+    await catches(child.pid!, 'SIGINT');
     await new Promise((resolve) => setTimeout(resolve, 1000)); // parsed, tuning on the threads
     child.kill('SIGINT');
     const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
@@ -69,18 +69,6 @@ describe('node cli/bin/skfr.js', () => {
     clearTimeout(timer);
     expect({ code, signal, stderr }).toEqual({ code: 130, signal: null, stderr: 'error: cancelled (Ctrl+C); nothing was written.\n' });
   }, 300_000);
-
-  /** Resolves once process `pid` catches `signal` (Linux: SigCgt in /proc/<pid>/status); elsewhere after 2 s. */
-  async function handlerInstalled(pid: number, signal: 'SIGINT'): Promise<void> {
-    const status = `/proc/${pid}/status`;
-    if (!existsSync(status)) return new Promise((resolve) => setTimeout(resolve, 2000));
-    const bit = BigInt(1) << BigInt(constants.signals[signal] - 1);
-    for (;;) {
-      const caught = /^SigCgt:\s*([0-9a-f]+)$/m.exec(readFileSync(status, 'utf8'))?.[1];
-      if (caught !== undefined && (BigInt(`0x${caught}`) & bit) !== BigInt(0)) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 
   it('says how to build when dist/ is missing', () => {
     const fake = join(tmp.dir, 'fresh-clone');

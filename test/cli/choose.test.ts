@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuiltCli } from './built-cli.js';
-import { micePath, repoRoot, skfr, tempDir, type CliJson } from './helpers.js';
+import { catches, micePath, repoRoot, skfr, tempDir, type CliJson } from './helpers.js';
 
 const bin = join(repoRoot, 'cli', 'bin', 'skfr.js');
 const tmp = tempDir('skfr-choose-');
@@ -134,7 +134,8 @@ describe('--tune-k and --stability', () => {
       let stderr = '';
       child.stderr.setEncoding('utf8').on('data', (text: string) => void (stderr += text));
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-      await new Promise((resolve) => setTimeout(resolve, 2000)); // started, read, choosing k
+      await catches(child.pid!, 'SIGINT'); // before, SIGINT would end Node without a word (helpers.ts)
+      await new Promise((resolve) => setTimeout(resolve, 1000)); // read, choosing k
       child.kill('SIGINT');
       const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
       const code = await exited;

@@ -1,6 +1,6 @@
 /** Shared helpers for the CLI tests: run `skfr` in-process with captured streams, temp folders, the mouse data. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { constants, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { main, nodeIO } from '../../cli/main.js';
@@ -40,4 +40,20 @@ export async function skfrJson(argv: readonly string[]): Promise<CliJson> {
 export function tempDir(prefix: string): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Resolves once process `pid` catches `signal` — on Linux, once its bit is set in SigCgt of /proc/<pid>/status
+ * (bit n − 1 for signal n); elsewhere after 2 s. A signal sent before skfr installs its handler ends Node silently
+ * (no message, no exit 130/143), however slowly a busy machine starts it: tests of Ctrl+C wait for this.
+ */
+export async function catches(pid: number, signal: 'SIGINT' | 'SIGTERM'): Promise<void> {
+  const status = `/proc/${pid}/status`;
+  if (!existsSync(status)) return new Promise((done) => setTimeout(done, 2000));
+  const bit = BigInt(1) << BigInt(constants.signals[signal] - 1);
+  for (;;) {
+    const caught = /^SigCgt:\s*([0-9a-f]+)$/m.exec(readFileSync(status, 'utf8'))?.[1];
+    if (caught !== undefined && (BigInt(`0x${caught}`) & bit) !== BigInt(0)) return;
+    await new Promise((done) => setTimeout(done, 50));
+  }
 }

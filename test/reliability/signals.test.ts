@@ -14,7 +14,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuiltCli } from '../cli/built-cli.js';
-import { repoRoot, tempDir } from '../cli/helpers.js';
+import { catches, repoRoot, tempDir } from '../cli/helpers.js';
 
 const bin = join(repoRoot, 'cli', 'bin', 'skfr.js');
 const tmp = tempDir('skfr-signals-');
@@ -115,7 +115,8 @@ describe('a signal during a fit in this thread (--workers 1)', () => {
       expect((await data.ended).code).toBe(0);
       // 5000 restarts of 400 × 50 in this thread: tens of seconds, unless cancelled.
       const { child, ended } = start(['cluster', 'data.csv', '--id-column', 'id', '--k', '5', '--s', '10', '--restarts', '5000', '--workers', '1', '--out', 'out.csv'], dir);
-      await sleep(2500); // read, parsed, fitting
+      await catches(child.pid!, signal); // before, the signal would end Node without a word (cli/helpers.ts)
+      await sleep(1500); // read, parsed, fitting
       child.kill(signal);
       const result = await ended;
       expect(result).toEqual({ code, signal: null, stderr: line });
