@@ -10,21 +10,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseFlags } from './lib/args.js';
-import { realTables } from './lib/real-tables.js';
+import { beforeAfter } from './lib/builds.js';
 import { median } from './lib/stats.js';
 import { renderTable } from './lib/table.js';
 
-const flags = parseFlags(process.argv.slice(2), { runs: 'number', only: 'string', before: 'string', markdown: 'boolean' });
-const runs = Math.max(1, (flags.runs as number | undefined) ?? 7);
-const here = dirname(fileURLToPath(import.meta.url));
-const repo = resolve(here, here.split(/[\\/]/).includes('dist') ? '../..' : '..');
-const one = resolve(repo, 'dist', 'bench', 'open', 'cold-read-one.js');
-const builds = [...(typeof flags.before === 'string' ? [resolve(flags.before)] : []), repo];
-const only = typeof flags.only === 'string' ? flags.only.toLowerCase().split(',') : null;
-const tables = realTables(repo).filter((t) => t.peer !== null && (only === null || only.some((o) => t.name.toLowerCase().includes(o) || t.file.toLowerCase().includes(o))));
+const { flags, runs, one, builds, tables } = beforeAfter(process.argv.slice(2), 'cold-read-one.js', import.meta.url, (t) => t.peer !== null);
 
 process.stdout.write(`# Cold reads of the given real tables (ms, medians of ${runs}) — load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}\n\n`);
 const rows: string[][] = [];
