@@ -26,8 +26,14 @@ function newestSource(dir: string): number {
   return newest;
 }
 
-/** Rebuild dist/ when it is missing or older than the sources the CLI is compiled from (cli/, core/, node/). */
+/**
+ * Rebuild dist/ when it is missing or older than the sources the CLI is compiled from (cli/, core/, node/) —
+ * unless `npm test` built it just before (SKFR_CLI_BUILT=1, test/run-all.mjs): then many test files would rebuild
+ * it at once, each rewriting dist/ while the others run it, whenever a source's modification time looks newer
+ * (a clock or a checkout that sets times).
+ */
 export function ensureBuiltCli(): void {
+  if (process.env['SKFR_CLI_BUILT'] === '1' && existsSync(builtMain)) return;
   const sources = Math.max(...['cli', 'core', 'node'].map((d) => newestSource(join(repoRoot, d))));
   if (existsSync(builtMain) && statSync(builtMain).mtimeMs >= sources) return;
   try {
