@@ -146,6 +146,39 @@ describe('stores', () => {
     expect((maps[1] as { mapping: { featureColumns: string[] } }).mapping.featureColumns).toEqual(['y']);
   });
 
+  it('a change made while a map runs is not undone by its answer (a switch flipped during a proposal stays flipped)', async () => {
+    // The answer to the proposing map (another feature list) would set the recipe to its proposal, one step; the
+    // user empties the recipe while it runs. Hand-checked: that answer is dropped (and its job cancelled), the next
+    // map is sent with the user's empty recipe, and the recipe stays empty.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const proposedStep = { kind: 'zeros-missing' } as const;
+    let maps = 0;
+    const { api, log, cancelled } = stubApi((r) => {
+      if (r.type === 'open') return { ok: true, type: 'open', result: opened };
+      maps += 1;
+      if (maps !== 2) return mapOk(r);
+      const answer = mapOk(r) as { result: object };
+      const recipe = { steps: [proposedStep] };
+      return held.then(() => ({ ...answer, result: { ...answer.result, proposal: { recipe, proposed: recipe, reasons: [], scaleBasis: null, quantity: null } } }) as unknown as JobResponse);
+    });
+    setApi(api);
+    const dataset = useDatasetStore();
+    await dataset.openExample();
+    await vi.waitFor(() => expect(dataset.mapResult).not.toBeNull());
+    dataset.setMapping({ ...dataset.mapping, featureColumns: ['x'] });
+    await vi.waitFor(() => expect(log.filter((r) => r.type === 'map')).toHaveLength(2)); // in flight, held
+    dataset.setRecipe({ steps: [] });
+    expect(cancelled).toEqual(['j3']); // j1 the open, j2 its map, j3 the held one
+    release();
+    await vi.waitFor(() => expect(log.filter((r) => r.type === 'map')).toHaveLength(3));
+    await vi.waitFor(() => expect(dataset.mappingBusy).toBe(false));
+    await new Promise((r) => setTimeout(r, 300)); // nothing more scheduled (MAP_DELAY_MS is less)
+    expect(dataset.mappingBusy).toBe(false);
+    expect((log.at(-1) as { recipe: { steps: unknown[] } }).recipe.steps).toEqual([]);
+    expect(dataset.recipe.steps).toEqual([]);
+  });
+
   it('an empty feature list is refused without a job, with the no-numeric-features banner', async () => {
     const { api, log } = stubApi((r) => (r.type === 'open' ? { ok: true, type: 'open', result: opened } : mapOk(r)));
     setApi(api);

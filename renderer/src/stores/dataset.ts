@@ -404,6 +404,11 @@ export const useDatasetStore = defineStore('dataset', () => {
 
   function scheduleMap(delay: number): void {
     if (mapTimer !== null) clearTimeout(mapTimer);
+    // A map in flight answers for the mapping and recipe this change replaces: cancelled, and its answer (a proposal
+    // among them) is not taken, or a switch flipped while it ran would be flipped back when it lands.
+    mapSeq++;
+    if (mapJob !== null) getApi().cancel(mapJob);
+    mapJob = null;
     mapTimer = setTimeout(() => {
       mapTimer = null;
       void runMap();
