@@ -19,7 +19,8 @@
  *   warnings, the reproduce command);
  * - open / map / fit (bytes and path): the jobs session's OpenResult (columns, preview, layout, header row, notes),
  *   MapResult and FitView (labels, ranking, centres, distances, projection), ids and timings left out.
- * Numbers are written with 17 significant digits, NaN as "NaN", so equal fingerprints mean equal doubles.
+ * Numbers are written with 17 significant digits, NaN as "NaN", so equal fingerprints mean equal doubles. The data
+ * folder's absolute path is written as `<real>/`, so the fingerprints do not depend on where the clone sits.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -87,7 +88,9 @@ async function cliFingerprint(file: string, args: string[]): Promise<Fingerprint
   const matrix = mapped.matrix;
   const run = await skfr(['cluster', ...argv, '--json']);
   if (run.code !== 0) throw new Error(`skfr exited ${run.code}: ${run.stderr}`);
-  const json = JSON.parse(run.stdout) as Record<string, unknown>;
+  // The output names the input by its absolute path (the reproduce command, the input): the clone's place on disk
+  // is not part of the result, so it is written as <real>/ (CI clones elsewhere; stop 30 failed on this alone).
+  const json = JSON.parse(run.stdout.split(realDir).join('<real>/')) as Record<string, unknown>;
   return {
     n: matrix.rows,
     p: matrix.cols,
