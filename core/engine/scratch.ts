@@ -22,6 +22,19 @@ export class RestartScratch {
     return take(this.float64s, slot, length, (size) => new Float64Array(size)).fill(fill);
   }
 
+  /**
+   * The slot's array, if it holds exactly `length` values, handed over for good: the scratch forgets it (the
+   * next restart on the data makes a new one), so it may outlive the restart. Its values are the last
+   * restart's: the taker overwrites them. Null when the slot is empty or of another length.
+   * @example const distances = work.handOver('seeding.dist', n) ?? new Float64Array(n);
+   */
+  handOver(slot: string, length: number): Float64Array | null {
+    const array = this.float64s.get(slot);
+    if (array === undefined || array.length !== length) return null;
+    this.float64s.delete(slot);
+    return array;
+  }
+
   /** The slot's array of `length` values, each set to `fill`. */
   int32(slot: string, length: number, fill = 0): Int32Array {
     return take(this.int32s, slot, length, (size) => new Int32Array(size)).fill(fill);
