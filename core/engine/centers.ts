@@ -7,6 +7,7 @@
  * @example // SKFR1, k = 2, s' = 1, d = (1, 5, 2), μ = [[1, 2, 3], [4, 5, 6]] → selected [1], θ = [[0, 2, 0], [0, 5, 0]]
  */
 import { topFeatures } from './rank.js';
+import { rowNormAt } from './seeding.js';
 import type { RestartWork } from './restart-work.js';
 
 /** Cluster j's t-th kept feature (SKFR1: the shared list; SKFR2: cluster j's own). */
@@ -82,6 +83,7 @@ function centerOnSample(w: RestartWork, j: number, far: number): number {
     keep(w, j, t, l, y);
     kept += absolute ? Math.abs(y) : y * y;
   }
-  const d = w.rowNorm[far]! - kept;
+  const norm = w.rowNorm.length > 0 ? w.rowNorm[far]! : rowNormAt(Y, far, p, absolute);
+  const d = norm - kept;
   return d > 0 ? d : 0;
 }

@@ -46,7 +46,8 @@ export interface RestartWork {
   pos: Int32Array;
   /**
    * Σ_l y_il² (squared loss) or Σ_l |y_il| (absolute loss), kept up to date by the k-POD fills: a copy of the
-   * prepared norms when there are missing cells, else the prepared norms themselves (never written).
+   * prepared norms when there are missing cells, else the prepared norms themselves (never written; empty when
+   * they are not stored, prepare.ts NORMS_RECOMPUTED_UP_TO).
    */
   rowNorm: Float64Array;
   /** The labels and cluster sizes the assignment produces. */

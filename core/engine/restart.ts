@@ -242,6 +242,8 @@ function assignInput(w: RestartWork, columns: SelectedColumns, current: Int32Arr
     thetaC: w.thetaC,
     cj: w.cj,
     rowNorm: w.rowNorm,
+    data: w.Y,
+    p: w.p,
     current,
   };
 }

@@ -36,8 +36,10 @@ export function seedCenters(
   rowNorms?: Float64Array,
   work?: RestartScratch,
 ): Seeding {
-  // Squared loss: ‖x_i − c‖² = ‖x_i‖² + ‖c‖² − 2 x_i·c, one multiply-add per entry.
+  // Squared loss: ‖x_i − c‖² = ‖x_i‖² + ‖c‖² − 2 x_i·c, one multiply-add per entry. Norms given empty are not
+  // stored (prepare.ts NORMS_RECOMPUTED_UP_TO): each is computed from its row as it would have been stored.
   const norms = loss === 'squared' ? (rowNorms ?? squaredRowNorms(data, n, p)) : undefined;
+  const stored = norms !== undefined && norms.length > 0;
   const indices = new Int32Array(k);
   const labels = new Int32Array(n);
   const dist = work ? work.float64('seeding.dist', n, Infinity) : new Float64Array(n).fill(Infinity);
@@ -64,6 +66,7 @@ export function seedCenters(
     }
     indices[j] = c;
     const cOff = c * p;
+    const normC = absolute ? 0 : stored ? norms![c]! : dot(data, cOff, cOff, p);
     total = 0;
     for (let i = 0; i < n; i++) {
       if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(signal);
@@ -71,7 +74,7 @@ export function seedCenters(
       if (absolute) {
         d = l1Distance(data, i * p, cOff, p);
       } else {
-        d = norms![i]! + norms![c]! - 2 * dot(data, i * p, cOff, p);
+        d = (stored ? norms![i]! : dot(data, i * p, i * p, p)) + normC - 2 * dot(data, i * p, cOff, p);
         if (d < 0 || i === c) d = 0;
       }
       if (d < dist[i]!) {
@@ -129,6 +132,17 @@ export function l1RowNorms(data: Float64Array, n: number, p: number, signal?: Ab
     norms[i] = s;
   }
   return norms;
+}
+
+/**
+ * Row i's norm exactly as squaredRowNorms (absolute: l1RowNorms) computes it, for norms that are not stored
+ * (prepare.ts NORMS_RECOMPUTED_UP_TO). @example rowNormAt(Float64Array.of(3, -4), 0, 2, false) === 25
+ */
+export function rowNormAt(data: Float64Array, i: number, p: number, absolute: boolean): number {
+  if (!absolute) return dot(data, i * p, i * p, p);
+  let s = 0;
+  for (let l = 0, o = i * p; l < p; l++, o++) s += Math.abs(data[o]!);
+  return s;
 }
 
 /** Σ_l |x_{a+l} − x_{b+l}|. */
