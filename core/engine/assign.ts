@@ -22,6 +22,7 @@
 import { ROWS_PER_CHECK, throwIfAborted } from './abort.js';
 import type { RestartScratch } from './scratch.js';
 import { rowNormAt } from './seeding.js';
+import type { Labels } from './labels.js';
 import type { AbortSignalLike } from './types.js';
 
 const CHECK_MASK = ROWS_PER_CHECK - 1;
@@ -49,7 +50,7 @@ function tieBreak(dv: Float64Array, best: number, bestD: number, c: number, tol:
 }
 
 export interface AssignTarget {
-  labels: Int32Array;
+  labels: Labels;
   counts: Int32Array;
   /** Distance of each sample to its new center (clamped at 0). */
   dist: Float64Array;
@@ -166,7 +167,7 @@ export interface AssignInput {
   data: Float64Array;
   p: number;
   /** The labels of the last iteration (ties: see TIE; the bounds' own centers). */
-  current: Int32Array;
+  current: Labels;
 }
 
 /** Row i's norm (AssignInput.rowNorm): stored, or computed from the row exactly as it would have been stored. */

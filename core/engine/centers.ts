@@ -8,6 +8,7 @@
  */
 import { topFeatures } from './rank.js';
 import { rowNormAt } from './seeding.js';
+import type { Labels } from './labels.js';
 import type { RestartWork } from './restart-work.js';
 
 /** Cluster j's t-th kept feature (SKFR1: the shared list; SKFR2: cluster j's own). */
@@ -47,7 +48,7 @@ export function sparseCenters(w: RestartWork): void {
  * (on the shared kept features for SKFR1, on the sample's s' largest |y_il| for SKFR2), so its cost can only
  * drop, and `dist` its distance to them.
  */
-export function fillEmptyClusters(labels: Int32Array, counts: Int32Array, dist: Float64Array, n: number, k: number, w: RestartWork | null): void {
+export function fillEmptyClusters(labels: Labels, counts: Int32Array, dist: Float64Array, n: number, k: number, w: RestartWork | null): void {
   for (let j = 0; j < k; j++) {
     if (counts[j]! > 0) continue;
     let far = -1;

@@ -16,6 +16,7 @@ import { ROWS_PER_CHECK, throwIfAborted } from './abort.js';
 import { prepareFit, type PreparedFit } from './prepare.js';
 import { runRestart, type RestartResult } from './restart.js';
 import { restartScratch } from './scratch.js';
+import { int32Labels, type Labels } from './labels.js';
 import type { FitOptions, FitResult, Matrix } from './types.js';
 
 export function fit(X: Matrix, options: FitOptions): FitResult {
@@ -147,7 +148,8 @@ export function finishFit(prep: PreparedFit, results: readonly RestartResult[]):
     options,
     n,
     p,
-    labels: best.labels,
+    // (widened once: the restarts' labels are in the narrowest array for k, labels.ts)
+    labels: int32Labels(best.labels),
     clusterSizes: best.clusterSizes,
     means: best.means,
     centers: theta,
@@ -180,7 +182,7 @@ export function finishFit(prep: PreparedFit, results: readonly RestartResult[]):
  */
 export function observedSS(
   prep: PreparedFit,
-  labels: Int32Array,
+  labels: Labels,
   theta: Float64Array,
   withDistances: boolean,
   into?: Float64Array,

@@ -16,6 +16,7 @@
 export class RestartScratch {
   private readonly float64s = new Map<string, Float64Array>();
   private readonly int32s = new Map<string, Int32Array>();
+  private readonly labelArrays = new Map<string, Labels>();
 
   /** The slot's array of `length` values, each set to `fill`. */
   float64(slot: string, length: number, fill = 0): Float64Array {
@@ -35,13 +36,19 @@ export class RestartScratch {
     return array;
   }
 
+  /** The slot's `length` labels (labels.ts labelArray: the width for k), each 0. */
+  labels(slot: string, length: number, k: number): Labels {
+    const width = labelArray(0, k).constructor.name;
+    return take(this.labelArrays, `${slot}:${width}`, length, (size) => labelArray(size, k)).fill(0);
+  }
+
   /** The slot's array of `length` values, each set to `fill`. */
   int32(slot: string, length: number, fill = 0): Int32Array {
     return take(this.int32s, slot, length, (size) => new Int32Array(size)).fill(fill);
   }
 }
 
-function take<T extends Float64Array | Int32Array>(slots: Map<string, T>, slot: string, length: number, create: (size: number) => T): T {
+function take<T extends Float64Array | Labels>(slots: Map<string, T>, slot: string, length: number, create: (size: number) => T): T {
   let array = slots.get(slot);
   if (array === undefined || array.length < length) {
     array = create(length);
@@ -49,6 +56,8 @@ function take<T extends Float64Array | Int32Array>(slots: Map<string, T>, slot: 
   }
   return (array.length === length ? array : array.subarray(0, length)) as T;
 }
+
+import { labelArray, type Labels } from './labels.js';
 
 const byData = new WeakMap<Float64Array, RestartScratch>();
 

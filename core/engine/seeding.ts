@@ -11,12 +11,13 @@ import { ROWS_PER_CHECK, throwIfAborted } from './abort.js';
 import type { Rng } from './random.js';
 import type { AbortSignalLike, Loss, Matrix } from './types.js';
 import type { RestartScratch } from './scratch.js';
+import { labelArray, type Labels } from './labels.js';
 
 export interface Seeding {
   /** Row indices of the k seeds, in the order they were drawn. */
   indices: Int32Array;
   /** Nearest seed of every sample (0-based position in `indices`; lowest on ties). */
-  labels: Int32Array;
+  labels: Labels;
   /** Distance of every sample to its nearest seed: squared Euclidean or L1. */
   distances: Float64Array;
 }
@@ -41,7 +42,7 @@ export function seedCenters(
   const norms = loss === 'squared' ? (rowNorms ?? squaredRowNorms(data, n, p)) : undefined;
   const stored = norms !== undefined && norms.length > 0;
   const indices = new Int32Array(k);
-  const labels = new Int32Array(n);
+  const labels = labelArray(n, k);
   const dist = work ? work.float64('seeding.dist', n, Infinity) : new Float64Array(n).fill(Infinity);
   const absolute = loss === 'absolute';
   let total = 0;
@@ -271,7 +272,7 @@ export function assignToSeeds(data: Float64Array, n: number, p: number, indices:
 }
 
 /** The f features with the largest Σ_j |C_j| μ_jl² over the clusters `labels` of the m rows of `sub`. */
-function separatingFeatures(sub: Float64Array, m: number, p: number, k: number, labels: Int32Array, f: number): Int32Array {
+function separatingFeatures(sub: Float64Array, m: number, p: number, k: number, labels: Labels, f: number): Int32Array {
   const sums = new Float64Array(k * p);
   const counts = new Float64Array(k);
   for (let t = 0; t < m; t++) {
