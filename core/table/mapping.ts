@@ -273,9 +273,15 @@ function countMissing(table: Table, features: readonly Column[], rows: Int32Arra
  * the reader's n-long line numbers, 80 MB at 20 million rows) alive as long as the ids.
  */
 function rowNumberIds(rows: Int32Array, identity: boolean): string[] {
-  // (every row kept: the ids do not hold the rows either, which are then garbage once mapped)
-  if (identity) return lazyList(rows.length, (i) => String(i + 1));
+  // (every row kept: the ids do not hold the rows either, which are then garbage once mapped; in a function of
+  // its own, as a closure here would share this scope's context, `rows` included, with the one below)
+  if (identity) return firstRowNumbers(rows.length);
   return lazyList(rows.length, (i) => String(rows[i]! + 1));
+}
+
+/** Ids 1 … n (lazy-list.ts). */
+function firstRowNumbers(n: number): string[] {
+  return lazyList(n, (i) => String(i + 1));
 }
 
 /**
