@@ -9,7 +9,7 @@
 /**
  * Items of an array stringified at once: 4 096 ids of 20 million (≈ 45 kB of text) stay small strings, which the
  * young generation's scavenges collect as they go; 65 536 (≈ 0.7 MB) went to the large-object space, kept until
- * a full collection (`--json` on 20 million rows: 82 → 57 MB above the run without it, bench/RESULTS.md).
+ * a full collection (`--json` on 20 million rows: bench/RESULTS.md, branch memory3).
  */
 const SLICE = 1 << 12;
 
