@@ -31,7 +31,7 @@ import { cancelledError, type CancelSignal } from '../../node/cancel.js';
 import { outputWriter } from '../../node/files.js';
 import { createWorkerPool, type WorkerPool } from '../../node/parallel/pool.js';
 import { readTableChunks } from '../../node/parallel/read.js';
-import { jsonParts } from '../json-out.js';
+import { jsonChunks } from '../json-out.js';
 import { collectGarbage } from '../memory.js';
 import { createProgressBar } from '../progress.js';
 import { CLUSTER_HELP, labelColumns, planCluster, poolOptionsFor, requestOf, withTuneAll, type ClusterPlan, type DesignSpec } from './cluster-options.js';
@@ -95,7 +95,7 @@ export async function clusterCommand(argv: readonly string[], { io, version }: C
     const written = await writeOutputs(plan, { input, version, mapped, result, read, prep, warnings, timings, projection }, io, cancel);
     if (plan.json) {
       // (in parts: 20 million samples' ids and labels never in one string; json-out.ts)
-      for (const part of jsonParts({ ...withInputFields(clusterJson(mapped, result, timings), mapped, read), ...prepJson(prep, warnings, mapped.warnings) })) io.stdout(part);
+      for (const part of jsonChunks({ ...withInputFields(clusterJson(mapped, result, timings), mapped, read), ...prepJson(prep, warnings, mapped.warnings) })) io.stdout(part);
       io.stdout('\n');
     }
     else io.stdout(inputSummary(mapped, read) + clusterSummary(input.fileName, plan.settings, mapped, result, timings, written) + summaryTail(warnings, prep.command));
