@@ -11,7 +11,7 @@ import { DEFAULT_PERMUTATIONS, runAnalysisAsync, type AnalysisResult } from '../
 import { DEFAULT_S_RULE } from '../../core/engine/gap.js';
 import { SkfrError } from '../../core/errors.js';
 import { formatCount } from '../../core/format-count.js';
-import { Sha256, sha256Hex } from '../../node/hash.js';
+import type { Sha256 } from '../../node/hash.js';
 import { allocateSharedFloat64 } from '../../core/parallel/shared.js';
 // The CSV path's modules only: SheetJS (~7 MB of an idle process, ~0.1 s to load) is imported when a workbook is read
 // or written (sheetModules), never for a CSV in and CSV or JSON out.
@@ -221,7 +221,8 @@ async function readTable(asked: ClusterPlan, io: CommandContext['io']): Promise<
   const textColumns = labelColumns(asked);
   if (asked.sheet === null && headerRow === null && io.openChunks) {
     const open = await io.openChunks(asked.file);
-    const hash = report ? { sha: new Sha256(), complete: false, size: 0 } : null;
+    // (node:crypto loaded only for a hash: 8–25 ms of a run's start otherwise)
+    const hash = report ? { sha: new (await import('../../node/hash.js')).Sha256(), complete: false, size: 0 } : null;
     let passes = 0;
     const source = hash === null ? open : withFile((into) => (passes++ === 0 ? hashing(open(into), hash) : open(into)), open);
     // Row by row: a samples-as-rows matrix is then built without a transposition (core/table/row-major.ts).
@@ -229,7 +230,7 @@ async function readTable(asked: ClusterPlan, io: CommandContext['io']): Promise<
     if (table !== null && (hash === null || hash.complete)) return { table, input: { fileName, sha256: hash?.sha.hex() ?? null, size: hash?.size ?? null } };
   }
   const bytes = await io.readFile(asked.file);
-  const sha256 = report ? sha256Hex(bytes) : null;
+  const sha256 = report ? (await import('../../node/hash.js')).sha256Hex(bytes) : null;
   const { parseTable } = await sheetModules.parse();
   const options: ParseOptions = {
     allocate: allocateSharedFloat64,
