@@ -89,15 +89,22 @@ describe('jsonChunks: the parts joined for writing', () => {
     );
   });
 
-  it('an object of 6 824 scores is a few writes, not one per key (Perseus: 13 653 parts for them)', () => {
+  it('an object of 6 824 scores is one part; of 6 824 lists, a part a key and value, joined into a few chunks', () => {
     const scores = Object.fromEntries(Array.from({ length: 6824 }, (_, i) => [`P${i}`, i / 7]));
-    expect([...jsonParts({ featureScores: scores })].length).toBe(3 + 2 * 6824 + 2);
-    const chunks = [...jsonChunks({ featureScores: scores })];
+    expect([...jsonParts({ featureScores: scores })]).toEqual(['{', '"featureScores":', JSON.stringify(scores), '}']);
+    const lists = Object.fromEntries(Array.from({ length: 6824 }, (_, i) => [`P${i}`, [i]]));
+    expect([...jsonParts({ featureScores: lists })].length).toBe(3 + 2 * 6824 + 2);
+    const chunks = [...jsonChunks({ featureScores: lists })];
     expect(chunks.length).toBeLessThanOrEqual(3);
-    expect(chunks.join('')).toBe(JSON.stringify({ featureScores: scores }));
+    expect(chunks.join('')).toBe(JSON.stringify({ featureScores: lists }));
   });
 
-  it('the example: {a: 1, b: 2} in chunks of 4 characters', () => {
-    expect([...jsonChunks({ a: 1, b: 2 }, 4)]).toEqual(['{"a":', '1,"b":', '2}']);
+  it('an object of more than `slice` keys is cut by key even when its values are plain', () => {
+    expect([...jsonParts({ a: 1, b: 'x', c: null }, 3)]).toEqual(['{"a":1,"b":"x","c":null}']);
+    expect([...jsonParts({ a: 1, b: 'x', c: null, d: true }, 3)]).toEqual(['{', '"a":', '1', ',"b":', '"x"', ',"c":', 'null', ',"d":', 'true', '}']);
+  });
+
+  it('the example: {a: [1], b: [2]} in chunks of 4 characters', () => {
+    expect([...jsonChunks({ a: [1], b: [2] }, 4)]).toEqual(['{"a":', '[1],"b":', '[2]}']);
   });
 });
