@@ -150,12 +150,6 @@ export async function readInputFile(path: string): Promise<Uint8Array> {
  */
 export const INPUT_CHUNK_BYTES = 1024 * 1024;
 
-/**
- * An input of at most this many bytes is read whole by openInput's first pass and kept for the later ones (lab
- * tables are 0.4–5 MB); a larger one is read in chunks on every pass, never whole in memory.
- */
-export const INPUT_KEPT_BYTES = 16 * 1024 * 1024;
-
 /** Bytes of an input's head given by openInput: a workbook's signature (ZIP 4, OLE 8). */
 export const INPUT_HEAD_BYTES = 8;
 
@@ -175,11 +169,8 @@ type Version = Pick<Stats, 'dev' | 'ino' | 'size' | 'mtimeMs'>;
 
 /** Refuse `path` in one sentence for `reader` when `now` is not the version `known`. */
 function ensureSameVersion(known: Version, now: Version, path: string, reader: InputReader): void {
-  if (!sameVersion(known, now)) throw changedFailure(path, reader);
-}
-
-function sameVersion(known: Version, now: Version): boolean {
-  return known.dev === now.dev && known.ino === now.ino && known.size === now.size && known.mtimeMs === now.mtimeMs;
+  const same = known.dev === now.dev && known.ino === now.ino && known.size === now.size && known.mtimeMs === now.mtimeMs;
+  if (!same) throw changedFailure(path, reader);
 }
 
 /** An input as openInput's first iteration found it (ChunkSource.file): its path, version and wording. */
@@ -291,58 +282,8 @@ export async function openInput(path: string, options: { reader?: InputReader; c
   };
   /** The file as the first iteration found it. */
   let known: Stats | null = null;
-  /** A small file's bytes (at most INPUT_KEPT_BYTES), as the first iteration read them in one go: the later ones use them. */
-  let kept: Uint8Array | null = null;
-  /** Refuse the file if `path` is no longer the version the first iteration read. */
-  const checkPath = async (): Promise<void> => {
-    let now;
-    try {
-      now = await stat(path);
-    } catch (error) {
-      throw readFailure(path, error, reader);
-    }
-    ensureSameVersion(known!, now, path, reader);
-  };
-  /**
-   * The kept `bytes` in chunks as a read gives them: copied into two buffers taking turns (the caller's when it
-   * gives them), so that what a caller does to a chunk never reaches the bytes kept.
-   */
-  function* keptChunks(bytes: Uint8Array, into: ChunkBuffers | undefined): Generator<Uint8Array> {
-    const size = Math.min(chunkBytes, into?.[0].length ?? chunkBytes, Math.max(1, bytes.length));
-    const buffers = into ?? [new Uint8Array(size), new Uint8Array(size)];
-    for (let at = 0, turn = 0; at < bytes.length; at += size, turn = 1 - turn) {
-      const piece = bytes.subarray(at, Math.min(at + size, bytes.length));
-      buffers[turn]!.set(piece);
-      yield buffers[turn]!.subarray(0, piece.length);
-    }
-  }
   async function* chunks(into?: ChunkBuffers): AsyncGenerator<Uint8Array> {
-    if (kept !== null) {
-      // A later pass over a small file: the bytes the first one read, if the file is still that version.
-      await checkPath();
-      yield* keptChunks(kept, into);
-      await checkPath();
-      return;
-    }
     const { handle, info } = await openInputHandle(path, reader);
-    if (info.size <= INPUT_KEPT_BYTES && (known === null || sameVersion(known, info))) {
-      // A small file is read in one go and kept for the later passes (the table reader makes two or three): each
-      // pass opened it, read it in 1 MiB chunks and stat'ed it, ~10 calls through the thread pool and as many
-      // turns of the event loop, which a loaded machine makes slow.
-      let bytes: Uint8Array;
-      try {
-        if (known === null) known = info;
-        const whole = new Uint8Array(info.size);
-        bytes = whole.subarray(0, await fillFrom(handle, whole, 0));
-        await checkUnchanged(handle, info);
-      } finally {
-        await handle.close();
-      }
-      kept = bytes;
-      yield* keptChunks(bytes, into);
-      await checkPath();
-      return;
-    }
     /** The next chunk's read, started before the current chunk is handed out (two buffers, taking turns). */
     let next: Promise<number> | null = null;
     try {
@@ -377,8 +318,8 @@ export async function openInput(path: string, options: { reader?: InputReader; c
 
 /**
  * The skfr command's input as a source of chunks: openInput's chunks, with the command's wording. Each
- * iteration reads the file from the start (a small one, INPUT_KEPT_BYTES, from the bytes the first read); one
- * buffer is reused (a chunk is valid until the next one is asked for). Same one-line errors as readInputFile, and a file changed while it was read is refused.
+ * iteration reads the file from the start; one buffer is reused (a chunk is valid until the next one is
+ * asked for). Same one-line errors as readInputFile, and a file changed while it was read is refused.
  */
 export async function openInputChunks(path: string, chunkBytes = INPUT_CHUNK_BYTES): Promise<ChunkSource> {
   return (await openInput(path, { reader: 'cli', chunkBytes })).chunks;

@@ -16,7 +16,7 @@ import { SkfrError } from '../../core/errors.js';
 import { createSession } from '../../core/jobs/session.js';
 import type { FileIO } from '../../core/jobs/types.js';
 import { createNodeFileIO } from '../../node/file-io.js';
-import { INPUT_CHUNK_BYTES, INPUT_KEPT_BYTES, openFileAt, openInput, openInputChunks, readFailure } from '../../node/files.js';
+import { INPUT_CHUNK_BYTES, openFileAt, openInput, openInputChunks, readFailure } from '../../node/files.js';
 import type { ChunkSource, ParallelReading } from '../../core/table/stream.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'skfr-input-'));
@@ -95,27 +95,6 @@ describe('the skfr command and the compute process read chunks through one reade
     expect(same(small.bytes, expected)).toBe(true);
     expect(small.buffers.size).toBe(2);
     expect((await openInput(path)).head).toEqual(expected.subarray(0, 8));
-  });
-
-  it('a small file is read once: later passes give the bytes the first read, whatever a caller did to its chunks', async () => {
-    const text = csv(20_000);
-    const path = file('kept.csv', text);
-    expect(text.length).toBeLessThan(INPUT_KEPT_BYTES);
-    const expected = new TextEncoder().encode(text);
-    const at = new Date(1_700_000_000_000);
-    for (const open of [(p: string) => openInputChunks(p, 64 * 1024), appChunks]) {
-      writeFileSync(path, text);
-      utimesSync(path, at, at);
-      const chunks = await open(path);
-      for await (const chunk of chunks()) chunk.fill(0x21); // (a caller writing over its chunks)
-      const second = await drain(chunks);
-      // The file's bytes changed under the same size and time (as no writer leaves them): a read would see the
-      // change, the kept bytes are the first pass's.
-      writeFileSync(path, text.replace('s1,', 's9,'));
-      utimesSync(path, at, at);
-      const third = await drain(chunks);
-      expect([same(second.bytes, expected), same(third.bytes, expected)]).toEqual([true, true]);
-    }
   });
 
   it('a chunk stays as it was until the next one is asked for (the next one is read meanwhile)', async () => {
