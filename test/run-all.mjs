@@ -81,7 +81,9 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 // 1. Checks: build the CLI (dist/) so the bin the tests spawn is current, type-check every tsconfig, lint.
-const cliBuilt = check('build the skfr CLI', bin('tsc'), ['-p', 'tsconfig.cli.json']);
+const cliBuilt =
+  check('build the skfr CLI', bin('tsc'), ['-p', 'tsconfig.cli.json']) &&
+  check('bundle the skfr CLI (esbuild)', process.execPath, [join(root, 'build', 'cli-bundle.mjs')]);
 if (!args.has('--no-typecheck')) {
   check('type-check core (platform-free)', bin('tsc'), ['-p', 'tsconfig.core.json', '--noEmit']);
   check('type-check node side (core, cli, bench, tests)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);

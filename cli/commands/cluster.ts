@@ -11,7 +11,7 @@ import { DEFAULT_PERMUTATIONS, runAnalysisAsync, type AnalysisResult } from '../
 import { DEFAULT_S_RULE } from '../../core/engine/gap.js';
 import { SkfrError } from '../../core/errors.js';
 import { formatCount } from '../../core/format-count.js';
-import { Sha256, sha256Hex } from '../../node/hash.js';
+import type { Sha256 } from '../../node/hash.js';
 import { allocateSharedFloat64 } from '../../core/parallel/shared.js';
 // The CSV path's modules only: SheetJS (~7 MB of an idle process, ~0.1 s to load) is imported when a workbook is read
 // or written (sheetModules), never for a CSV in and CSV or JSON out.
@@ -31,8 +31,8 @@ import { cancelledError, type CancelSignal } from '../../node/cancel.js';
 import { outputWriter } from '../../node/files.js';
 import { createWorkerPool, type WorkerPool } from '../../node/parallel/pool.js';
 import { readTableChunks } from '../../node/parallel/read.js';
-import { jsonParts } from '../json-out.js';
-import { collectGarbage } from '../memory.js';
+import { jsonChunks } from '../json-out.js';
+import { collectGarbage, collectGarbageAfter } from '../memory.js';
 import { createProgressBar } from '../progress.js';
 import { CLUSTER_HELP, labelColumns, planCluster, poolOptionsFor, requestOf, withTuneAll, type ClusterPlan, type DesignSpec } from './cluster-options.js';
 import { resolveRequest } from '../../core/request/resolve.js';
@@ -66,10 +66,11 @@ export async function clusterCommand(argv: readonly string[], { io, version }: C
   const { plan, mapped, input, read, prep, inPlace } = await loadMapped(asked, io);
   // A parsed table that was not mapped in place (a workbook, samples as columns, …) is garbage now and as large
   // as the matrix: return it before the fit (see cli/memory.ts). Mapped in place, the table's buffer is the
-  // matrix, and what is left is the reader's line numbers and the mapping's row indices, 8 bytes a row: a few MB
-  // that a forced collection (~9 ms) need not hurry, unless the rows are many (20 million: 160 MB, which V8 left
-  // resident through the whole fit, the main thread allocating almost nothing meanwhile).
-  if (!inPlace || read.rowsRead >= GARBAGE_ROWS) collectGarbage();
+  // matrix, and what is left is a few MB that a forced collection (~9 ms) need not hurry; so is a small table's —
+  // unless the rows are many: the reader's line numbers, 4 bytes a row (20 million: 80 MB, which V8 left resident
+  // through the whole fit, the main thread allocating almost nothing meanwhile).
+  if (!inPlace) collectGarbageAfter(mapped.matrix.data.byteLength);
+  else if (read.rowsRead >= GARBAGE_ROWS) collectGarbage();
   const parseMs = now() - t0;
   // Threads start once the file is parsed (started earlier, they would slow the parse down on a small
   // machine); with one core, --workers 1 or a small fit (poolOptionsFor) everything runs in this thread.
@@ -100,7 +101,7 @@ export async function clusterCommand(argv: readonly string[], { io, version }: C
     const written = await writeOutputs(plan, { input, version, mapped, result, read, prep, warnings, timings, projection }, io, cancel);
     if (plan.json) {
       // (in parts: 20 million samples' ids and labels never in one string; json-out.ts)
-      for (const part of jsonParts({ ...withInputFields(clusterJson(mapped, result, timings), mapped, read), ...prepJson(prep, warnings, mapped.warnings) })) io.stdout(part);
+      for (const part of jsonChunks({ ...withInputFields(clusterJson(mapped, result, timings), mapped, read), ...prepJson(prep, warnings, mapped.warnings) })) io.stdout(part);
       io.stdout('\n');
     }
     else io.stdout(inputSummary(mapped, read) + clusterSummary(input.fileName, plan.settings, mapped, result, timings, written) + summaryTail(warnings, prep.command));
@@ -226,7 +227,8 @@ async function readTable(asked: ClusterPlan, io: CommandContext['io']): Promise<
   const textColumns = labelColumns(asked);
   if (asked.sheet === null && headerRow === null && io.openChunks) {
     const open = await io.openChunks(asked.file);
-    const hash = report ? { sha: new Sha256(), complete: false, size: 0 } : null;
+    // (node:crypto loaded only for a hash: 8–25 ms of a run's start otherwise)
+    const hash = report ? { sha: new (await import('../../node/hash.js')).Sha256(), complete: false, size: 0 } : null;
     let passes = 0;
     const source = hash === null ? open : withFile((into) => (passes++ === 0 ? hashing(open(into), hash) : open(into)), open);
     // Row by row: a samples-as-rows matrix is then built without a transposition (core/table/row-major.ts).
@@ -234,7 +236,7 @@ async function readTable(asked: ClusterPlan, io: CommandContext['io']): Promise<
     if (table !== null && (hash === null || hash.complete)) return { table, input: { fileName, sha256: hash?.sha.hex() ?? null, size: hash?.size ?? null } };
   }
   const bytes = await io.readFile(asked.file);
-  const sha256 = report ? sha256Hex(bytes) : null;
+  const sha256 = report ? (await import('../../node/hash.js')).sha256Hex(bytes) : null;
   const { parseTable } = await sheetModules.parse();
   const options: ParseOptions = {
     allocate: allocateSharedFloat64,

@@ -21,10 +21,11 @@ const SPACE = 0x20;
 const TAB = 0x09;
 
 /**
- * Rows of `width` fields (2 or more) with no CR and no quoted field but ones closed on their line with no ""
- * inside, cut at their delimiters and quotes by native searches (indexOf), each field as scanner.ts cuts it
+ * Rows of `width` fields (2 or more) ending with LF, CRLF or CR CR LF, with no other CR and no quoted field but
+ * ones closed on their line with no "" inside, cut at their delimiters and quotes by native searches (indexOf), each field as scanner.ts cuts it
  * (trimmed of spaces, and tabs unless they delimit; a quoted field's bytes inside its quotes): the scanner's byte
- * loop read every row of a MaxQuant table a third time (~100 ms of a cold read). Any other row is the scanner's.
+ * loop read every row of a MaxQuant table a third time (~100 ms of a cold read; a CRLF file's too, since they end
+ * in CR LF: 20–50 ms of Perseus's and MaxQuant's reads). Any other row is the scanner's.
  * Example: width 2, "a , \"b\"\n" → fields [0, 1) and [5, 6), next 8.
  */
 class PlainRows {
@@ -47,35 +48,42 @@ class PlainRows {
     this.tabIsSpace = delimiter !== TAB;
   }
 
-  /** Cut the row at `p` if it is such a row ending with LF: true, its fields in starts/ends; else false. */
+  /**
+   * Cut the row at `p` if it is such a row ending with LF, CRLF or CR CR LF (the scanner's one line break; no CR
+   * elsewhere in it): true, its fields in starts/ends; else false.
+   */
   read(p: number): boolean {
     const { bytes, delimiter, width, starts, ends, tabIsSpace } = this;
     const lf = bytes.indexOf(LF, p);
     if (lf < 0) return false;
+    // The row's bytes end before its line break: LF, CR LF or CR CR LF (scanner.ts).
+    let end = lf;
+    if (end > p && bytes[end - 1] === CR) end--;
+    if (end > p && bytes[end - 1] === CR) end--;
     if (this.cr !== -1 && this.cr < p) this.cr = bytes.indexOf(CR, p);
-    if (this.cr !== -1 && this.cr < lf) return false;
+    if (this.cr !== -1 && this.cr < end) return false;
     let blank = true;
     let s = p;
     for (let c = 0; c < width; c++) {
-      while (s < lf && (bytes[s] === SPACE || (tabIsSpace && bytes[s] === TAB))) s++;
+      while (s < end && (bytes[s] === SPACE || (tabIsSpace && bytes[s] === TAB))) s++;
       let e: number;
       let next: number;
       if (bytes[s] === QUOTE) {
         // Quoted: closed on this line, no "" inside, only spaces up to the delimiter (else the scanner's).
         const close = bytes.indexOf(QUOTE, s + 1);
-        if (close < 0 || close > lf || bytes[close + 1] === QUOTE) return false;
+        if (close < 0 || close > end || bytes[close + 1] === QUOTE) return false;
         let q = close + 1;
-        while (q < lf && (bytes[q] === SPACE || (tabIsSpace && bytes[q] === TAB))) q++;
-        if (c < width - 1 ? bytes[q] !== delimiter : q !== lf) return false;
+        while (q < end && (bytes[q] === SPACE || (tabIsSpace && bytes[q] === TAB))) q++;
+        if (c < width - 1 ? bytes[q] !== delimiter : q !== end) return false;
         s++;
         e = close;
         next = q + 1;
       } else {
         e = bytes.indexOf(delimiter, s);
         if (c < width - 1) {
-          if (e < 0 || e > lf) return false; // (fewer fields: the scanner's)
-        } else if (e >= 0 && e < lf) return false; // (more fields: the scanner's)
-        else e = lf;
+          if (e < 0 || e > end) return false; // (fewer fields: the scanner's)
+        } else if (e >= 0 && e < end) return false; // (more fields: the scanner's)
+        else e = end;
         next = e + 1;
         while (e > s && (bytes[e - 1] === SPACE || (tabIsSpace && bytes[e - 1] === TAB))) e--;
       }

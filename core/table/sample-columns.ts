@@ -123,7 +123,10 @@ export function featureLabels(table: Table, labelColumns: readonly string[]): st
       const v = firstItem(column[r] ?? null);
       if (v === null) continue;
       if (label === null) label = v;
-      else if (other === null && v !== label) other = v;
+      else if (v !== label) {
+        other = v;
+        break; // (the label and the other id found: the later columns are not looked at)
+      }
     }
     labels[r] = label ?? `Row ${r + 1}`;
     ids[r] = other;

@@ -5,8 +5,8 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuiltCli } from './built-cli.js';
 import { catches, micePath, repoRoot, tempDir } from './helpers.js';
@@ -78,4 +78,44 @@ describe('node cli/bin/skfr.js', () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toBe('error: skfr is not built; run npm ci (or npm run build:cli)\n');
   });
+
+  it('runs dist/bundle/ when it is at least as new as tsc’s dist/cli/main.js, else dist/ (and with SKFR_NO_BUNDLE=1)', () => {
+    // A checkout of fakes: each main.js says which build it is; the times are set by hand.
+    const fake = join(tmp.dir, 'bundle-choice');
+    const write = (path: string, text: string) => {
+      mkdirSync(dirname(join(fake, path)), { recursive: true });
+      writeFileSync(join(fake, path), text);
+    };
+    write('cli/bin/skfr.js', readFileSync(bin, 'utf8'));
+    const early = 'export function startReadingThreads() {}\n';
+    const main = (name: string) => `export async function runFromProcess() { process.stdout.write('${name}'); }\n`;
+    write('dist/node/parallel/early.js', early);
+    write('dist/bundle/early.js', early);
+    write('dist/cli/main.js', main('tsc'));
+    write('dist/bundle/main.js', main('bundle'));
+    const which = (env: Record<string, string> = {}) =>
+      spawnSync(process.execPath, [join(fake, 'cli', 'bin', 'skfr.js'), '--version'], { encoding: 'utf8', env: { ...process.env, SKFR_NO_BUNDLE: '', ...env } }).stdout;
+    const at = (path: string, seconds: number) => utimesSync(join(fake, path), seconds, seconds);
+    at('dist/cli/main.js', 1_000_000);
+    at('dist/bundle/main.js', 1_000_000);
+    expect(which()).toBe('bundle');
+    expect(which({ SKFR_NO_BUNDLE: '1' })).toBe('tsc');
+    at('dist/cli/main.js', 1_000_001); // tsc ran after the bundle was made
+    expect(which()).toBe('tsc');
+    rmSync(join(fake, 'dist', 'bundle', 'main.js'));
+    expect(which()).toBe('tsc');
+  });
+
+  it('the bundle and dist/ as tsc wrote it give the same --json, worker threads too', () => {
+    const args = ['cluster', micePath, '--id-column', 'MouseID', '--k', '3', '--tune-s', '2:6:2', '--permutations', '2', '--restarts', '2', '--workers', '2', '--json'];
+    const [bundled, unbundled] = ['', '1'].map((flag) => spawnSync(process.execPath, [bin, ...args], { cwd: tmp.dir, encoding: 'utf8', env: { ...process.env, SKFR_NO_BUNDLE: flag } }));
+    const result = (run: typeof bundled) => {
+      expect(run!.status, run!.stderr).toBe(0);
+      const json = JSON.parse(run!.stdout);
+      delete json.timings;
+      return json;
+    };
+    expect(result(bundled)).toEqual(result(unbundled));
+  }, 300_000);
 });
+

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonParts } from '../../cli/json-out.js';
+import { jsonChunks, jsonParts } from '../../cli/json-out.js';
 import { isLazyList, lazyList, plainList } from '../../core/table/lazy-list.js';
 import { applyMapping } from '../../core/table/mapping.js';
 import { parseTable } from '../../core/table/parse.js';
@@ -72,5 +72,39 @@ describe('jsonParts: JSON.stringify in parts', () => {
   it('an array of 10 items in slices of 3: four slices between the brackets', () => {
     const parts = [...jsonParts(lazyList(10, (i) => i), 3)];
     expect(parts).toEqual(['[', '0,1,2', ',3,4,5', ',6,7,8', ',9', ']']);
+  });
+});
+
+describe('jsonChunks: the parts joined for writing', () => {
+  it('each chunk at least `size` characters but the last, and joined the same text (JSON.stringify’s)', () => {
+    const value = fc.dictionary(fc.string({ maxLength: 4 }), fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.array(fc.double(), { maxLength: 12 })), { maxKeys: 30 });
+    fc.assert(
+      fc.property(value, fc.integer({ min: 1, max: 40 }), (v, size) => {
+        const chunks = [...jsonChunks(v, size, 3)];
+        expect(chunks.join('')).toBe(JSON.stringify(v));
+        expect(chunks.slice(0, -1).every((c) => c.length >= size)).toBe(true);
+        expect(chunks.at(-1)!.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('an object of 6 824 scores is one part; of 6 824 lists, a part a key and value, joined into a few chunks', () => {
+    const scores = Object.fromEntries(Array.from({ length: 6824 }, (_, i) => [`P${i}`, i / 7]));
+    expect([...jsonParts({ featureScores: scores })]).toEqual(['{', '"featureScores":', JSON.stringify(scores), '}']);
+    const lists = Object.fromEntries(Array.from({ length: 6824 }, (_, i) => [`P${i}`, [i]]));
+    expect([...jsonParts({ featureScores: lists })].length).toBe(3 + 2 * 6824 + 2);
+    const chunks = [...jsonChunks({ featureScores: lists })];
+    expect(chunks.length).toBeLessThanOrEqual(3);
+    expect(chunks.join('')).toBe(JSON.stringify({ featureScores: lists }));
+  });
+
+  it('an object of more than `slice` keys is cut by key even when its values are plain', () => {
+    expect([...jsonParts({ a: 1, b: 'x', c: null }, 3)]).toEqual(['{"a":1,"b":"x","c":null}']);
+    expect([...jsonParts({ a: 1, b: 'x', c: null, d: true }, 3)]).toEqual(['{', '"a":', '1', ',"b":', '"x"', ',"c":', 'null', ',"d":', 'true', '}']);
+  });
+
+  it('the example: {a: [1], b: [2]} in chunks of 4 characters', () => {
+    expect([...jsonChunks({ a: [1], b: [2] }, 4)]).toEqual(['{"a":', '[1],"b":', '[2]}']);
   });
 });
