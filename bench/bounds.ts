@@ -49,7 +49,7 @@ function run(p: number, k: number, s: number): string[] {
       thetaC[t * k + j] = theta[j * p + t]!;
       cj[j]! += theta[j * p + t]! ** 2;
     }
-    const input = (labels: Int32Array): AssignInput => ({ src: Y, stride: p, pos: selected, features: selected, n, k, s, thetaC, cj, rowNorm, current: labels });
+    const input = (labels: Int32Array): AssignInput => ({ src: Y, stride: p, pos: selected, features: selected, n, k, s, thetaC, cj, rowNorm, data: Y, p, current: labels });
     const out = { bounded: { labels: new Int32Array(n), counts: new Int32Array(k), dist: new Float64Array(n) }, plain: { labels: new Int32Array(n), counts: new Int32Array(k), dist: new Float64Array(n) } };
     let t0 = performance.now();
     assignGlobalSquared(input(current.bounded), out.bounded, bounds, bounds.moves(theta, k, p));

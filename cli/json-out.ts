@@ -1,15 +1,22 @@
 /**
  * `JSON.stringify(value)` in parts, for `--json` (issue 26: 20 million samples' ids and labels are ~0.3 GB of
  * text, which one string would hold whole, and the engine's string builder twice while it grows): objects field by
- * field (but one of at most SLICE plain values, whole), arrays of more than SLICE items a slice at a time; the parts joined are JSON.stringify's text exactly
+ * field (but one of at most FLAT_KEYS plain values, whole), arrays of more than SLICE items a slice at a time; the parts joined are JSON.stringify's text exactly
  * (a property test says so). Lazy lists (core/table/lazy-list.ts) are read a slice at a time too.
  * @example [...jsonParts({ a: [1, 2] })].join('') === '{"a":[1,2]}'
  */
 
-/** Items of an array stringified at once. */
-const SLICE = 1 << 16;
+/**
+ * Items of an array stringified at once: 4 096 ids of 20 million (≈ 45 kB of text) stay small strings, which the
+ * young generation's scavenges collect as they go; 65 536 (≈ 0.7 MB) went to the large-object space, kept until
+ * a full collection (`--json` on 20 million rows: bench/RESULTS.md, branch memory3).
+ */
+const SLICE = 1 << 12;
 
-export function* jsonParts(value: unknown, slice = SLICE): Generator<string> {
+/** Plain values of an object stringified whole (see below); `slice` when a caller gives its own. */
+const FLAT_KEYS = 1 << 16;
+
+export function* jsonParts(value: unknown, slice = SLICE, flatKeys = slice === SLICE ? FLAT_KEYS : slice): Generator<string> {
   if (Array.isArray(value)) {
     if (value.length <= slice) {
       yield JSON.stringify(value);
@@ -25,9 +32,9 @@ export function* jsonParts(value: unknown, slice = SLICE): Generator<string> {
     return;
   }
   if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype && !('toJSON' in value)) {
-    // An object of at most `slice` plain values (feature scores by name) is one stringify: its text is bounded, and
+    // An object of at most `flatKeys` plain values (feature scores by name) is one stringify: its text is bounded, and
     // one part a key took 13 653 parts and ~30 ms for Perseus's 6 824 scores.
-    if (flat(value, slice)) {
+    if (flat(value, flatKeys)) {
       yield JSON.stringify(value);
       return;
     }
@@ -37,7 +44,7 @@ export function* jsonParts(value: unknown, slice = SLICE): Generator<string> {
       if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
       yield `${first ? '' : ','}${JSON.stringify(key)}:`;
       first = false;
-      yield* jsonParts(item, slice);
+      yield* jsonParts(item, slice, flatKeys);
     }
     yield '}';
     return;

@@ -340,7 +340,7 @@ function largestCell(mapped: MappedData, only: number | null = null): { i: numbe
 
 /** "sample “S3” (data row 3), column “F2”": where a cell of the mapped data is, in the user's terms. */
 function cellName(mapped: MappedData, i: number, l: number): string {
-  const row = mapped.rowIndices[i];
+  const row = mapped.rowIndices === null ? (i < mapped.matrix.rows ? i : undefined) : mapped.rowIndices[i];
   return `sample “${mapped.sampleIds[i] ?? String(i + 1)}”${row !== undefined ? ` (data row ${row + 1})` : ''}, column “${mapped.featureNames[l] ?? `feature ${l + 1}`}”`;
 }
 

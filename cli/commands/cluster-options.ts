@@ -140,9 +140,9 @@ export const SMALL_FIT_CELLS = 30_000_000;
 
 /**
  * Without --workers, a table of at most this many features is fitted in this thread whatever its size: every
- * thread that runs restarts holds n-long arrays of its own, at least 16 bytes a sample (the distances to the
- * nearest center, 8; the labels and the assignment's new labels, 4 + 4; more with pruning bounds), against the
- * shared matrix's 8·p. With p ≤ 2 a second thread's arrays alone are as large as the whole matrix: on 20 million
+ * thread that runs restarts holds n-long arrays of its own, at least 10 bytes a sample (the distances to the
+ * nearest center, 8; the labels and the assignment's new labels, 1 + 1 for k ≤ 256, core/engine/labels.ts; more
+ * with pruning bounds), against the shared matrix's 8·p. With p ≤ 2 a second thread's arrays alone are as large as the whole matrix: on 20 million
  * rows × 1 column (`npm run bench:memory`, bench/RESULTS.md) the second thread held 0.4 GB for 0.16 GB of
  * numbers. Same result on any number of threads; the fit takes up to twice as long on two cores.
  */

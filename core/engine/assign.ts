@@ -21,6 +21,8 @@
  */
 import { ROWS_PER_CHECK, throwIfAborted } from './abort.js';
 import type { RestartScratch } from './scratch.js';
+import { rowNormAt } from './seeding.js';
+import type { Labels } from './labels.js';
 import type { AbortSignalLike } from './types.js';
 
 const CHECK_MASK = ROWS_PER_CHECK - 1;
@@ -48,7 +50,7 @@ function tieBreak(dv: Float64Array, best: number, bestD: number, c: number, tol:
 }
 
 export interface AssignTarget {
-  labels: Int32Array;
+  labels: Labels;
   counts: Int32Array;
   /** Distance of each sample to its new center (clamped at 0). */
   dist: Float64Array;
@@ -156,10 +158,22 @@ export interface AssignInput {
   thetaC: Float64Array;
   /** cj[j] = Σ_t θ_jt² over center j's selected features. */
   cj: Float64Array;
-  /** ‖y_i‖² (squared loss) or ‖y_i‖₁ (absolute loss). */
+  /**
+   * ‖y_i‖² (squared loss) or ‖y_i‖₁ (absolute loss); empty when the norms are not stored (prepare.ts
+   * NORMS_RECOMPUTED_UP_TO): then each is computed from `data` as the stored ones are (normOf).
+   */
   rowNorm: Float64Array;
+  /** The whole matrix, n × p row-major (the fill of its missing cells as of this iteration). */
+  data: Float64Array;
+  p: number;
   /** The labels of the last iteration (ties: see TIE; the bounds' own centers). */
-  current: Int32Array;
+  current: Labels;
+}
+
+/** Row i's norm (AssignInput.rowNorm): stored, or computed from the row exactly as it would have been stored. */
+function normOf(input: AssignInput, i: number, absolute: boolean): number {
+  const { rowNorm } = input;
+  return rowNorm.length > 0 ? rowNorm[i]! : rowNormAt(input.data, i, input.p, absolute);
 }
 
 /** Row i goes to cluster `best`, at distance ‖y_i‖² or ‖y_i‖₁ (rn) + its score (clamped at 0). */
@@ -306,11 +320,11 @@ export function assignGlobalSquared(
  * assignRowFully, bit for bit, and nothing stored per row beyond them.
  */
 function assignRowsPlainly(input: AssignInput, pass: SquaredPass, out: AssignTarget, signal?: AbortSignalLike): void {
-  const { src, stride, pos, n, k, s, thetaC, cj, rowNorm, current } = input;
+  const { src, stride, pos, n, k, s, thetaC, cj, current } = input;
   const { thetaMax, dv } = pass;
   for (let i = 0; i < n; i++) {
     if ((i & CHECK_MASK) === 0) throwIfAborted(signal);
-    const rn = rowNorm[i]!;
+    const rn = normOf(input, i, false);
     const scale = Math.sqrt(rn > 0 ? rn : 0) + thetaMax;
     allScores(src, i * stride, pos, s, k, thetaC, cj, dv);
     let best = 0;
@@ -345,7 +359,7 @@ export const BOUNDS_MIN_S = 5;
 
 /** SKFR1, absolute loss; `acc` is scratch of length k. */
 export function assignGlobalAbsolute(input: AssignInput, out: AssignTarget, acc: Float64Array, signal?: AbortSignalLike): void {
-  const { src, stride, pos, n, k, s, thetaC, rowNorm, current } = input;
+  const { src, stride, pos, n, k, s, thetaC, current } = input;
   const { counts } = out;
   counts.fill(0);
   let thetaMax = 0; // max_j ‖θ_j‖₁
@@ -372,7 +386,7 @@ export function assignGlobalAbsolute(input: AssignInput, out: AssignTarget, acc:
         best = j;
       }
     }
-    const rn = rowNorm[i]!;
+    const rn = normOf(input, i, true);
     best = tieBreak(acc, best, bestD, current[i]!, TIE * (rn + thetaMax));
     settle(out, i, best, acc[best]!, rn);
   }
@@ -383,7 +397,7 @@ export function assignGlobalAbsolute(input: AssignInput, out: AssignTarget, acc:
  * (j·s + t); `dv` is scratch of length k.
  */
 export function assignLocal(input: AssignInput, absolute: boolean, out: AssignTarget, dv: Float64Array, signal?: AbortSignalLike): void {
-  const { src, stride, pos, n, k, s, thetaC, cj, rowNorm, current } = input;
+  const { src, stride, pos, n, k, s, thetaC, cj, current } = input;
   const { counts } = out;
   counts.fill(0);
   // max_j ‖θ_j‖₁ (absolute) or max_j ‖θ_j‖ (squared), for the tie tolerance.
@@ -417,7 +431,7 @@ export function assignLocal(input: AssignInput, absolute: boolean, out: AssignTa
         best = j;
       }
     }
-    const rn = rowNorm[i]!;
+    const rn = normOf(input, i, absolute);
     let scale: number;
     if (absolute) scale = rn + thetaMax;
     else {
@@ -434,7 +448,7 @@ function assignRowFully(input: AssignInput, pass: SquaredPass, i: number, c: num
   const { src, stride, pos, k, s, thetaC, cj } = input;
   const { thetaMax, dv } = pass;
   const { lower, own } = bounds;
-  const rn = input.rowNorm[i]!;
+  const rn = normOf(input, i, false);
   const lb = i * k;
   const scale = Math.sqrt(rn > 0 ? rn : 0) + thetaMax;
   const scale2 = scale * scale;
@@ -523,14 +537,14 @@ const NO_CENTER = -1;
 
 /** The rows with valid bounds: only the centers whose bound fails are evaluated (see AssignBounds). */
 function assignPrunedRows(input: AssignInput, pass: SquaredPass, out: AssignTarget, bounds: AssignBounds, signal?: AbortSignalLike): void {
-  const { stride, n, k, rowNorm, current } = input;
+  const { stride, n, k, current } = input;
   const { thetaMax, dv, delta, sameFeatures, fewCenters } = pass;
   const { lower, shift, own: ownScore } = bounds;
   for (let i = 0; i < n; i++) {
     if ((i & CHECK_MASK) === 0) throwIfAborted(signal);
     const base = i * stride;
     const lb = i * k;
-    const rn = rowNorm[i]!;
+    const rn = normOf(input, i, false);
     const scale = Math.sqrt(rn > 0 ? rn : 0) + thetaMax;
     const margin = 1e-9 * scale * scale;
     const sh = shift[i]!;

@@ -7,6 +7,8 @@
  * @example // SKFR1, k = 2, s' = 1, d = (1, 5, 2), μ = [[1, 2, 3], [4, 5, 6]] → selected [1], θ = [[0, 2, 0], [0, 5, 0]]
  */
 import { topFeatures } from './rank.js';
+import { rowNormAt } from './seeding.js';
+import type { Labels } from './labels.js';
 import type { RestartWork } from './restart-work.js';
 
 /** Cluster j's t-th kept feature (SKFR1: the shared list; SKFR2: cluster j's own). */
@@ -46,7 +48,7 @@ export function sparseCenters(w: RestartWork): void {
  * (on the shared kept features for SKFR1, on the sample's s' largest |y_il| for SKFR2), so its cost can only
  * drop, and `dist` its distance to them.
  */
-export function fillEmptyClusters(labels: Int32Array, counts: Int32Array, dist: Float64Array, n: number, k: number, w: RestartWork | null): void {
+export function fillEmptyClusters(labels: Labels, counts: Int32Array, dist: Float64Array, n: number, k: number, w: RestartWork | null): void {
   for (let j = 0; j < k; j++) {
     if (counts[j]! > 0) continue;
     let far = -1;
@@ -82,6 +84,7 @@ function centerOnSample(w: RestartWork, j: number, far: number): number {
     keep(w, j, t, l, y);
     kept += absolute ? Math.abs(y) : y * y;
   }
-  const d = w.rowNorm[far]! - kept;
+  const norm = w.rowNorm.length > 0 ? w.rowNorm[far]! : rowNormAt(Y, far, p, absolute);
+  const d = norm - kept;
   return d > 0 ? d : 0;
 }

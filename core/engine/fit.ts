@@ -15,6 +15,8 @@
 import { ROWS_PER_CHECK, throwIfAborted } from './abort.js';
 import { prepareFit, type PreparedFit } from './prepare.js';
 import { runRestart, type RestartResult } from './restart.js';
+import { restartScratch } from './scratch.js';
+import { int32Labels, type Labels } from './labels.js';
 import type { FitOptions, FitResult, Matrix } from './types.js';
 
 export function fit(X: Matrix, options: FitOptions): FitResult {
@@ -106,7 +108,9 @@ export function finishFit(prep: PreparedFit, results: readonly RestartResult[]):
   const { k } = options;
   const theta = best.centers;
 
-  const { distances, totalSS, withinSS } = observedSS(prep, best.labels, theta, true);
+  // The distances go into the restarts' n-long distance scratch, which no restart needs any more (20 million
+  // samples: 160 MB that would otherwise sit beside it at the end of the fit).
+  const { distances, totalSS, withinSS } = observedSS(prep, best.labels, theta, true, restartScratch(prep.data).handOver('seeding.dist', n) ?? undefined);
 
   const originalMeans = new Float64Array(k * p);
   for (let j = 0; j < k; j++) {
@@ -144,7 +148,8 @@ export function finishFit(prep: PreparedFit, results: readonly RestartResult[]):
     options,
     n,
     p,
-    labels: best.labels,
+    // (widened once: the restarts' labels are in the narrowest array for k, labels.ts)
+    labels: int32Labels(best.labels),
     clusterSizes: best.clusterSizes,
     means: best.means,
     centers: theta,
@@ -171,19 +176,22 @@ export function finishFit(prep: PreparedFit, results: readonly RestartResult[]):
 /**
  * Over observed entries only, at the sparse centers θ (k × p) of the partition `labels`:
  * withinSS = Σ_i Σ_l (x_il − θ_{c(i) l})², totalSS = Σ_i Σ_l (x_il − x̄_l)² around the observed column means,
- * and (when asked) each sample's distance to its center (Euclidean, or L1 for the absolute loss).
+ * and (when asked) each sample's distance to its center (Euclidean, or L1 for the absolute loss), written into
+ * `into` when given (n long).
  * O(n·p). betweenSS = totalSS − withinSS is the gap statistic's O(X, s).
  */
 export function observedSS(
   prep: PreparedFit,
-  labels: Int32Array,
+  labels: Labels,
   theta: Float64Array,
   withDistances: boolean,
+  into?: Float64Array,
 ): { withinSS: number; totalSS: number; distances: Float64Array } {
   const { n, p, data: Y, missing } = prep;
   const absolute = prep.options.loss === 'absolute';
   const colMean = prep.fittedColumnMeans;
-  const distances = new Float64Array(withDistances ? n : 0);
+  // (`into`, n long, is overwritten: every row's distance is written)
+  const distances = withDistances ? (into ?? new Float64Array(n)) : new Float64Array(0);
   let totalSS = 0;
   let withinSS = 0;
   let mp = 0;

@@ -36,11 +36,23 @@ export interface PreparedFit {
   columnScales: Float64Array;
   /** Observed column means in the fitted scale (0, as every fit centres; the missing cells' starting fill). */
   fittedColumnMeans: Float64Array;
-  /** Row norms of the data with the initial fills: Σ_l y_il² (squared loss) or Σ_l |y_il| (absolute loss). */
+  /**
+   * Row norms of the data with the initial fills: Σ_l y_il² (squared loss) or Σ_l |y_il| (absolute loss). Empty
+   * (not stored) for a complete matrix of at most NORMS_RECOMPUTED_UP_TO features: each reader then computes
+   * row i's norm from the row (seeding.ts rowNormAt), the same number bit for bit.
+   */
   initialRowNorms: Float64Array;
   signal?: AbortSignalLike;
   onProgress?: (progress: Progress) => void;
 }
+
+/**
+ * Up to this many features, a complete matrix's row norms are not stored but computed where they are read
+ * (one or two multiply-adds, reading the row the reader reads anyway): stored, they would be n doubles, as
+ * large as the matrix itself at p = 1 (20 million rows: 160 MB beside 160 MB of numbers). With missing
+ * cells they are stored, as the k-POD fills update them.
+ */
+export const NORMS_RECOMPUTED_UP_TO = 2;
 
 /**
  * Validate options and data, centre (and scale), and list the missing cells. The working matrix is a copy of
@@ -98,9 +110,12 @@ export function prepareFit(X: Matrix, options: FitOptions): PreparedFit {
   }
   throwIfAborted(options.signal);
   // (beside shared data, the norms are shared too: worker threads read them, none writes them, restart-work.ts)
-  const norms = sharedLike(data, n);
-  const initialRowNorms =
-    resolved.loss === 'absolute' ? l1RowNorms(data, n, p, options.signal, norms) : squaredRowNorms(data, n, p, options.signal, norms);
+  let initialRowNorms: Float64Array = new Float64Array(0);
+  if (m > 0 || p > NORMS_RECOMPUTED_UP_TO) {
+    const norms = sharedLike(data, n);
+    initialRowNorms =
+      resolved.loss === 'absolute' ? l1RowNorms(data, n, p, options.signal, norms) : squaredRowNorms(data, n, p, options.signal, norms);
+  }
   return {
     options: resolved,
     n,

@@ -9,6 +9,7 @@
  */
 import type { PreparedFit } from './prepare.js';
 import type { RestartScratch } from './scratch.js';
+import type { Labels } from './labels.js';
 
 export interface RestartWork {
   /** The prepared data (n × p, row-major); its missing cells hold their current fill. */
@@ -46,11 +47,12 @@ export interface RestartWork {
   pos: Int32Array;
   /**
    * Σ_l y_il² (squared loss) or Σ_l |y_il| (absolute loss), kept up to date by the k-POD fills: a copy of the
-   * prepared norms when there are missing cells, else the prepared norms themselves (never written).
+   * prepared norms when there are missing cells, else the prepared norms themselves (never written; empty when
+   * they are not stored, prepare.ts NORMS_RECOMPUTED_UP_TO).
    */
   rowNorm: Float64Array;
   /** The labels and cluster sizes the assignment produces. */
-  newLabels: Int32Array;
+  newLabels: Labels;
   newCounts: Int32Array;
 
   // Scratch.
@@ -99,7 +101,7 @@ export function restartWork(prep: PreparedFit, work: RestartScratch): RestartWor
     cj: new Float64Array(k),
     pos: new Int32Array(selected.length),
     rowNorm,
-    newLabels: work.int32('newLabels', n),
+    newLabels: work.labels('newLabels', n, k),
     newCounts: new Int32Array(k),
     acc: new Float64Array(k),
     order: work.int32('order', absolute ? Math.max(n, p) : p),

@@ -42,6 +42,7 @@ import { createRng, deriveSeed, RNG_DOMAIN } from './random.js';
 import { SelectedColumns } from './columns.js';
 import { seedCenters } from './seeding.js';
 import { restartScratch } from './scratch.js';
+import type { Labels } from './labels.js';
 import { restartWork, type RestartWork } from './restart-work.js';
 import { fillEmptyClusters, sparseCenters } from './centers.js';
 import { AssignBounds, assignGlobalAbsolute, assignGlobalSquared, assignLocal, useBounds, type AssignInput } from './assign.js';
@@ -50,7 +51,8 @@ import { clusterSums, countChanges, kpodFill, meansAndScores, mediansAndScores, 
 export interface RestartResult {
   /** 0-based restart index. */
   restart: number;
-  labels: Int32Array;
+  /** The cluster of each sample, in the narrowest array for k (labels.ts). */
+  labels: Labels;
   clusterSizes: Int32Array;
   /** Within-cluster means (medians for the absolute loss), k × p, of the k-POD-filled data. */
   means: Float64Array;
@@ -85,7 +87,7 @@ export function restartSeed(seed: number, r: number): number {
  * (`warmStart`) continues from an earlier result, as the gap statistic does along its path of s values.
  */
 export interface RestartStart {
-  labels: Int32Array;
+  labels: Labels;
   counts: Int32Array;
 }
 
@@ -230,7 +232,7 @@ export function runRestart(prep: PreparedFit, r: number, from?: RestartStart): R
 }
 
 /** The assignment's view of this restart's data (through `columns`) and centers; `current`: the labels. */
-function assignInput(w: RestartWork, columns: SelectedColumns, current: Int32Array): AssignInput {
+function assignInput(w: RestartWork, columns: SelectedColumns, current: Labels): AssignInput {
   return {
     src: columns.source,
     stride: columns.stride,
@@ -242,6 +244,8 @@ function assignInput(w: RestartWork, columns: SelectedColumns, current: Int32Arr
     thetaC: w.thetaC,
     cj: w.cj,
     rowNorm: w.rowNorm,
+    data: w.Y,
+    p: w.p,
     current,
   };
 }
@@ -251,7 +255,7 @@ function assignInput(w: RestartWork, columns: SelectedColumns, current: Int32Arr
  * from the samples that moved or, when more than half of them moved (early iterations), by one fresh pass,
  * which is cheaper. Returns how many samples moved.
  */
-function adoptLabels(w: RestartWork, labels: Int32Array, counts: Int32Array, sums: Float64Array, signal: PreparedFit['signal']): number {
+function adoptLabels(w: RestartWork, labels: Labels, counts: Int32Array, sums: Float64Array, signal: PreparedFit['signal']): number {
   const { Y, n, p, absolute, newLabels } = w;
   const changes = countChanges(labels, newLabels, n);
   if (!absolute && changes * 2 > n) clusterSums(Y, newLabels, n, p, sums, signal);

@@ -16,10 +16,30 @@
 export class RestartScratch {
   private readonly float64s = new Map<string, Float64Array>();
   private readonly int32s = new Map<string, Int32Array>();
+  private readonly labelArrays = new Map<string, Labels>();
 
   /** The slot's array of `length` values, each set to `fill`. */
   float64(slot: string, length: number, fill = 0): Float64Array {
     return take(this.float64s, slot, length, (size) => new Float64Array(size)).fill(fill);
+  }
+
+  /**
+   * The slot's array, if it holds exactly `length` values, handed over for good: the scratch forgets it (the
+   * next restart on the data makes a new one), so it may outlive the restart. Its values are the last
+   * restart's: the taker overwrites them. Null when the slot is empty or of another length.
+   * @example const distances = work.handOver('seeding.dist', n) ?? new Float64Array(n);
+   */
+  handOver(slot: string, length: number): Float64Array | null {
+    const array = this.float64s.get(slot);
+    if (array === undefined || array.length !== length) return null;
+    this.float64s.delete(slot);
+    return array;
+  }
+
+  /** The slot's `length` labels (labels.ts labelArray: the width for k), each 0. */
+  labels(slot: string, length: number, k: number): Labels {
+    const width = labelArray(0, k).constructor.name;
+    return take(this.labelArrays, `${slot}:${width}`, length, (size) => labelArray(size, k)).fill(0);
   }
 
   /** The slot's array of `length` values, each set to `fill`. */
@@ -28,7 +48,7 @@ export class RestartScratch {
   }
 }
 
-function take<T extends Float64Array | Int32Array>(slots: Map<string, T>, slot: string, length: number, create: (size: number) => T): T {
+function take<T extends Float64Array | Labels>(slots: Map<string, T>, slot: string, length: number, create: (size: number) => T): T {
   let array = slots.get(slot);
   if (array === undefined || array.length < length) {
     array = create(length);
@@ -36,6 +56,8 @@ function take<T extends Float64Array | Int32Array>(slots: Map<string, T>, slot: 
   }
   return (array.length === length ? array : array.subarray(0, length)) as T;
 }
+
+import { labelArray, type Labels } from './labels.js';
 
 const byData = new WeakMap<Float64Array, RestartScratch>();
 

@@ -11,12 +11,13 @@ import { ROWS_PER_CHECK, throwIfAborted } from './abort.js';
 import type { Rng } from './random.js';
 import type { AbortSignalLike, Loss, Matrix } from './types.js';
 import type { RestartScratch } from './scratch.js';
+import { labelArray, type Labels } from './labels.js';
 
 export interface Seeding {
   /** Row indices of the k seeds, in the order they were drawn. */
   indices: Int32Array;
   /** Nearest seed of every sample (0-based position in `indices`; lowest on ties). */
-  labels: Int32Array;
+  labels: Labels;
   /** Distance of every sample to its nearest seed: squared Euclidean or L1. */
   distances: Float64Array;
 }
@@ -36,10 +37,12 @@ export function seedCenters(
   rowNorms?: Float64Array,
   work?: RestartScratch,
 ): Seeding {
-  // Squared loss: ‖x_i − c‖² = ‖x_i‖² + ‖c‖² − 2 x_i·c, one multiply-add per entry.
+  // Squared loss: ‖x_i − c‖² = ‖x_i‖² + ‖c‖² − 2 x_i·c, one multiply-add per entry. Norms given empty are not
+  // stored (prepare.ts NORMS_RECOMPUTED_UP_TO): each is computed from its row as it would have been stored.
   const norms = loss === 'squared' ? (rowNorms ?? squaredRowNorms(data, n, p)) : undefined;
+  const stored = norms !== undefined && norms.length > 0;
   const indices = new Int32Array(k);
-  const labels = new Int32Array(n);
+  const labels = labelArray(n, k);
   const dist = work ? work.float64('seeding.dist', n, Infinity) : new Float64Array(n).fill(Infinity);
   const absolute = loss === 'absolute';
   let total = 0;
@@ -64,6 +67,7 @@ export function seedCenters(
     }
     indices[j] = c;
     const cOff = c * p;
+    const normC = absolute ? 0 : stored ? norms![c]! : dot(data, cOff, cOff, p);
     total = 0;
     for (let i = 0; i < n; i++) {
       if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(signal);
@@ -71,7 +75,7 @@ export function seedCenters(
       if (absolute) {
         d = l1Distance(data, i * p, cOff, p);
       } else {
-        d = norms![i]! + norms![c]! - 2 * dot(data, i * p, cOff, p);
+        d = (stored ? norms![i]! : dot(data, i * p, i * p, p)) + normC - 2 * dot(data, i * p, cOff, p);
         if (d < 0 || i === c) d = 0;
       }
       if (d < dist[i]!) {
@@ -129,6 +133,17 @@ export function l1RowNorms(data: Float64Array, n: number, p: number, signal?: Ab
     norms[i] = s;
   }
   return norms;
+}
+
+/**
+ * Row i's norm exactly as squaredRowNorms (absolute: l1RowNorms) computes it, for norms that are not stored
+ * (prepare.ts NORMS_RECOMPUTED_UP_TO). @example rowNormAt(Float64Array.of(3, -4), 0, 2, false) === 25
+ */
+export function rowNormAt(data: Float64Array, i: number, p: number, absolute: boolean): number {
+  if (!absolute) return dot(data, i * p, i * p, p);
+  let s = 0;
+  for (let l = 0, o = i * p; l < p; l++, o++) s += Math.abs(data[o]!);
+  return s;
 }
 
 /** Σ_l |x_{a+l} − x_{b+l}|. */
@@ -257,7 +272,7 @@ export function assignToSeeds(data: Float64Array, n: number, p: number, indices:
 }
 
 /** The f features with the largest Σ_j |C_j| μ_jl² over the clusters `labels` of the m rows of `sub`. */
-function separatingFeatures(sub: Float64Array, m: number, p: number, k: number, labels: Int32Array, f: number): Int32Array {
+function separatingFeatures(sub: Float64Array, m: number, p: number, k: number, labels: Labels, f: number): Int32Array {
   const sums = new Float64Array(k * p);
   const counts = new Float64Array(k);
   for (let t = 0; t < m; t++) {

@@ -8,11 +8,12 @@ import { ROWS_PER_CHECK, throwIfAborted } from './abort.js';
 import { medianInPlace } from './median.js';
 import type { SelectedColumns } from './columns.js';
 import type { AbortSignalLike } from './types.js';
+import type { Labels } from './labels.js';
 
 const CHECK_MASK = ROWS_PER_CHECK - 1;
 
 /** sums_j ← Σ_{i∈C_j} y_i, one pass over the data (k × p, row-major). */
-export function clusterSums(Y: Float64Array, labels: Int32Array, n: number, p: number, sums: Float64Array, signal?: AbortSignalLike): void {
+export function clusterSums(Y: Float64Array, labels: Labels, n: number, p: number, sums: Float64Array, signal?: AbortSignalLike): void {
   sums.fill(0);
   for (let i = 0; i < n; i++) {
     if ((i & CHECK_MASK) === 0) throwIfAborted(signal);
@@ -30,7 +31,7 @@ export function kpodFill(
   Y: Float64Array,
   missing: Int32Array,
   p: number,
-  labels: Int32Array,
+  labels: Labels,
   theta: Float64Array,
   rowNorm: Float64Array,
   sums: Float64Array,
@@ -88,7 +89,7 @@ export function meansAndScores(
  */
 export function mediansAndScores(
   Y: Float64Array,
-  labels: Int32Array,
+  labels: Labels,
   n: number,
   p: number,
   k: number,
@@ -141,7 +142,7 @@ export function observedObjective(
   Y: Float64Array,
   missing: Int32Array,
   p: number,
-  labels: Int32Array,
+  labels: Labels,
   theta: Float64Array,
   absolute: boolean,
 ): number {
@@ -158,7 +159,7 @@ export function observedObjective(
 }
 
 /** Number of samples whose label differs. */
-export function countChanges(a: Int32Array, b: Int32Array, n: number): number {
+export function countChanges(a: Labels, b: Labels, n: number): number {
   let changes = 0;
   for (let i = 0; i < n; i++) if (a[i] !== b[i]) changes++;
   return changes;
@@ -167,8 +168,8 @@ export function countChanges(a: Int32Array, b: Int32Array, n: number): number {
 /** Move every sample that changed cluster from its old cluster's sum to its new one's. */
 export function moveSums(
   Y: Float64Array,
-  from: Int32Array,
-  to: Int32Array,
+  from: Labels,
+  to: Labels,
   n: number,
   p: number,
   sums: Float64Array,

@@ -27,7 +27,7 @@ export function keepSamples(data: MappedData, keep: Uint8Array): MappedData {
     matrix: { rows: index.length, cols: p, data: out },
     sampleIds: index.map((i) => data.sampleIds[i]!),
     annotations,
-    rowIndices: Int32Array.from(index, (i) => data.rowIndices[i]!),
+    rowIndices: Int32Array.from(index, (i) => (data.rowIndices === null ? i : data.rowIndices[i]!)),
     ...(data.sampleColumns ? { sampleColumns: index.map((i) => data.sampleColumns![i]!) } : {}),
     missingCells,
     imputed,

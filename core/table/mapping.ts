@@ -272,8 +272,16 @@ function countMissing(table: Table, features: readonly Column[], rows: Int32Arra
  * share applyMapping's scope, the table included, and keep the whole parsed table (its columns' objects and
  * the reader's n-long line numbers, 80 MB at 20 million rows) alive as long as the ids.
  */
-function rowNumberIds(rows: Int32Array): string[] {
+function rowNumberIds(rows: Int32Array, identity: boolean): string[] {
+  // (every row kept: the ids do not hold the rows either, which are then garbage once mapped; in a function of
+  // its own, as a closure here would share this scope's context, `rows` included, with the one below)
+  if (identity) return firstRowNumbers(rows.length);
   return lazyList(rows.length, (i) => String(rows[i]! + 1));
+}
+
+/** Ids 1 … n (lazy-list.ts). */
+function firstRowNumbers(n: number): string[] {
+  return lazyList(n, (i) => String(i + 1));
 }
 
 /**
@@ -326,7 +334,9 @@ export function applyMapping(source: Table, mapping: Mapping, options: MappingOp
   // Everything read from the table comes before the matrix, which may be built over the table's columns.
   const idTexts = idColumn ? columnTexts(idColumn, rows) : null;
   // (without an id column the samples are named by their row numbers, made when read: lazy-list.ts)
-  const sampleIds = idTexts !== null ? Array.from(rows, (r, i) => idTexts[i] ?? String(r + 1)) : rowNumberIds(rows);
+  // (rows are increasing: as many as the table's means every one, in order)
+  const everyRow = rows.length === table.rowCount;
+  const sampleIds = idTexts !== null ? Array.from(rows, (r, i) => idTexts[i] ?? String(r + 1)) : rowNumberIds(rows, everyRow);
   // (Row numbers, without an id column, are distinct.)
   if (idTexts !== null) warnings.push(...duplicateWarnings(sampleIds));
   const annotations = nameRecord<(string | null)[]>();
@@ -351,7 +361,7 @@ export function applyMapping(source: Table, mapping: Mapping, options: MappingOp
     idColumn: mapping.orientation === 'samples-as-rows' && idColumn ? idColumn.name : null,
     featureNames: features.map((c) => c.name),
     annotations,
-    rowIndices: rows,
+    rowIndices: everyRow ? null : rows,
     missingCells,
     warnings,
     droppedFeatures,

@@ -406,9 +406,10 @@ export interface MappedData {
   annotations: Record<string, (string | null)[]>;
   /**
    * 0-based index of each kept sample in the table (after transposition, before filters); samples as columns
-   * (sampleColumns): its index in the sample columns.
+   * (sampleColumns): its index in the sample columns. null when every row was kept, in order (sample i is row i):
+   * no n-long array for the identity (20 million rows: 80 MB).
    */
-  rowIndices: Int32Array;
+  rowIndices: Int32Array | null;
   missingCells: number;
   warnings: TableWarning[];
   /** Features left out by maxMissingFraction, with their missing fraction among the kept samples. */

@@ -74,7 +74,7 @@ describe('skfr cluster maps CSV files in place', () => {
     expect(firstDifference(Array.from(data, String), Array.from(copied.matrix.data, String))).toBe(-1);
     // loadMapped goes through core/prepare, which adds what it did (rows read, the filter's count).
     const filtered = mapped.preparation?.find((step) => step.step === 'filter')?.count ?? 0;
-    expect(mapped.preparation?.[0]).toEqual({ step: 'read', label: 'Rows read', count: mapped.rowIndices.length + filtered });
+    expect(mapped.preparation?.[0]).toEqual({ step: 'read', label: 'Rows read', count: mapped.matrix.rows + filtered });
     // …and the scale the fit uses, its recipe's last step (one sample per row: unit variance).
     expect(mapped.scale).toBe('unit-variance');
     expect({ ...mapped, matrix: null, preparation: undefined, scale: undefined }).toEqual({ ...copied, matrix: null });

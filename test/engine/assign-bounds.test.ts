@@ -28,8 +28,8 @@ function round(Y: Float64Array, n: number, p: number, k: number, theta: Float64A
   const pos = new Int32Array(s);
   columns?.update(selected, pos);
   const input = columns
-    ? { src: columns.source, stride: columns.stride, pos, features: selected, n, k, s, thetaC, cj, rowNorm, current }
-    : { src: Y, stride: p, pos: selected, features: selected, n, k, s, thetaC, cj, rowNorm, current };
+    ? { src: columns.source, stride: columns.stride, pos, features: selected, n, k, s, thetaC, cj, rowNorm, data: Y, p, current }
+    : { src: Y, stride: p, pos: selected, features: selected, n, k, s, thetaC, cj, rowNorm, data: Y, p, current };
   assignGlobalSquared(input, out, bounds, bounds?.moves(theta, k, p) ?? null);
   return out;
 }

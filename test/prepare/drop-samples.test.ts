@@ -69,7 +69,7 @@ describe('samples with no value', () => {
     expect(errorOf(() => run({ steps: [] }, mapping, csv)).message).toMatch(/^2 samples have no value in any of the 2 features: “s2”, “s4”; drop them/);
     const data = run({ steps: [drop(1)] }, mapping, csv);
     expect(data.sampleIds).toEqual(['s1', 's3']);
-    expect(Array.from(data.rowIndices)).toEqual([0, 2]);
+    expect(Array.from(data.rowIndices!)).toEqual([0, 2]);
   });
 
   it('one feature left: “the one feature”, not “any of the 1 features”', () => {
@@ -105,7 +105,7 @@ describe('keepSamples', () => {
     expect(kept.matrix.rows).toBe(2);
     expect(kept.sampleIds).toEqual(['x', 'z']);
     expect(kept.annotations).toEqual({ group: ['a', null] });
-    expect(Array.from(kept.rowIndices)).toEqual([4, 6]);
+    expect(Array.from(kept.rowIndices!)).toEqual([4, 6]);
     expect(kept.sampleColumns).toEqual(['X', 'Z']);
     expect(kept.missingCells).toBe(3);
     expect(Array.from(kept.imputed!)).toEqual([0, 1, 1, 1]);

@@ -18,7 +18,7 @@ const base: Mapping = { orientation: 'samples-as-rows', idColumn: null, annotati
 function outcome(run: () => MappedData): unknown {
   try {
     const m = run();
-    return { ...m, matrix: { ...m.matrix, data: Array.from(m.matrix.data, String) }, rowIndices: Array.from(m.rowIndices) };
+    return { ...m, matrix: { ...m.matrix, data: Array.from(m.matrix.data, String) }, rowIndices: m.rowIndices === null ? null : Array.from(m.rowIndices) };
   } catch (error) {
     if (error instanceof SkfrError) return { code: error.code, message: error.message };
     throw error;
