@@ -8,7 +8,7 @@
  * time moves less than the wall time.
  *
  * Flags: --runs N (default 7), --only NAME,…, --before DIR, --markdown.
- * @example npm run build:cli && node dist/bench/open-cpu.js --runs 7 --before /tmp/main-build --markdown
+ * @example npm run build:cli && node dist/bench/open-cpu.js --runs 7 --before BEFORE_BUILD_DIR --markdown
  */
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';

@@ -7,7 +7,7 @@
  * loaded, shared machine the CPU time moves less than the wall time. Prints medians, and the CPU after vs before.
  *
  * Flags: --runs N (default 7), --only NAME,…, --before DIR, --markdown.
- * @example npm run build:cli && node dist/bench/whole-cpu.js --runs 7 --before /tmp/main-build --markdown
+ * @example npm run build:cli && node dist/bench/whole-cpu.js --runs 7 --before BEFORE_BUILD_DIR --markdown
  */
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';

@@ -4,8 +4,8 @@
  * stack), in ms of the profile's time deltas, the N largest of each; and the total and idle time.
  *
  * Usage: node dist/bench/open/profile-summary.js PROFILE.cpuprofile [N]
- * @example node --cpu-prof --cpu-prof-dir /tmp/p cli/bin/skfr.js cluster FILE --k 3 --s 10 --json > /dev/null
- *   && node dist/bench/open/profile-summary.js /tmp/p/*.cpuprofile 40
+ * @example node --cpu-prof --cpu-prof-dir PROFILES cli/bin/skfr.js cluster FILE --k 3 --s 10 --json > /dev/null
+ *   && node dist/bench/open/profile-summary.js PROFILES/*.cpuprofile 40
  */
 import { readFileSync } from 'node:fs';
 import type { CpuProfile } from './categories.js';

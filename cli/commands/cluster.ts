@@ -32,7 +32,7 @@ import { outputWriter } from '../../node/files.js';
 import { createWorkerPool, type WorkerPool } from '../../node/parallel/pool.js';
 import { readTableChunks } from '../../node/parallel/read.js';
 import { jsonChunks } from '../json-out.js';
-import { collectGarbage, collectGarbageAfter } from '../memory.js';
+import { collectAfterMapping } from '../memory.js';
 import { createProgressBar } from '../progress.js';
 import { CLUSTER_HELP, labelColumns, planCluster, poolOptionsFor, requestOf, withTuneAll, type ClusterPlan, type DesignSpec } from './cluster-options.js';
 import { resolveRequest } from '../../core/request/resolve.js';
@@ -46,9 +46,6 @@ export { CLUSTER_HELP };
 
 const now = () => performance.now();
 const encoder = new TextEncoder();
-
-/** From this many rows, the reader's per-row arrays (8 bytes a row) are collected as soon as the table is mapped. */
-const GARBAGE_ROWS = 1_000_000;
 
 /** How many warnings of one kind are printed before they are summarised. */
 const WARNING_LIMIT = 10;
@@ -69,8 +66,7 @@ export async function clusterCommand(argv: readonly string[], { io, version }: C
   // matrix, and what is left is a few MB that a forced collection (~9 ms) need not hurry; so is a small table's —
   // unless the rows are many: the reader's line numbers, 4 bytes a row (20 million: 80 MB, which V8 left resident
   // through the whole fit, the main thread allocating almost nothing meanwhile).
-  if (!inPlace) collectGarbageAfter(mapped.matrix.data.byteLength);
-  else if (read.rowsRead >= GARBAGE_ROWS) collectGarbage();
+  collectAfterMapping(inPlace, mapped.matrix.data.byteLength, read.rowsRead);
   const parseMs = now() - t0;
   // Threads start once the file is parsed (started earlier, they would slow the parse down on a small
   // machine); with one core, --workers 1 or a small fit (poolOptionsFor) everything runs in this thread.
