@@ -177,7 +177,7 @@ function compareClassNames(a: string, b: string): number {
  * mixed nodes (clusters holding more than one known class, and the samples in them; Higuera et al.) and
  * the clusters × classes contingency table (clusters 1-based, classes in natural order).
  */
-export function computeMetrics(labels: Int32Array, classes: readonly (string | null)[], classColumn: string): Metrics {
+export function computeMetrics(labels: FitResult['labels'], classes: readonly (string | null)[], classColumn: string): Metrics {
   if (classes.length !== labels.length) {
     throw new SkfrError('invalid-request', `The class column “${classColumn}” has ${classes.length} values for ${labels.length} samples.`);
   }

@@ -13,7 +13,7 @@ import { knownComplete } from '../../core/prepare/complete.js';
 import { describeStep } from '../../core/prepare/index.js';
 import { valueStats, type ValueStats } from '../../core/prepare/transform.js';
 import { reproduceCommand } from '../../core/report/command.js';
-import { imputedCellsOf, type ImputedCells } from '../../core/report/rows.js';
+import { imputedCellsOf, imputedInSample, type ImputedCells } from '../../core/report/rows.js';
 import { rawQuantity, resultWarnings, type ResultWarning } from '../../core/report/warnings.js';
 import type { MappedData, Mapping, Recipe, TableWarning } from '../../core/table/types.js';
 import type { ClusterPlan, ResolvedLayout } from './cluster-options.js';
@@ -142,7 +142,7 @@ export function prepJson(prep: RunPrep, warnings: ResultWarning[], input: readon
   return {
     recipe: prep.recipe,
     reasons: prep.reasons,
-    imputedBySample: prep.imputeStep ? lazyList(prep.imputed.bySample.length, (i) => prep.imputed.bySample[i]!) : null,
+    imputedBySample: prep.imputeStep ? lazyList(prep.imputed.samples, (i) => imputedInSample(prep.imputed, i)) : null,
     imputedByFeature: prep.imputeStep ? Array.from(prep.imputed.byFeature) : null,
     warnings: [...input.map((w): InputWarning => ({ code: w.code, about: 'input', message: w.message })), ...warnings],
     command: prep.command,

@@ -9,14 +9,14 @@
  *
  * @example
  * const result = fit(X, { k: 3, s: 5, seed: 7 });
- * result.labels;            // Int32Array of 0-based clusters
+ * result.labels;            // 0-based clusters (bytes for k ≤ 256: labels.ts)
  * result.selectedFeatures;  // the 5 kept features, best first
  */
 import { ROWS_PER_CHECK, throwIfAborted } from './abort.js';
 import { prepareFit, type PreparedFit } from './prepare.js';
 import { runRestart, type RestartResult } from './restart.js';
 import { restartScratch } from './scratch.js';
-import { int32Labels, type Labels } from './labels.js';
+import type { Labels } from './labels.js';
 import type { FitOptions, FitResult, Matrix } from './types.js';
 
 export function fit(X: Matrix, options: FitOptions): FitResult {
@@ -32,7 +32,9 @@ export function fit(X: Matrix, options: FitOptions): FitResult {
  */
 export function fitPrepared(prep: PreparedFit, s?: number): FitResult {
   const at = s === undefined || s === prep.options.s ? prep : { ...prep, options: { ...prep.options, s } };
-  const results = new BestRestarts();
+  // A beaten restart's labels go to the next restart's seeding (scratch.ts restartLabels), not to the collector.
+  const scratch = restartScratch(at.data);
+  const results = new BestRestarts((labels) => scratch.giveBack(labels));
   for (let r = 0; r < at.options.restarts; r++) {
     throwIfAborted(at.signal);
     results.add(runRestart(at, r));
@@ -54,14 +56,21 @@ export class BestRestarts {
   /** The results that still hold their arrays. */
   private unbeaten: RestartResult[] = [];
 
+  /** `onRelease`: given each beaten restart's labels, which nothing else holds (e.g. for the next restart to reuse). */
+  constructor(private readonly onRelease?: (labels: Labels) => void) {}
+
   add(result: RestartResult): void {
     this.all.push(result);
     if (this.unbeaten.some((other) => beats(other, result))) {
-      release(result);
+      this.release(result);
       return;
     }
-    for (const other of this.unbeaten) if (beats(result, other)) release(other);
+    for (const other of this.unbeaten) if (beats(result, other)) this.release(other);
     this.unbeaten = [...this.unbeaten.filter((other) => !beats(result, other)), result];
+  }
+
+  private release(result: RestartResult): void {
+    release(result, this.onRelease);
   }
 }
 
@@ -74,7 +83,8 @@ const NO_INTS = new Int32Array(0);
 const NO_FLOATS = new Float64Array(0);
 
 /** A restart that cannot be the best lets go of its arrays (in place: whoever holds it holds the summary). */
-function release(result: RestartResult): void {
+function release(result: RestartResult, onRelease?: (labels: Labels) => void): void {
+  if (result.labels.length > 0) onRelease?.(result.labels);
   result.labels = NO_INTS;
   result.clusterSizes = NO_INTS;
   result.selected = NO_INTS;
@@ -110,7 +120,9 @@ export function finishFit(prep: PreparedFit, results: readonly RestartResult[]):
 
   // The distances go into the restarts' n-long distance scratch, which no restart needs any more (20 million
   // samples: 160 MB that would otherwise sit beside it at the end of the fit).
-  const { distances, totalSS, withinSS } = observedSS(prep, best.labels, theta, true, restartScratch(prep.data).handOver('seeding.dist', n) ?? undefined);
+  const scratch = restartScratch(prep.data);
+  const { distances, totalSS, withinSS } = observedSS(prep, best.labels, theta, true, scratch.handOver('seeding.dist', n) ?? undefined);
+  scratch.releaseLabels();
 
   const originalMeans = new Float64Array(k * p);
   for (let j = 0; j < k; j++) {
@@ -148,8 +160,8 @@ export function finishFit(prep: PreparedFit, results: readonly RestartResult[]):
     options,
     n,
     p,
-    // (widened once: the restarts' labels are in the narrowest array for k, labels.ts)
-    labels: int32Labels(best.labels),
+    // (in the restarts' narrowest array for k, labels.ts: not widened)
+    labels: best.labels,
     clusterSizes: best.clusterSizes,
     means: best.means,
     centers: theta,

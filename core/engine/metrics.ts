@@ -1,11 +1,12 @@
 /**
  * Agreement between two labellings and feature-selection error rates.
- * Labels are integers (Int32Array or number[]); any integer values are allowed (they need not be 0..k−1).
+ * Labels are integers (an integer typed array, as a fit's labels are, or number[]); any integer values are allowed
+ * (they need not be 0..k−1).
  */
 import { SkfrError } from '../errors.js';
 import type { Contingency, MixedNodes } from './types.js';
 
-export type Labels = Int32Array | readonly number[];
+export type Labels = Int32Array | Uint16Array | Uint8Array | readonly number[];
 
 function checkSameLength(a: Labels, b: Labels): void {
   if (a.length !== b.length) {

@@ -42,7 +42,7 @@ export function seedCenters(
   const norms = loss === 'squared' ? (rowNorms ?? squaredRowNorms(data, n, p)) : undefined;
   const stored = norms !== undefined && norms.length > 0;
   const indices = new Int32Array(k);
-  const labels = labelArray(n, k);
+  const labels = work ? work.restartLabels(n, k) : labelArray(n, k);
   const dist = work ? work.float64('seeding.dist', n, Infinity) : new Float64Array(n).fill(Infinity);
   const absolute = loss === 'absolute';
   let total = 0;

@@ -41,7 +41,7 @@ export interface SubsampleSummary {
   /** Rows of X in the subsample, increasing. */
   rows: Int32Array;
   /** 0-based cluster of each of those rows. */
-  labels: Int32Array;
+  labels: FitResult['labels'];
   /** Selected features (SKFR2: the union). */
   selected: Int32Array;
   /** SKFR2: per subsample cluster, its selected features; null for SKFR1. */

@@ -93,12 +93,15 @@ export interface ResolvedFitOptions {
   scale: Scale;
 }
 
+/** A fit's cluster labels: 0 … k − 1 in the narrowest integer array for k (labels.ts). */
+export type FitLabels = Uint8Array | Uint16Array | Int32Array;
+
 export interface FitResult {
   options: ResolvedFitOptions;
   n: number;
   p: number;
   /** 0-based cluster of each sample (length n). */
-  labels: Int32Array;
+  labels: FitLabels;
   /** Samples per cluster (length k). */
   clusterSizes: Int32Array;
   /**

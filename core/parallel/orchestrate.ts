@@ -35,6 +35,7 @@ import {
   type AlternateResult,
 } from '../engine/index.js';
 import { FIT_DEFAULTS } from '../engine/options.js';
+import { restartScratch } from '../engine/scratch.js';
 import type {
   FitOptions,
   FitResult,
@@ -62,8 +63,11 @@ export async function fitWith(links: readonly WorkerLink[], X: Matrix, options: 
   const { signal, onProgress, ...portable } = prepared;
   const restarts = prepared.options.restarts;
   const abortFlag = createAbortFlag();
-  // Only the best restart so far keeps its labels (BestRestarts): not R × n labels waiting for finishFit.
-  const kept = new BestRestarts();
+  // Only the best restart so far keeps its labels (BestRestarts): not R × n labels waiting for finishFit. A
+  // beaten restart's labels go to the next seeding on this data (engine/scratch.ts restartLabels): the
+  // restarts of the in-thread link (a narrow or small fit) reuse them; a worker's restarts have their own.
+  const scratch = restartScratch(prepared.data);
+  const kept = new BestRestarts((labels) => scratch.giveBack(labels));
   await runTasks(
     links,
     (job) => ({ kind: 'load-fit', job, prepared: portable satisfies PortablePreparedFit, abortFlag, privateData: prepared.missing.length > 0 }),

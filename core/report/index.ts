@@ -16,6 +16,7 @@ export {
   rankByScore,
   featureAnnotationNames,
   imputedCellsOf,
+  imputedInSample,
   IMPUTED_FEATURES_LIMIT,
   type FeaturesRowsOptions,
   type ImputedCells,

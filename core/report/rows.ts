@@ -38,9 +38,21 @@ export const IMPUTED_FEATURES_LIMIT = 50;
  */
 export interface ImputedCells {
   total: number;
-  bySample: Int32Array;
+  /** The number of samples (bySample's length when it is kept). */
+  samples: number;
+  /**
+   * Each sample's count; null when nothing was imputed (total 0): n zeros are not worth 4n bytes (80 MB at 20
+   * million samples, held through the fit). Read a count with imputedInSample.
+   */
+  bySample: Int32Array | null;
   byFeature: Int32Array;
+  /** Each sample's imputed feature indices (when asked for and something was imputed), else null. */
   featuresBySample: Int32Array[] | null;
+}
+
+/** Sample i's count of imputed cells (0 when nothing was imputed). */
+export function imputedInSample(cells: ImputedCells, i: number): number {
+  return cells.bySample === null ? 0 : cells.bySample[i]!;
 }
 
 /**
@@ -48,19 +60,19 @@ export interface ImputedCells {
  * it before a fit that works on the matrix in place (reuseInput fills and standardises it). `complete`: the
  * caller knows that no cell is NaN (core/prepare/complete.ts knownComplete), so the pass looking for one is
  * skipped when no impute step flagged cells.
- * Example: matrix [[1, NaN], [NaN, NaN]] → total 3, bySample [1, 2], byFeature [1, 2], features [[1], [0, 1]].
+ * Example: matrix [[1, NaN], [NaN, NaN]] → total 3, bySample [1, 2], byFeature [1, 2], features [[1], [0, 1]];
+ * a complete matrix → total 0, bySample null, featuresBySample null.
  */
 export function imputedCellsOf(mapped: MappedData, options: { features?: boolean; complete?: boolean } = {}): ImputedCells {
   const { rows: n, cols: p, data: x } = mapped.matrix;
   const flags = mapped.imputed ?? null;
-  const bySample = new Int32Array(n);
   const byFeature = new Int32Array(p);
-  const featuresBySample: Int32Array[] | null = options.features ? [] : null;
   if (flags === null && (options.complete === true || !hasNaN(x, n * p))) {
     // Nothing imputed (the common case: known, or checked by the quickest loop).
-    if (featuresBySample !== null) for (let i = 0; i < n; i++) featuresBySample.push(new Int32Array(0));
-    return { total: 0, bySample, byFeature, featuresBySample };
+    return { total: 0, samples: n, bySample: null, byFeature, featuresBySample: null };
   }
+  const bySample = new Int32Array(n);
+  const featuresBySample: Int32Array[] | null = options.features ? [] : null;
   const list = new Int32Array(IMPUTED_FEATURES_LIMIT + 1);
   let total = 0;
   for (let i = 0; i < n; i++) {
@@ -78,7 +90,7 @@ export function imputedCellsOf(mapped: MappedData, options: { features?: boolean
     total += count;
     featuresBySample?.push(list.slice(0, Math.min(count, IMPUTED_FEATURES_LIMIT + 1)));
   }
-  return { total, bySample, byFeature, featuresBySample };
+  return total === 0 ? { total, samples: n, bySample: null, byFeature, featuresBySample: null } : { total, samples: n, bySample, byFeature, featuresBySample };
 }
 
 function hasNaN(x: Float64Array, length: number): boolean {
@@ -126,7 +138,7 @@ export function samplesRows(
       fit.labels[i]! + 1,
       fit.distances[i]!,
       ...(consistency ? [fractionCell(consistency[i])] : []),
-      ...(flagged ? [imputed.bySample[i]!, imputedFeatureNames(mapped, imputed.featuresBySample?.[i])] : []),
+      ...(flagged ? [imputedInSample(imputed, i), imputedFeatureNames(mapped, imputed.featuresBySample?.[i])] : []),
     ]);
   }
   return rows;

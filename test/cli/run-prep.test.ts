@@ -10,6 +10,7 @@ import { nodeIO } from '../../cli/main.js';
 import { loadMapped } from '../../cli/commands/cluster.js';
 import { planCluster } from '../../cli/commands/cluster-options.js';
 import { tempDir } from './helpers.js';
+import { imputedInSample } from '../../core/report/rows.js';
 
 const tmp = tempDir('skfr-run-prep-');
 afterAll(() => tmp.cleanup());
@@ -25,7 +26,7 @@ function csv(name: string, last: string): string {
 
 async function imputedOf(file: string, ...args: string[]) {
   const { prep } = await loadMapped(planCluster([file, '--id-column', 'id', '--k', '2', '--s', '1', ...args])!, nodeIO());
-  const bySample = Array.from(prep.imputed.bySample);
+  const bySample = Array.from({ length: prep.imputed.samples }, (_, i) => imputedInSample(prep.imputed, i));
   return { total: prep.imputed.total, last: bySample[39], byFeature: Array.from(prep.imputed.byFeature) };
 }
 

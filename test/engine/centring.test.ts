@@ -6,12 +6,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { adjustedRandIndex, createRng, fit, simulate } from '../../core/engine/index.js';
-import type { Matrix, Scale } from '../../core/engine/types.js';
+import type { FitResult, Matrix, Scale } from '../../core/engine/types.js';
 
 const fromRows = (rows: number[][]): Matrix => ({ rows: rows.length, cols: rows[0]!.length, data: Float64Array.from(rows.flat()) });
 
 /** The old, uncentred ranking at a partition: d_l = Σ_j |C_j| m_jl², m the cluster means of the raw values. */
-function uncentredScores(X: Matrix, labels: Int32Array, k: number): Float64Array {
+function uncentredScores(X: Matrix, labels: FitResult['labels'], k: number): Float64Array {
   const { rows: n, cols: p, data } = X;
   const sums = new Float64Array(k * p);
   const counts = new Float64Array(k);

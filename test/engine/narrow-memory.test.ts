@@ -4,13 +4,15 @@
  * - a complete matrix of at most NORMS_RECOMPUTED_UP_TO features stores no row norms; every reader computes row
  *   i's norm from the row (rowNormAt) exactly as squaredRowNorms / l1RowNorms store it, so restarts with the
  *   norms not stored equal restarts handed the stored norms, field for field;
- * - the restarts' labels are bytes for k ≤ 256 (labels.ts), a FitResult's an Int32Array with the same values;
+ * - the restarts' labels are bytes for k ≤ 256 (labels.ts), and a FitResult keeps the best restart's as they are;
+ * - a beaten restart's labels go to the next restart's seeding (scratch.ts restartLabels), never the best's;
  * - finishFit writes the distances into the restarts' distance scratch, which the next restart then does not reuse.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fitPrepared, fromRows, prepareFit, runRestart, type FitOptions, type Matrix, type PreparedFit, type RestartResult } from '../../core/engine/index.js';
-import { int32Labels, labelArray } from '../../core/engine/labels.js';
+import { BestRestarts, fitPrepared, fromRows, prepareFit, runRestart, type FitOptions, type Matrix, type PreparedFit, type RestartResult } from '../../core/engine/index.js';
+import { labelArray, type Labels } from '../../core/engine/labels.js';
+import { RestartScratch } from '../../core/engine/scratch.js';
 import { NORMS_RECOMPUTED_UP_TO } from '../../core/engine/prepare.js';
 import { l1RowNorms, rowNormAt, squaredRowNorms } from '../../core/engine/seeding.js';
 
@@ -110,20 +112,17 @@ describe('labels in the narrowest array for k', () => {
     expect(labelArray(3, 257)).toBeInstanceOf(Uint16Array);
     expect(labelArray(3, 65_536)).toBeInstanceOf(Uint16Array);
     expect(labelArray(3, 65_537)).toBeInstanceOf(Int32Array);
-    const wide = int32Labels(Uint16Array.of(0, 300, 65_535));
-    expect(wide).toBeInstanceOf(Int32Array);
-    expect(Array.from(wide)).toEqual([0, 300, 65_535]);
   });
 
   it.each([
     [2, Uint8Array],
     [300, Uint16Array],
-  ] as const)('k = %i: the restarts work in %o, the FitResult has an Int32Array of the best restart’s labels', (k, Width) => {
+  ] as const)('k = %i: the restarts work in %o, and the FitResult keeps the best restart’s labels in that width (not widened: 80 MB at 20 million samples)', (k, Width) => {
     const prep = prepareFit(table(k * 3, 2, 3), { k, s: 1, restarts: 2, seed: 7 });
     const restarts = [runRestart(prep, 0), runRestart(prep, 1)];
     for (const result of restarts) expect(result.labels).toBeInstanceOf(Width);
     const fitted = fitPrepared(prep);
-    expect(fitted.labels).toBeInstanceOf(Int32Array);
+    expect(fitted.labels).toBeInstanceOf(Width);
     expect(Array.from(fitted.labels)).toEqual(Array.from(restarts[fitted.bestRestart]!.labels));
   });
 });
@@ -137,5 +136,52 @@ describe('the distances handed over by the finish', () => {
     const second = fitPrepared({ ...prep, options: { ...prep.options, k: 3 } });
     expect(second.distances).not.toBe(first.distances);
     expect(Array.from(first.distances)).toEqual(kept);
+  });
+});
+
+describe('a beaten restart’s labels reused', () => {
+  it('the scratch hands back the labels given back, zeroed, once, and only for the same length and width', () => {
+    const work = new RestartScratch();
+    const given = Uint8Array.of(1, 0, 1, 1);
+    work.giveBack(given);
+    const taken = work.restartLabels(4, 2);
+    expect(taken).toBe(given);
+    expect(Array.from(taken)).toEqual([0, 0, 0, 0]);
+    expect(work.restartLabels(4, 2)).not.toBe(given);
+    work.giveBack(given);
+    expect(work.restartLabels(5, 2)).not.toBe(given);
+    work.giveBack(given);
+    expect(work.restartLabels(4, 300)).toBeInstanceOf(Uint16Array);
+    work.giveBack(given);
+    work.releaseLabels();
+    expect(work.restartLabels(4, 2)).not.toBe(given);
+  });
+
+  it('BestRestarts gives back exactly the beaten restarts’ labels, never the best’s', () => {
+    const prep = prepareFit(table(60, 2, 11), { k: 3, s: 1, restarts: 6, seed: 3 });
+    const results = Array.from({ length: 6 }, (_, r) => runRestart(prep, r));
+    const labelsOf = new Map(results.map((r) => [r.restart, r.labels]));
+    const given: Labels[] = [];
+    const kept = new BestRestarts((labels) => given.push(labels));
+    for (const result of results) kept.add(result);
+    const best = [...results].sort((a, b) => a.objective - b.objective || a.restart - b.restart)[0]!;
+    expect(given).not.toContain(labelsOf.get(best.restart));
+    const beaten = results.filter((r) => r.labels.length === 0).map((r) => labelsOf.get(r.restart));
+    expect(new Set(given)).toEqual(new Set(beaten));
+    expect(beaten.length).toBeGreaterThan(0);
+  });
+
+  it('a fit that reuses them equals restarts run one by one on fresh arrays', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 2, max: 4 }), (seed, k) => {
+        const options = { k, s: 1, restarts: 5, seed };
+        const fitted = fitPrepared(prepareFit(table(40, 2, seed), options));
+        const alone = Array.from({ length: 5 }, (_, r) => runRestart(prepareFit(table(40, 2, seed), options), r));
+        const best = alone[fitted.bestRestart]!;
+        expect(Array.from(fitted.labels)).toEqual(Array.from(best.labels));
+        expect(fitted.objective).toBe(best.objective);
+      }),
+      { numRuns: 30 },
+    );
   });
 });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { knownComplete } from '../../core/prepare/complete.js';
 import { prepare } from '../../core/prepare/index.js';
 import { applyStep } from '../../core/prepare/steps.js';
-import { imputedCellsOf } from '../../core/report/rows.js';
+import { imputedCellsOf, imputedInSample } from '../../core/report/rows.js';
 import { emptyColumnsMapping, emptyRowsMapping } from '../../core/table/empty-mapping.js';
 import { parseTable, type MappedData, type PrepStep, type Recipe } from '../../core/table/index.js';
 import { errorOf } from '../skfr-error.js';
@@ -27,7 +27,7 @@ function imputed(data: MappedData, recipe: Recipe = { steps: [] }) {
   const known = imputedCellsOf(data, { complete: knownComplete(data, recipe) });
   const looked = imputedCellsOf(data);
   expect(known).toEqual(looked);
-  return { total: known.total, bySample: Array.from(known.bySample), byFeature: Array.from(known.byFeature) };
+  return { total: known.total, bySample: Array.from({ length: known.samples }, (_, i) => imputedInSample(known, i)), byFeature: Array.from(known.byFeature) };
 }
 
 const hasNaN = (data: MappedData) => data.matrix.data.some((v) => v !== v);

@@ -62,7 +62,7 @@ describe('result rows', () => {
 });
 
 describe('the whole ranking (issue 24): every feature, best first, selected or not', () => {
-  const none = { imputed: { total: 0, bySample: new Int32Array(4), byFeature: new Int32Array(3), featuresBySample: null } };
+  const none = { imputed: { total: 0, samples: 4, bySample: null, byFeature: new Int32Array(3), featuresBySample: null } };
   it('SKFR1: d = [2, 6, 0], total 8 → b (0.75, yes), a (0.25, yes), c (0, no), centers in original units', () => {
     expect(rankingRows(handFit('global'), mapped, none)).toEqual([
       ['rank', 'feature', 'score', 'share', 'selected', 'center 1', 'center 2'],
