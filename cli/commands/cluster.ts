@@ -32,7 +32,7 @@ import { outputWriter } from '../../node/files.js';
 import { createWorkerPool, type WorkerPool } from '../../node/parallel/pool.js';
 import { readTableChunks } from '../../node/parallel/read.js';
 import { jsonChunks } from '../json-out.js';
-import { collectAfterMapping } from '../memory.js';
+import { collectAfterMapping, collectEvery } from '../memory.js';
 import { createProgressBar } from '../progress.js';
 import { CLUSTER_HELP, labelColumns, planCluster, poolOptionsFor, requestOf, withTuneAll, type ClusterPlan, type DesignSpec } from './cluster-options.js';
 import { resolveRequest } from '../../core/request/resolve.js';
@@ -96,8 +96,13 @@ export async function clusterCommand(argv: readonly string[], { io, version }: C
     const projection = plan.saveSession !== null || plan.report !== null ? await project(mapped, result, cancel) : null;
     const written = await writeOutputs(plan, { input, version, mapped, result, read, prep, warnings, timings, projection }, io, cancel);
     if (plan.json) {
-      // (in parts: 20 million samples' ids and labels never in one string; json-out.ts)
-      for (const part of jsonChunks({ ...withInputFields(clusterJson(mapped, result, timings), mapped, read), ...prepJson(prep, warnings, mapped.warnings) })) io.stdout(part);
+      // (in parts: 20 million samples' ids and labels never in one string, json-out.ts; the parts' garbage
+      // collected as it goes, memory.ts collectEvery)
+      const written = collectEvery();
+      for (const part of jsonChunks({ ...withInputFields(clusterJson(mapped, result, timings), mapped, read), ...prepJson(prep, warnings, mapped.warnings) })) {
+        io.stdout(part);
+        written(part.length);
+      }
       io.stdout('\n');
     }
     else io.stdout(inputSummary(mapped, read) + clusterSummary(input.fileName, plan.settings, mapped, result, timings, written) + summaryTail(warnings, prep.command));

@@ -1,9 +1,10 @@
 /**
  * cli/memory.ts: the forced collection after a mapping that was not in place, only for a matrix large enough for
- * the parsed table beside it to matter (COLLECT_MIN_BYTES = 16 MiB).
+ * the parsed table beside it to matter (COLLECT_MIN_BYTES = 16 MiB); and one every COLLECT_EVERY_CHARS characters
+ * of a long output (collectEvery).
  */
 import { describe, expect, it } from 'vitest';
-import { COLLECT_MIN_BYTES, collectGarbageAfter } from '../../cli/memory.js';
+import { COLLECT_EVERY_CHARS, COLLECT_MIN_BYTES, collectEvery, collectGarbageAfter } from '../../cli/memory.js';
 
 describe('collectGarbageAfter', () => {
   it('leaves a lab table to V8 (MaxQuant UPS1: 27 × 1 039 values, 224 KB) and collects from 16 MiB of matrix on', () => {
@@ -21,5 +22,31 @@ describe('collectGarbageAfter', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(collectGarbageAfter(COLLECT_MIN_BYTES)).toBe(true);
     expect(ref.deref()).toBeUndefined();
+  });
+});
+
+describe('collectEvery', () => {
+  it('collects once each time the characters written reach the step, never for a short output', () => {
+    let collections = 0;
+    const written = collectEvery(100, () => collections++);
+    for (let i = 0; i < 9; i++) written(10);
+    expect(collections).toBe(0);
+    written(10);
+    expect(collections).toBe(1);
+    written(250);
+    expect(collections).toBe(2);
+    for (let i = 0; i < 99; i++) written(1);
+    expect(collections).toBe(2);
+    written(1);
+    expect(collections).toBe(3);
+  });
+
+  it('a lab table’s --json (a few MB) is far below the default step', () => {
+    let collections = 0;
+    const written = collectEvery(undefined, () => collections++);
+    written(5 * 1024 * 1024);
+    expect(collections).toBe(0);
+    written(COLLECT_EVERY_CHARS);
+    expect(collections).toBe(1);
   });
 });
