@@ -191,11 +191,32 @@ interface Step {
   fit: number;
 }
 
+/** The page's User Timing measures (renderer/src/lib/timing.ts), summed by name: total ms and count. */
+type Measures = Record<string, { ms: number; n: number }>;
+
+/** Takes the page's measures since the last call, summed by name (and clears them). */
+async function takeMeasures(page: Page): Promise<Measures> {
+  return page.evaluate(() => {
+    const g = globalThis as unknown as { performance: { getEntriesByType(type: string): ArrayLike<{ name: string; duration: number }>; clearMeasures(): void } };
+    const out: Record<string, { ms: number; n: number }> = {};
+    for (const e of Array.from(g.performance.getEntriesByType('measure'))) {
+      const m = (out[e.name] ??= { ms: 0, n: 0 });
+      m.ms += e.duration;
+      m.n += 1;
+    }
+    g.performance.clearMeasures();
+    return out;
+  });
+}
+
 interface Timing {
   table: string;
   size: string;
   open: number;
   run: number;
+  /** The page's measures during the open (to the mapping line) and during Run (to every chart drawn). */
+  openMeasures: Measures;
+  runMeasures: Measures;
   /** Steps at the top of the Results screen, then with the heatmap in view. */
   top: Step[];
   heatmap: Step[];
@@ -205,11 +226,13 @@ async function measure(page: Page, baseUrl: string, table: Table): Promise<Timin
   await page.goto(baseUrl);
   await page.getByTestId('open-file-input').waitFor({ state: 'attached' });
   const file = table.file();
+  await takeMeasures(page);
   let t = performance.now();
   await page.getByTestId('open-file-input').setInputFiles(file);
   await page.getByTestId('import-screen').waitFor();
   await mappingLine(page, /^[\d\s]+ samples × [\d\s]+ features/);
   const open = performance.now() - t;
+  const openMeasures = await takeMeasures(page);
   if (table.prepare) await table.prepare(page);
   const size = (await page.getByTestId('mapping-status').textContent() ?? '').replace(/\s+/g, ' ').trim().replace(/,.*$/, '');
   await page.getByTestId('to-configure').click();
@@ -219,11 +242,13 @@ async function measure(page: Page, baseUrl: string, table: Table): Promise<Timin
   await page.getByTestId('s-mode-fixed').check();
   await page.getByTestId('field-s').fill(String(table.s));
   if (table.classColumn !== null) await page.getByTestId('class-column').selectOption(table.classColumn);
+  await takeMeasures(page);
   t = performance.now();
   await page.getByTestId('run-button').click();
   await page.getByTestId('results-screen').waitFor({ timeout: 300_000 });
   await chartsDrawn(page);
   const run = performance.now() - t;
+  const runMeasures = await takeMeasures(page);
   // At the top of the Results screen (the sliders, summary and protein list in view; the charts below wait), then
   // with the heatmap scrolled into view under the sliders (it is redrawn at every step).
   const top: Step[] = [];
@@ -233,7 +258,7 @@ async function measure(page: Page, baseUrl: string, table: Table): Promise<Timin
   for (let i = 1; i <= steps; i++) heatmap.push(await step(page, table.s + steps + i, true));
   const banner = await page.getByTestId('error-banner').count();
   if (banner > 0) throw new Error(`${table.name}: the page shows an error: ${await page.getByTestId('error-banner').textContent()}`);
-  return { table: table.label, size, open, run, top, heatmap };
+  return { table: table.label, size, open, run, openMeasures, runMeasures, top, heatmap };
 }
 
 async function freePort(): Promise<number> {
@@ -316,6 +341,23 @@ async function main(): Promise<void> {
         summary(r.heatmap.map((x) => x.first)),
         summary(r.heatmap.map((x) => x.full)),
       ]),
+      style,
+    ),
+  );
+  print('');
+  print('Where the time goes (the page\'s User Timing measures, ms; ×n when a measure ran n times): the worker\'s jobs from request to answer, and the charts\' drawing (ECharts setOption, by chart and why: mount, resize, update).');
+  const job = (m: Measures, type: string) => (m[`skfr-job:${type}`] ? `${ms(m[`skfr-job:${type}`]!.ms)}${m[`skfr-job:${type}`]!.n > 1 ? ` ×${m[`skfr-job:${type}`]!.n}` : ''}` : '–');
+  const charts = (m: Measures) => {
+    const entries = Object.entries(m).filter(([name]) => name.startsWith('skfr-chart:'));
+    const total = entries.reduce((sum, [, v]) => sum + v.ms, 0);
+    const count = entries.reduce((sum, [, v]) => sum + v.n, 0);
+    const slowest = entries.sort((a, b) => b[1].ms - a[1].ms).slice(0, 3).map(([name, v]) => `${name.slice('skfr-chart:'.length)} ${ms(v.ms)}${v.n > 1 ? ` ×${v.n}` : ''}`);
+    return [count > 0 ? `${ms(total)} (${count} drawings)` : '–', slowest.join(', ') || '–'];
+  };
+  print(
+    renderTable(
+      ['table', 'open: open job', 'open: map job', 'Run: fit job', 'Run: charts drawn', 'Run: slowest drawings'],
+      results.map((r) => [r.table, job(r.openMeasures, 'open'), job(r.openMeasures, 'map'), job(r.runMeasures, 'fit'), ...charts(r.runMeasures)]),
       style,
     ),
   );

@@ -16,6 +16,7 @@ import type { FitRequest, JobRequest, JobResponse, OpenRequest, Progress, Restor
 import { createRestorer } from '../../../core/jobs/restore';
 import { CANCEL_INIT, createCancelBuffer, writeCancel } from './cancel-channel';
 import { watchEngineInfo } from './engine-info';
+import { measured, now } from '../lib/timing';
 
 const RECENT_KEY = 'skfr.recentFiles';
 const RECENT_MAX = 8;
@@ -137,9 +138,12 @@ export function createWorkerApi(makeWorker: () => Worker = () => new Worker(new 
     const type = request.type as R['type'];
     const step = async <Q extends JobRequest>(q: Q): Promise<JobResponse<Q['type']>> => {
       countJob(q.type);
+      const sent = now();
       const handle = current.client.run(q, onProgress);
       job.inner = handle.jobId;
       const r = await handle.response;
+      // request to answer, from the page's side (the worker's work and the messages both ways): bench:app reads it
+      measured(`skfr-job:${q.type}`, sent);
       restorer.record(q, r);
       return r;
     };
