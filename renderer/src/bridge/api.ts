@@ -14,6 +14,15 @@ export function getApi(): SkfrApi {
   return current;
 }
 
+/**
+ * Issue 27: the browser build starts its worker at page load and warms it on a tiny table (worker-api.ts warm),
+ * since a user chooses a file seconds later; the desktop app's compute process is started by its main process.
+ */
+export function warmEngine(): void {
+  const api = getApi() as SkfrApi & { warm?: () => Promise<void> };
+  if (typeof api.warm === 'function') void api.warm();
+}
+
 /** Replace the API (tests). */
 export function setApi(api: SkfrApi | null): void {
   current = api;
