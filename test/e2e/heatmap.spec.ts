@@ -104,7 +104,7 @@ test('SKFR2: the union of the clusters’ proteins, grouped by cluster; a large 
   await expect(heatmap).toHaveAttribute('data-ready', 'true');
   const columns = Number(await heatmap.getAttribute('data-columns'));
   expect(columns).toBeGreaterThan(24); // 8 clusters × 24 proteins, each protein once
-  expect(1080 * columns).toBeGreaterThan(50_000); // beyond PROGRESSIVE_CELLS: the SVG's heatmap series is drawn in chunks
+  expect(1080 * columns).toBeGreaterThan(50_000); // beyond PROGRESSIVE_CELLS (one item per cell would be drawn in chunks)
   await expect(heatmap).toHaveAttribute('data-cells', 'image'); // on screen: the cells as one image (issue 27)
   await heatmap.scrollIntoViewIfNeeded();
   await heatmap.screenshot({ path: `${SCREENSHOTS}heatmap-skfr2.png` });
