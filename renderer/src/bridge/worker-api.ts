@@ -11,7 +11,8 @@
  * Issue 27: `warm()` starts the worker at page load and runs the whole path once (open, map, fit, close) on a tiny
  * built-in table, so the worker's start-up, its module compile and the engine workers' start are paid before the
  * user chooses a file, not by the first open. Its jobs use their own ids and are neither counted nor restored;
- * when it is over (done or failed) the app root says `data-engine-ready="true"`.
+ * when it is over (done or failed), and the charts are warm too (charts/warm.ts), the app root says
+ * `data-engine-ready="true"` (api.ts warmEngine).
  */
 import type { ErrorInfo } from '../../../core/errors';
 import type { MenuCommand, RunHandle, SkfrApi } from '../../../core/jobs/api';
@@ -112,13 +113,6 @@ function warmTable(): Uint8Array {
     rows.push([`P${String(i + 1).padStart(5, '0')}`, ...samples.map((_, j) => (20 + ((i * 7 + j * 3) % 5) + (j < 3 && i < 4 ? 3 : 0)).toFixed(2))].join('\t'));
   }
   return new TextEncoder().encode(rows.join('\n') + '\n');
-}
-
-/** Says on the app root that the engine is warm (bench:app waits for it before choosing a file, as a user would). */
-function announceReady(): void {
-  if (typeof document === 'undefined') return;
-  const root = document.getElementById('app') ?? document.documentElement;
-  root.dataset.engineReady = 'true';
 }
 
 export function createWorkerApi(makeWorker: () => Worker = () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' })): WorkerApi {
@@ -225,7 +219,6 @@ export function createWorkerApi(makeWorker: () => Worker = () => new Worker(new 
       // a warm-up that fails costs nothing: the first real job starts the worker as before
     } finally {
       measured('skfr-warm-up', start);
-      announceReady();
     }
   }
 
