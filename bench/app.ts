@@ -3,7 +3,8 @@
  * (issue 27). Builds the browser build (unless --no-build), serves it with `vite preview` on a free port, drives
  * it with Playwright in Debian's Chromium (/usr/bin/chromium, or $CHROMIUM_PATH) and prints, per table:
  *   - open: from choosing the file to the Import screen with its mapping line (the table read, recognised and
- *     mapped in the worker);
+ *     mapped in the worker); the file is chosen once the page says its engine is ready (`data-engine-ready`: the
+ *     worker started and warmed at page load, as a real user drops a file seconds after the page has loaded);
  *   - run: from the Run button to the Results screen with every chart drawn;
  *   - step: one click on the s slider's "+" stepper, to the screen showing the new s (the summary, the protein
  *     list and the samples × proteins heatmap; the next frame painted): median and range over --steps steps;
@@ -191,11 +192,34 @@ interface Step {
   fit: number;
 }
 
+/** The page's User Timing measures (renderer/src/lib/timing.ts), summed by name: total ms and count. */
+type Measures = Record<string, { ms: number; n: number }>;
+
+/** Takes the page's measures since the last call, summed by name (and clears them). */
+async function takeMeasures(page: Page): Promise<Measures> {
+  return page.evaluate(() => {
+    const g = globalThis as unknown as { performance: { getEntriesByType(type: string): ArrayLike<{ name: string; duration: number }>; clearMeasures(): void } };
+    const out: Record<string, { ms: number; n: number }> = {};
+    for (const e of Array.from(g.performance.getEntriesByType('measure'))) {
+      const m = (out[e.name] ??= { ms: 0, n: 0 });
+      m.ms += e.duration;
+      m.n += 1;
+    }
+    g.performance.clearMeasures();
+    return out;
+  });
+}
+
 interface Timing {
   table: string;
   size: string;
+  /** The page's warm-up of its worker at load (before the file is chosen; not part of `open`). */
+  warm: number;
   open: number;
   run: number;
+  /** The page's measures during the open (to the mapping line) and during Run (to every chart drawn). */
+  openMeasures: Measures;
+  runMeasures: Measures;
   /** Steps at the top of the Results screen, then with the heatmap in view. */
   top: Step[];
   heatmap: Step[];
@@ -204,12 +228,17 @@ interface Timing {
 async function measure(page: Page, baseUrl: string, table: Table): Promise<Timing> {
   await page.goto(baseUrl);
   await page.getByTestId('open-file-input').waitFor({ state: 'attached' });
+  // As a user chooses a file seconds after the page has loaded: the page has started and warmed its worker
+  // (renderer/src/bridge/worker-api.ts warm) and says so on its root.
+  await page.locator('#app[data-engine-ready="true"]').waitFor({ state: 'attached', timeout: 120_000 });
+  const warm = (await takeMeasures(page))['skfr-warm-up']?.ms ?? Number.NaN;
   const file = table.file();
   let t = performance.now();
   await page.getByTestId('open-file-input').setInputFiles(file);
   await page.getByTestId('import-screen').waitFor();
   await mappingLine(page, /^[\d\s]+ samples × [\d\s]+ features/);
   const open = performance.now() - t;
+  const openMeasures = await takeMeasures(page);
   if (table.prepare) await table.prepare(page);
   const size = (await page.getByTestId('mapping-status').textContent() ?? '').replace(/\s+/g, ' ').trim().replace(/,.*$/, '');
   await page.getByTestId('to-configure').click();
@@ -219,11 +248,13 @@ async function measure(page: Page, baseUrl: string, table: Table): Promise<Timin
   await page.getByTestId('s-mode-fixed').check();
   await page.getByTestId('field-s').fill(String(table.s));
   if (table.classColumn !== null) await page.getByTestId('class-column').selectOption(table.classColumn);
+  await takeMeasures(page);
   t = performance.now();
   await page.getByTestId('run-button').click();
   await page.getByTestId('results-screen').waitFor({ timeout: 300_000 });
   await chartsDrawn(page);
   const run = performance.now() - t;
+  const runMeasures = await takeMeasures(page);
   // At the top of the Results screen (the sliders, summary and protein list in view; the charts below wait), then
   // with the heatmap scrolled into view under the sliders (it is redrawn at every step).
   const top: Step[] = [];
@@ -233,7 +264,7 @@ async function measure(page: Page, baseUrl: string, table: Table): Promise<Timin
   for (let i = 1; i <= steps; i++) heatmap.push(await step(page, table.s + steps + i, true));
   const banner = await page.getByTestId('error-banner').count();
   if (banner > 0) throw new Error(`${table.name}: the page shows an error: ${await page.getByTestId('error-banner').textContent()}`);
-  return { table: table.label, size, open, run, top, heatmap };
+  return { table: table.label, size, warm, open, run, openMeasures, runMeasures, top, heatmap };
 }
 
 async function freePort(): Promise<number> {
@@ -296,7 +327,7 @@ async function main(): Promise<void> {
     await browser.close();
     server.kill();
   }
-  print(`Browser build in ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}; ${steps} steps of s by its "+" stepper at the top of the Results screen, then ${steps} with the heatmap in view; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; ms, medians (ranges).`);
+  print(`Browser build in ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}; ${steps} steps of s by its "+" stepper at the top of the Results screen, then ${steps} with the heatmap in view; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; ms, medians (ranges). Each table in a new page; the file is chosen once the page says its engine is ready (data-engine-ready: the worker started and warmed at page load on a tiny built-in table, as a user opens a file seconds after the page loads); Run → results waits for every chart on the Results screen to be drawn.`);
   const summary = (values: readonly number[]) => {
     const [lo, hi] = range(values);
     return `${ms(median(values))} (${ms(lo)}–${ms(hi)})`;
@@ -316,6 +347,23 @@ async function main(): Promise<void> {
         summary(r.heatmap.map((x) => x.first)),
         summary(r.heatmap.map((x) => x.full)),
       ]),
+      style,
+    ),
+  );
+  print('');
+  print('Where the time goes (the page\'s User Timing measures, ms; ×n when a measure ran n times): the worker\'s jobs from request to answer, and the charts\' drawing (ECharts setOption, by chart and why: mount, resize, update).');
+  const job = (m: Measures, type: string) => (m[`skfr-job:${type}`] ? `${ms(m[`skfr-job:${type}`]!.ms)}${m[`skfr-job:${type}`]!.n > 1 ? ` ×${m[`skfr-job:${type}`]!.n}` : ''}` : '–');
+  const charts = (m: Measures) => {
+    const entries = Object.entries(m).filter(([name]) => name.startsWith('skfr-chart:'));
+    const total = entries.reduce((sum, [, v]) => sum + v.ms, 0);
+    const count = entries.reduce((sum, [, v]) => sum + v.n, 0);
+    const slowest = entries.sort((a, b) => b[1].ms - a[1].ms).slice(0, 3).map(([name, v]) => `${name.slice('skfr-chart:'.length)} ${ms(v.ms)}${v.n > 1 ? ` ×${v.n}` : ''}`);
+    return [count > 0 ? `${ms(total)} (${count} drawings)` : '–', slowest.join(', ') || '–'];
+  };
+  print(
+    renderTable(
+      ['table', 'page load: warm-up', 'open: open job', 'open: map job', 'Run: fit job', 'Run: charts drawn', 'Run: slowest drawings'],
+      results.map((r) => [r.table, ms(r.warm), job(r.openMeasures, 'open'), job(r.openMeasures, 'map'), job(r.runMeasures, 'fit'), ...charts(r.runMeasures)]),
       style,
     ),
   );

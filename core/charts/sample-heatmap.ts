@@ -115,26 +115,99 @@ export function heatmapSubtitle(input: SampleHeatmapInput): string {
 type Cell = [number, number, number, number];
 type Tooltip = (data: number[]) => string;
 
+/** The values scale's name, as its legend and tooltips say it. */
+function scaleNameOf(input: SampleHeatmapInput): string {
+  return input.heatmap.scale === 'standardised' ? 'standardised value' : 'value − protein mean';
+}
+
+/** A sample's tooltip lines: its name, then its cluster and annotations (row t of the heatmap). */
+function sampleLinesOf(input: SampleHeatmapInput): (t: number) => string {
+  const { rows } = input.heatmap;
+  const annotationNames = Object.keys(input.annotations);
+  return (t) => {
+    const i = rows[t]!;
+    const notes = [`cluster ${input.clusters[i]}`, ...annotationNames.map((a) => `${a} ${input.annotations[a]![i] ?? '–'}`)];
+    return `${plainText(sampleName(input, i))}\n${plainText(notes.join(' · '))}`;
+  };
+}
+
+/**
+ * The tooltip of the values' cell in row t, column x: the sample, the protein and the value (or "missing"), the same
+ * text whether the cells are drawn one item each or as one image (sampleHeatmapOption's `cellImage`).
+ * @example sampleHeatmapCellTip(input, 0, 2) // "Mouse 12\ncluster 1 · class c-CS-m\nBDNF_N: standardised value 1.20"
+ */
+export function sampleHeatmapCellTip(input: SampleHeatmapInput, t: number, x: number): string {
+  const { columns, values, clip } = input.heatmap;
+  const v = values[t * columns.length + x]!;
+  const name = plainText(featureName(input, columns[x]!));
+  const lines = sampleLinesOf(input)(t);
+  if (Number.isNaN(v)) return `${lines}\n${name}: missing (filled in by the fit)`;
+  const beyond = Math.abs(v) > clip ? ` (coloured as ${v > 0 ? '' : '−'}${clip})` : '';
+  return `${lines}\n${name}: ${scaleNameOf(input)} ${v.toFixed(2)}${beyond}`;
+}
+
+/** '#rrggbb' as [r, g, b]. */
+function rgbOf(hex: string): [number, number, number] {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+/**
+ * The colour of each values' cell, as the continuous legend maps it (linear in RGB between DIVERGING's stops over
+ * [−clip, clip], as ECharts' visualMap interpolates; MISSING_COLOUR for a missing value): 3 bytes per cell, row by
+ * row, for drawing the cells as one image.
+ * @example sampleHeatmapCellColours({ values: [-3, 0, 3, NaN], clip: 3, … }) // [33,102,172, 247,247,247, 178,24,43, 189,189,189]
+ */
+export function sampleHeatmapCellColours(heatmap: SampleHeatmapInput['heatmap']): Uint8ClampedArray {
+  const { values, clip } = heatmap;
+  const stops = DIVERGING.map(rgbOf);
+  const missing = rgbOf(MISSING_COLOUR);
+  const out = new Uint8ClampedArray(values.length * 3);
+  const last = stops.length - 1;
+  for (let c = 0; c < values.length; c++) {
+    const v = values[c]!;
+    let rgb: readonly number[];
+    if (Number.isNaN(v)) rgb = missing;
+    else {
+      const at = ((Math.max(-clip, Math.min(clip, v)) + clip) / (2 * clip)) * last;
+      const i = Math.min(last - 1, Math.floor(at));
+      const f = at - i;
+      const a = stops[i]!;
+      const b = stops[i + 1]!;
+      rgb = [a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f, a[2] + (b[2] - a[2]) * f];
+    }
+    out[c * 3] = Math.round(rgb[0]!);
+    out[c * 3 + 1] = Math.round(rgb[1]!);
+    out[c * 3 + 2] = Math.round(rgb[2]!);
+  }
+  return out;
+}
+
+/**
+ * Drawing the values' cells as one image instead of one chart item each (issue 27: a heatmap of 1 080 × 24 cells took
+ * most of a slider step): `series` is a custom series (built by the page, which has a canvas; core draws nothing)
+ * put in place of the values' heatmap series, on the values' grid; its tooltip is the page's
+ * (sampleHeatmapCellTip). The legend, the missing cells' legend and everything else stay as they are.
+ */
+export interface CellImage {
+  series: Record<string, unknown>;
+}
+
 /**
  * The ECharts option. Series, in order: one heatmap per annotation bar, the values, the missing cells (when
  * any), the SKFR2 strip; each with its visualMap (the values' continuous one, the others piecewise).
  */
-export function sampleHeatmapOption(input: SampleHeatmapInput, layout: SampleHeatmapLayout = sampleHeatmapLayout(input)): ChartOption {
+export function sampleHeatmapOption(input: SampleHeatmapInput, layout: SampleHeatmapLayout = sampleHeatmapLayout(input), cellImage: CellImage | null = null): ChartOption {
   const { heatmap } = input;
   const { rows, columns, values, clip } = heatmap;
   const m = columns.length;
   const names = columns.map((l) => featureName(input, l));
   const rowIds = rows.map((i) => sampleName(input, i));
-  const annotationNames = Object.keys(input.annotations);
-  const scaleName = heatmap.scale === 'standardised' ? 'standardised value' : 'value − protein mean';
+  const scaleName = scaleNameOf(input);
   const scaleEnds = [`≥ ${Number(clip.toPrecision(3))}`, `≤ −${Number(clip.toPrecision(3))}`];
   const selectedIn = columns.map((l) => (input.selectedByCluster ?? []).flatMap((list, j) => (list.includes(l) ? [j + 1] : [])));
 
-  const sampleLines = (t: number): string => {
-    const i = rows[t]!;
-    const notes = [`cluster ${input.clusters[i]}`, ...annotationNames.map((a) => `${a} ${input.annotations[a]![i] ?? '–'}`)];
-    return `${plainText(rowIds[t]!)}\n${plainText(notes.join(' · '))}`;
-  };
+  const sampleLines = sampleLinesOf(input);
 
   const grid: object[] = [];
   const xAxis: object[] = [];
@@ -215,7 +288,12 @@ export function sampleHeatmapOption(input: SampleHeatmapInput, layout: SampleHea
   );
   const cells: Cell[] = [];
   const missing: [number, number, number][] = [];
-  for (let t = 0; t < rows.length; t++) {
+  if (cellImage) {
+    // One image on the values' grid (the page's custom series); the legends as with one item per cell.
+    series.push({ ...cellImage.series, name: scaleName, xAxisIndex: main, yAxisIndex: main });
+    tooltips.push(() => '');
+  }
+  for (let t = 0; t < rows.length && !cellImage; t++) {
     for (let x = 0; x < m; x++) {
       const v = values[t * m + x]!;
       if (Number.isNaN(v)) missing.push([x, t, 0]);
@@ -225,11 +303,13 @@ export function sampleHeatmapOption(input: SampleHeatmapInput, layout: SampleHea
   // Beyond PROGRESSIVE_CELLS the canvas draws the cells in chunks, a frame each, so the page stays responsive (an SVG
   // rendering still holds them all).
   const chunks = cells.length > PROGRESSIVE_CELLS ? { progressive: 20_000, progressiveThreshold: PROGRESSIVE_CELLS } : { progressive: 0 };
-  series.push({ type: 'heatmap', name: scaleName, xAxisIndex: main, yAxisIndex: main, ...chunks, data: cells });
-  tooltips.push((d) => {
-    const beyond = Math.abs(d[3]!) > clip ? ` (coloured as ${d[3]! > 0 ? '' : '−'}${clip})` : '';
-    return `${sampleLines(d[1]!)}\n${plainText(names[d[0]!]!)}: ${scaleName} ${d[3]!.toFixed(2)}${beyond}`;
-  });
+  if (!cellImage) {
+    series.push({ type: 'heatmap', name: scaleName, xAxisIndex: main, yAxisIndex: main, ...chunks, data: cells });
+    tooltips.push((d) => {
+      const beyond = Math.abs(d[3]!) > clip ? ` (coloured as ${d[3]! > 0 ? '' : '−'}${clip})` : '';
+      return `${sampleLines(d[1]!)}\n${plainText(names[d[0]!]!)}: ${scaleName} ${d[3]!.toFixed(2)}${beyond}`;
+    });
+  }
   visualMap.push({
     type: 'continuous',
     seriesIndex: series.length - 1,
@@ -243,7 +323,9 @@ export function sampleHeatmapOption(input: SampleHeatmapInput, layout: SampleHea
     textGap: 4,
     inRange: { color: DIVERGING },
   });
-  if (missing.length > 0) {
+  // With the cells as one image, the missing ones are in it; their legend stays (a series with no items).
+  const anyMissing = cellImage ? values.some((v) => Number.isNaN(v)) : missing.length > 0;
+  if (anyMissing) {
     series.push({ type: 'heatmap', name: 'missing', xAxisIndex: main, yAxisIndex: main, progressive: 0, data: missing });
     tooltips.push((d) => `${sampleLines(d[1]!)}\n${plainText(names[d[0]!]!)}: missing (filled in by the fit)`);
     visualMap.push({ type: 'piecewise', seriesIndex: series.length - 1, dimension: 2, selectedMode: false, pieces: [{ value: 0, label: MISSING_LABEL, color: MISSING_COLOUR }] });

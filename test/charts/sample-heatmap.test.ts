@@ -15,6 +15,8 @@ import {
   heatmapColumns,
   heatmapRowOrder,
   heatmapSubtitle,
+  sampleHeatmapCellColours,
+  sampleHeatmapCellTip,
   sampleHeatmapLayout,
   sampleHeatmapOption,
   scaleCaption,
@@ -294,5 +296,35 @@ describe('readable at real sizes', () => {
     for (const block of layout.legends) expect(block.y + block.height).toBeLessThanOrEqual(layout.height);
     expect(layout.legends.map((b) => b.id)).toEqual(['scale', 'missing', 'bar:0', 'bar:1']);
     expect(scaleCaption({ scale: 'centred', clip: 7.6 })).toEqual(['value − protein mean', 'clipped at ±7.6']);
+  });
+});
+
+describe('the values as one image (issue 27: the page draws the cells on a canvas)', () => {
+  const image = { series: { type: 'custom', data: [[0, 0, 0]], renderItem: () => null } };
+  const option = sampleHeatmapOption(input(), sampleHeatmapLayout(input()), image);
+  const series = seriesOf(option);
+  const maps = mapsOf(option);
+
+  it('the values series is the given one on the values grid; the bars, the legends and the missing legend stay', () => {
+    expect(series.map((s) => s.name)).toEqual(['cluster', 'class', 'standardised value', 'missing']);
+    expect(series[2]).toMatchObject({ type: 'custom', xAxisIndex: 2, yAxisIndex: 2, data: [[0, 0, 0]] });
+    expect(series[3]!.data).toEqual([]);
+    expect(maps[2]).toMatchObject({ type: 'continuous', seriesIndex: 2, min: -3, max: 3 });
+    expect(maps[3]).toMatchObject({ type: 'piecewise', seriesIndex: 3 });
+    // everything but the values' series is what the chart of one item per cell has
+    const items = sampleHeatmapOption(input());
+    expect(JSON.stringify({ ...option, series: null })).toBe(JSON.stringify({ ...items, series: null }));
+  });
+
+  it("each cell's tooltip is the one of its item", () => {
+    const items = tooltipOf(sampleHeatmapOption(input()));
+    expect(sampleHeatmapCellTip(input(), 0, 0)).toBe(items.formatter({ seriesIndex: 2, data: [0, 0, 3, 4.25] }));
+    expect(sampleHeatmapCellTip(input(), 5, 1)).toBe(items.formatter({ seriesIndex: 2, data: [1, 5, 1.25, 1.25] }));
+    expect(sampleHeatmapCellTip(input(), 0, 1)).toBe(items.formatter({ seriesIndex: 3, data: [1, 0, 0] }));
+  });
+
+  it('cell colours: the legend ends and middle, linear between, clipped; missing cells grey', () => {
+    const rgb = sampleHeatmapCellColours({ ...input().heatmap, values: Float32Array.from([-3, 0, 3, 9, -1.5, NaN]), clip: 3 });
+    expect(Array.from(rgb)).toEqual([33, 102, 172, 247, 247, 247, 178, 24, 43, 178, 24, 43, 140, 175, 210, 189, 189, 189]);
   });
 });

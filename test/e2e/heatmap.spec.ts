@@ -93,7 +93,7 @@ test('a long tuning ends while the user is on Import: the "Run finished" notice,
   await expect(notice).toHaveCount(0);
 });
 
-test('SKFR2: the union of the clusters’ proteins, grouped by cluster; a large heatmap is drawn in chunks, its SVG whole', async ({ page }) => {
+test('SKFR2: the union of the clusters’ proteins, grouped by cluster; a large heatmap is drawn as one image, its SVG whole', async ({ page }) => {
   await configureMice(page, ['class']);
   await page.getByTestId('variant-local').check();
   await page.getByTestId('s-mode-fixed').check();
@@ -104,7 +104,8 @@ test('SKFR2: the union of the clusters’ proteins, grouped by cluster; a large 
   await expect(heatmap).toHaveAttribute('data-ready', 'true');
   const columns = Number(await heatmap.getAttribute('data-columns'));
   expect(columns).toBeGreaterThan(24); // 8 clusters × 24 proteins, each protein once
-  expect(1080 * columns).toBeGreaterThan(50_000); // beyond PROGRESSIVE_CELLS: drawn in chunks on the canvas
+  expect(1080 * columns).toBeGreaterThan(50_000); // beyond PROGRESSIVE_CELLS (one item per cell would be drawn in chunks)
+  await expect(heatmap).toHaveAttribute('data-cells', 'image'); // on screen: the cells as one image (issue 27)
   await heatmap.scrollIntoViewIfNeeded();
   await heatmap.screenshot({ path: `${SCREENSHOTS}heatmap-skfr2.png` });
   const svg = await downloadOf(page, 'sample-heatmap', 'save-svg');

@@ -4,7 +4,7 @@
  * (canvas on screen; SVG for "Save as SVG", rendered server-side style without a DOM node).
  */
 import * as echarts from 'echarts/core';
-import { BarChart, HeatmapChart, LineChart, ScatterChart } from 'echarts/charts';
+import { BarChart, CustomChart, HeatmapChart, LineChart, ScatterChart } from 'echarts/charts';
 import {
   GridComponent,
   LegendComponent,
@@ -19,6 +19,7 @@ import type { ChartOption } from '../../../core/charts/types';
 
 echarts.use([
   BarChart,
+  CustomChart,
   HeatmapChart,
   LineChart,
   ScatterChart,

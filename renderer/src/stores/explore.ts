@@ -22,6 +22,7 @@ import type { FitRequest, FitView } from '../../../core/jobs/types';
 import { settingsAt } from '../../../core/jobs/preview';
 import { getApi } from '../bridge/api';
 import { plain } from '../lib/plain';
+import { measured } from '../lib/timing';
 import { useAnalysisStore } from './analysis';
 import { useResultsStore, type TuningSource } from './results';
 import { useUiStore } from './ui';
@@ -30,19 +31,6 @@ import { useUiStore } from './ui';
 export const SETTLE_MS = 300;
 /** A full fit quicker than this (its fitMs) is asked for at every change, without a preview. */
 export const DIRECT_MS = 60;
-
-/**
- * Records how long a job took from the page's side (request to answer, the worker's fit and the message both ways)
- * as a performance measure, `skfr-preview` or `skfr-full`, which `npm run bench:app` reads.
- */
-function measured(name: string, start: number): void {
-  const perf = globalThis.performance as Performance | undefined;
-  try {
-    perf?.measure?.(name, { start, end: perf.now() });
-  } catch {
-    // a host without User Timing: nothing to record
-  }
-}
 
 /** Where the exploration stands: nothing asked; a preview running; a preview shown, the full fit to come or running. */
 export type ExplorePhase = 'idle' | 'preview' | 'waiting' | 'settling';
