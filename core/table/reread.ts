@@ -36,12 +36,16 @@ class PlainRows {
   blank = false;
   /** The next CR at or after the last row read (-1: none; recomputed once passed). */
   private cr = -2;
+  /** The next quote at or after the last row's last wanted field (-1: none; recomputed once passed). */
+  private quote = -2;
   private readonly tabIsSpace: boolean;
 
   constructor(
     private readonly bytes: Uint8Array,
     private readonly delimiter: number,
     private readonly width: number,
+    /** The last field wanted (the fields after it are only checked: no quote). */
+    private readonly last = width - 1,
   ) {
     this.starts = new Int32Array(width);
     this.ends = new Int32Array(width);
@@ -65,6 +69,14 @@ class PlainRows {
     let blank = true;
     let s = p;
     for (let c = 0; c < width; c++) {
+      if (c > this.last && !blank) {
+        // The fields after the last wanted one are not cut: the row has `width` fields (the reader's pass over the
+        // same bytes found no ragged row) unless a quoted field holds a delimiter or a line break: none in the rest.
+        // (A row blank so far is cut to its end: blank or not.)
+        if (this.quote !== -1 && this.quote < s) this.quote = bytes.indexOf(QUOTE, s);
+        if (this.quote !== -1 && this.quote < end) return false;
+        break;
+      }
       while (s < end && (bytes[s] === SPACE || (tabIsSpace && bytes[s] === TAB))) s++;
       let e: number;
       let next: number;
@@ -147,7 +159,10 @@ export class TextRereader {
     scanner.partial = !final;
     const { texts, wanted, decimalComma } = this;
     const width = wanted.length;
-    const plain = width > 1 && !this.scannerOnly ? new PlainRows(bytes, this.delimiter, width) : null;
+    // (the wanted columns only: a MaxQuant table wants 5 of its 150)
+    const columns: number[] = [];
+    wanted.forEach((w, c) => w && columns.push(c));
+    const plain = width > 1 && !this.scannerOnly ? new PlainRows(bytes, this.delimiter, width, wanted.lastIndexOf(true)) : null;
     while (this.row < this.rows) {
       // A row PlainRows takes: its fields found by native searches, as the scanner would cut them; any other
       // row (one of another width, a quoted line break, …), the scanner's.
@@ -155,9 +170,9 @@ export class TextRereader {
         scanner.pos = plain.next;
         scanner.line++;
         if (!plain.blank) {
-          for (let c = 0; c < width; c++) {
-            const out = texts[c];
-            if (!out) continue;
+          for (let i = 0; i < columns.length; i++) {
+            const c = columns[i]!;
+            const out = texts[c]!;
             const text = decodeUtf8(bytes, plain.starts[c]!, plain.ends[c]!);
             out[this.row] = classifyText(text, decimalComma) === null ? null : text.trim();
           }
@@ -167,9 +182,9 @@ export class TextRereader {
       }
       if (!scanner.next()) break;
       if (scanner.blank && width > 1) continue; // (one-column files: a blank line inside the data is a missing cell)
-      for (let c = 0; c < width; c++) {
-        const out = texts[c];
-        if (!out) continue;
+      for (let i = 0; i < columns.length; i++) {
+        const c = columns[i]!;
+        const out = texts[c]!;
         const text = fieldText(bytes, scanner.starts[c]!, scanner.ends[c]!, scanner.flags[c]!);
         out[this.row] = classifyText(text, decimalComma) === null ? null : text.trim();
       }

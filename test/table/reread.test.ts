@@ -41,6 +41,14 @@ describe('TextRereader', () => {
     expect(reread(bytes, 0x2c, 3, [true, true, false], [5, 9, 13, 30], false)).toEqual(want);
   });
 
+  it('checks the fields after the last wanted one for quotes only (hand-checked: one holding a delimiter and a line break)', () => {
+    const bytes = encoder.encode('5;3,x,y\n4,"p,\nq",z\n,,w\n7,v,"r"\n');
+    const want = [['5;3', '4', null, '7'], null, null];
+    expect(reread(bytes, 0x2c, 4, [true, false, false], [], false)).toEqual(want);
+    expect(reread(bytes, 0x2c, 4, [true, false, false], [], true)).toEqual(want);
+    expect(reread(bytes, 0x2c, 4, [true, false, false], [3, 12], false)).toEqual(want);
+  });
+
   it('gives the scanner\'s texts on random rows, whole or in chunks', () => {
     const field = fc.oneof(
       fc.constantFrom('', ' ', 'NA', '5;3', ' 4 ', '\t7', 'x y', '"q"', '"a,b"', '"l\nm"', '"a""b"', '"ab"c', 'é', '1e3', '-'),
