@@ -23,6 +23,10 @@ export function quickDelimiter(delimiter: number, decimalComma: boolean): boolea
  * its text.
  */
 export function fieldValue(bytes: Uint8Array, start: number, end: number, decimalComma: boolean, texts?: SpanTexts): number | string | null {
+  // A field opening with an ASCII letter is no number, strict or lenient (those open with a digit, a sign, a point
+  // or U+2212): missing or its text (most text cells of a lab table: ids, names, descriptions).
+  const b = bytes[start]! | 0x20;
+  if (b >= 0x61 && b <= 0x7a && end > start) return isMissingBytes(bytes, start, end) ? null : texts !== undefined ? texts.decode(bytes, start, end) : decodeUtf8(bytes, start, end);
   const x = parseNumberBytes(bytes, start, end, decimalComma);
   if (x === x) return x;
   return isMissingBytes(bytes, start, end) ? null : textCell(texts !== undefined ? texts.decode(bytes, start, end) : decodeUtf8(bytes, start, end), decimalComma);
