@@ -25,8 +25,18 @@
 export const MISSING_TOKENS: readonly string[] = ['', 'NA', 'N/A', 'NaN', 'nan', 'null', '#N/A', '-', '?'];
 const MISSING_SET = new Set(MISSING_TOKENS);
 
+/** The longest missing token's length: a longer text is none, known without hashing it (an id list of thousands of characters). */
+const MISSING_LONGEST = Math.max(...MISSING_TOKENS.map((t) => t.length));
+
 export function isMissingToken(text: string): boolean {
-  return MISSING_SET.has(text.trim());
+  const t = text.trim();
+  return t.length <= MISSING_LONGEST && MISSING_SET.has(t);
+}
+
+/** A cell's text trimmed, or null when it is a missing token: `classifyText(text) === null ? null : text.trim()`. */
+export function trimmedOrMissing(text: string): string | null {
+  const t = text.trim();
+  return t.length <= MISSING_LONGEST && MISSING_SET.has(t) ? null : t;
 }
 
 /**
@@ -132,7 +142,7 @@ export function isMissingBytes(bytes: Uint8Array, start: number, end: number): b
 /** Classify a string cell: null = missing, a number (strictly or `lenientNumber`), or the trimmed text. */
 export function classifyText(text: string, decimalComma = false): number | string | null {
   const t = text.trim();
-  if (MISSING_SET.has(t)) return null;
+  if (t.length <= MISSING_LONGEST && MISSING_SET.has(t)) return null;
   const v = parseNumberText(t, decimalComma);
   if (v === v) return v;
   const w = lenientNumber(t, decimalComma);

@@ -9,10 +9,10 @@
  *   const reread = new TextRereader(fileName, 0x09, false, rows, [false, true], dataStart);
  *   reread.push(bytes, true); reread.texts // → [null, ['5;3', '4', …]]
  */
-import { classifyText } from './cells.js';
+import { trimmedOrMissing } from './cells.js';
 import { fieldText, type DataStart } from './delimited.js';
 import { CsvScanner } from './scanner.js';
-import { decodeUtf8 } from './text.js';
+import { SpanTexts } from './text.js';
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -46,6 +46,8 @@ class PlainRows {
     private readonly width: number,
     /** The last field wanted (the fields after it are only checked: no quote). */
     private readonly last = width - 1,
+    /** The first field wanted: nearer the row's end than the last is to its start, rows are cut from their end. */
+    private readonly first = 0,
   ) {
     this.starts = new Int32Array(width);
     this.ends = new Int32Array(width);
@@ -66,6 +68,14 @@ class PlainRows {
     if (end > p && bytes[end - 1] === CR) end--;
     if (this.cr !== -1 && this.cr < p) this.cr = bytes.indexOf(CR, p);
     if (this.cr !== -1 && this.cr < end) return false;
+    if (width - 1 - this.first < this.last) {
+      if (this.quote !== -1 && this.quote < p) this.quote = bytes.indexOf(QUOTE, p);
+      if ((this.quote === -1 || this.quote >= end) && this.readBack(p, end)) {
+        this.next = lf + 1;
+        this.blank = false;
+        return true;
+      }
+    }
     let blank = true;
     let s = p;
     for (let c = 0; c < width; c++) {
@@ -108,7 +118,35 @@ class PlainRows {
     this.blank = blank;
     return true;
   }
+
+  /**
+   * The fields from the last back to the first wanted of the row `bytes[p, end)`, which holds no quote (MaxQuant's
+   * wanted id lists are among its last columns: 8 fields cut of 154): true when cut, false when the row has fewer
+   * fields or those are all empty (the forward cut decides then).
+   */
+  private readBack(p: number, end: number): boolean {
+    const { bytes, delimiter, width, starts, ends, tabIsSpace } = this;
+    let filled = false;
+    let e = end;
+    for (let c = width - 1; c >= this.first; c--) {
+      // (lastIndexOf from a negative index would search from the end of the bytes)
+      const d = c > 0 && e > p ? bytes.lastIndexOf(delimiter, e - 1) : p - 1;
+      if (c > 0 && d < p) return false;
+      let s = d + 1;
+      let f = e;
+      while (s < f && (bytes[s] === SPACE || (tabIsSpace && bytes[s] === TAB))) s++;
+      while (f > s && (bytes[f - 1] === SPACE || (tabIsSpace && bytes[f - 1] === TAB))) f--;
+      starts[c] = s;
+      ends[c] = f;
+      if (f > s) filled = true;
+      e = d;
+    }
+    return filled;
+  }
 }
+
+/** Rows whose wanted cells' share of the bytes decides how the rest of a push's cells are decoded. */
+const SAMPLE_ROWS = 16;
 
 export class TextRereader {
   /** Per column: every cell's text (null: missing), or null when the column is not wanted. */
@@ -157,26 +195,39 @@ export class TextRereader {
     const scanner = this.scanner;
     scanner.reset(bytes, Math.min(from, bytes.length));
     scanner.partial = !final;
-    const { texts, wanted, decimalComma } = this;
+    const { texts, wanted } = this;
     const width = wanted.length;
     // (the wanted columns only: a MaxQuant table wants 5 of its 150)
     const columns: number[] = [];
     wanted.forEach((w, c) => w && columns.push(c));
-    const plain = width > 1 && !this.scannerOnly ? new PlainRows(bytes, this.delimiter, width, wanted.lastIndexOf(true)) : null;
+    const plain = width > 1 && !this.scannerOnly ? new PlainRows(bytes, this.delimiter, width, wanted.lastIndexOf(true), wanted.indexOf(true)) : null;
+    // The wanted cells' texts: after SAMPLE_ROWS rows, slices of the rest of the bytes decoded once when the cells
+    // were a quarter of those rows' bytes or more (text.ts SpanTexts: MaxQuant's id lists, most of its bytes).
+    const span = new SpanTexts();
+    let sampled = 0;
+    let sampleFrom = scanner.pos;
+    let cellBytes = 0;
     while (this.row < this.rows) {
       // A row PlainRows takes: its fields found by native searches, as the scanner would cut them; any other
       // row (one of another width, a quoted line break, …), the scanner's.
       if (plain !== null && plain.read(scanner.pos)) {
+        const rowStart = scanner.pos;
         scanner.pos = plain.next;
         scanner.line++;
         if (!plain.blank) {
           for (let i = 0; i < columns.length; i++) {
             const c = columns[i]!;
             const out = texts[c]!;
-            const text = decodeUtf8(bytes, plain.starts[c]!, plain.ends[c]!);
-            out[this.row] = classifyText(text, decimalComma) === null ? null : text.trim();
+            const text = span.decode(bytes, plain.starts[c]!, plain.ends[c]!);
+            out[this.row] = trimmedOrMissing(text);
+            if (sampled < SAMPLE_ROWS) cellBytes += plain.ends[c]! - plain.starts[c]!;
           }
           this.row++;
+          if (sampled === 0) sampleFrom = rowStart;
+          if (++sampled === SAMPLE_ROWS) {
+            const share = cellBytes / Math.max(1, scanner.pos - sampleFrom);
+            span.load(bytes, scanner.pos, bytes.length, Math.floor(share * (bytes.length - scanner.pos)));
+          }
         }
         continue;
       }
@@ -186,7 +237,7 @@ export class TextRereader {
         const c = columns[i]!;
         const out = texts[c]!;
         const text = fieldText(bytes, scanner.starts[c]!, scanner.ends[c]!, scanner.flags[c]!);
-        out[this.row] = classifyText(text, decimalComma) === null ? null : text.trim();
+        out[this.row] = trimmedOrMissing(text);
       }
       this.row++;
     }
