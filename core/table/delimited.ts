@@ -95,6 +95,9 @@ function cellKind(body: Uint8Array, start: number, end: number, flag: number, de
     while (s < e && body[s] === 0x20) s++;
     while (e > s && body[e - 1] === 0x20) e--;
     if (s === e) return BLANK;
+    // (opening with an ASCII letter: no number, strict or lenient; quick-rows.ts fieldValue)
+    const b = body[s]! | 0x20;
+    if (b >= 0x61 && b <= 0x7a) return flag === PLAIN ? (isMissingBytes(body, s, e) ? MISSING : TEXT) : classifyKind(decodeUtf8(body, start, end), decimalComma);
     if (plainDecimal(body, s, e)) return NUMBER;
     const v = parseNumberBytes(body, s, e, decimalComma);
     if (v === v) return NUMBER;
@@ -102,6 +105,11 @@ function cellKind(body: Uint8Array, start: number, end: number, flag: number, de
   }
   const text = fieldText(body, start, end, flag);
   if (text.trim() === '') return BLANK;
+  return classifyKind(text, decimalComma);
+}
+
+/** The kind of a cell's text (not blank) as classifyText reads it. */
+function classifyKind(text: string, decimalComma: boolean): number {
   const cell = classifyText(text, decimalComma);
   return cell === null ? MISSING : typeof cell === 'number' ? NUMBER : TEXT;
 }
