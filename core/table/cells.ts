@@ -67,6 +67,8 @@ export function isLabToken(text: string): boolean {
 }
 
 const UNICODE_MINUS = /^\u2212/;
+/** A character no lenient number holds (digits, signs, U+2212, points, commas, exponent marks, the three spaces). */
+const NOT_LENIENT = /[^0-9.,+\-eE\u2212 \u00a0\u202f]/;
 /** Thousands in groups of three, the decimal separator "." (a "," group needs a point or a second group). */
 const THOUSANDS_DOT = /^[+-]?\d{1,3}(?:(?:,\d{3})+\.\d*|(?:,\d{3}){2,})$/;
 /** Thousands "." with a decimal comma: "1.234,50", "1.234.567". */
@@ -84,6 +86,8 @@ export function lenientNumber(text: string, decimalComma = false): number {
   if (t.length === 0 || t.length > 64) return NaN;
   const first = t.charCodeAt(0);
   if (!((first >= 0x30 && first <= 0x39) || first === 0x2212 || first === 0x2d || first === 0x2b)) return NaN;
+  // (one test rejects what none of the forms below can be, e.g. MaxQuant's "5;3;2": three tests otherwise)
+  if (NOT_LENIENT.test(t)) return NaN;
   if (UNICODE_MINUS.test(t)) {
     t = '-' + t.slice(1);
     const v = parseNumberText(t, decimalComma);
