@@ -220,6 +220,16 @@ interface Probed {
   end: number;
   /** Blank records before it. */
   blanksBefore: number;
+  /** Its cells as the probe's scanner cut them (describe and texts read them, not a second scan). */
+  cells: Cells;
+}
+
+/** A record's cells: the scanner's fields (count, byte ranges, flags). */
+interface Cells {
+  count: number;
+  starts: Int32Array;
+  ends: Int32Array;
+  flags: Uint8Array;
 }
 
 const PROBE = 0;
@@ -383,7 +393,9 @@ export class DelimitedReader {
         }
         continue;
       }
-      this.probed.push({ line: scanner.rowLine, nextLine: scanner.line, start, end, blanksBefore: this.probeBlank });
+      const count = scanner.count;
+      const cells = { count, starts: scanner.starts.slice(0, count), ends: scanner.ends.slice(0, count), flags: scanner.flags.slice(0, count) };
+      this.probed.push({ line: scanner.rowLine, nextLine: scanner.line, start, end, blanksBefore: this.probeBlank, cells });
       if (headerRow === undefined) {
         if (this.probed.length >= PROBE_ROWS) return true;
       } else if (this.headerIndex === -1) {
@@ -392,12 +404,9 @@ export class DelimitedReader {
     }
   }
 
-  /** The cells of the record at `p` (a helper scanner; the main one keeps its place). */
-  private recordAt(bytes: Uint8Array, p: Probed): CsvScanner {
-    const s = new CsvScanner(bytes, this.delimiterCode, this.fileName, p.start);
-    s.line = p.line;
-    s.next();
-    return s;
+  /** The cells of the record `p` (as the probe cut them). */
+  private recordAt(_bytes: Uint8Array, p: Probed): Cells {
+    return p.cells;
   }
 
   private describe(bytes: Uint8Array, p: Probed): ProbeRow {
@@ -407,13 +416,13 @@ export class DelimitedReader {
     return probeRow(kinds, this.isMetaRow(s, bytes));
   }
 
-  private texts(s: CsvScanner, bytes: Uint8Array): string[] {
+  private texts(s: Cells, bytes: Uint8Array): string[] {
     const out: string[] = [];
     for (let c = 0; c < s.count; c++) out.push(fieldText(bytes, s.starts[c]!, s.ends[c]!, s.flags[c]!));
     return out;
   }
 
-  private isMetaRow(s: CsvScanner, bytes: Uint8Array): boolean {
+  private isMetaRow(s: Cells, bytes: Uint8Array): boolean {
     if (s.count === 0 || bytes[s.starts[0]!] !== 0x23) return false; // '#'
     return metaCell(fieldText(bytes, s.starts[0]!, s.ends[0]!, s.flags[0]!)) !== null;
   }
