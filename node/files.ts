@@ -17,7 +17,7 @@
  * write beside the same target, once their process is gone. writeFileAtomic is the one-output set, the only
  * atomic writer of both hosts.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, statSync, unlinkSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, unlinkSync, type Stats } from 'node:fs';
 import { copyFile, link, lstat, open, readdir, readFile, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { SkfrError } from '../core/errors.js';
@@ -238,8 +238,7 @@ export function openFileAt(ref: FileRef): FileAt {
 export async function openInput(path: string, options: { reader?: InputReader; chunkBytes?: number } = {}): Promise<OpenedInput> {
   const reader = options.reader ?? 'cli';
   const chunkBytes = options.chunkBytes ?? INPUT_CHUNK_BYTES;
-  const stated = await statInput(path, reader);
-  if (stated.size <= WHOLE_INPUT_BYTES) return openSmallInput(path, reader, chunkBytes);
+  await statInput(path, reader);
   const read = async (handle: FileHandle, buffer: Uint8Array, offset: number, position: number): Promise<number> => {
     try {
       return (await handle.read(buffer, offset, buffer.length - offset, position)).bytesRead;
@@ -314,83 +313,6 @@ export async function openInput(path: string, options: { reader?: InputReader; c
   }
   /** The file as the first iteration found it (ChunkSource.file), for threads that read pieces of it (openFileAt). */
   const file = (): InputFileRef | null => (known === null ? null : { path, reader, dev: known.dev, ino: known.ino, size: known.size, mtimeMs: known.mtimeMs });
-  return { head, chunks: Object.assign(chunks, { file }) };
-}
-
-/**
- * Largest input openInput reads whole, once and synchronously (openSmallInput): a lab table of 0.4–5 MB was
- * read in ~20 awaited reads, opens and stats over three passes (the table reader's two and its re-read of text
- * columns), each a round trip through libuv's threads (2–5 ms of DIA-NN's 0.4 MB on a quiet machine, tens of ms
- * on a busy one), for no memory saved.
- */
-export const WHOLE_INPUT_BYTES = 16 * 1024 * 1024;
-
-/** The version of `path` now, refused in one sentence when it is not `known` (another file, size or time). */
-function ensureUnchanged(path: string, known: Version, reader: InputReader): void {
-  let now;
-  try {
-    now = statSync(path);
-  } catch (error) {
-    throw readFailure(path, error, reader);
-  }
-  ensureSameVersion(known, now, path, reader);
-}
-
-/**
- * openInput for a file of at most WHOLE_INPUT_BYTES: its head read now, its bytes at the first iteration (opened
- * without blocking, checked on the handle, read, checked unchanged, closed: synchronously), and every iteration
- * gives those bytes in `chunkBytes` pieces, once the file is found unchanged (as openInput's iterations: a file
- * that changed between or during them is refused, so every pass and the SHA-256 are of the same bytes).
- */
-function openSmallInput(path: string, reader: InputReader, chunkBytes: number): OpenedInput {
-  /** Open, check, read its first `size` bytes, or all of it and check it unchanged, close. */
-  const readSyncWhole = (size: number | null): { bytes: Uint8Array; info: Stats } => {
-    let fd: number;
-    try {
-      fd = openSync(path, INPUT_OPEN_FLAGS);
-    } catch (error) {
-      throw readFailure(path, error, reader);
-    }
-    try {
-      const info = fstatSync(fd);
-      checkInputInfo(path, info, reader);
-      const bytes = new Uint8Array(size ?? info.size);
-      let filled = 0;
-      while (filled < bytes.length) {
-        const got = readSync(fd, bytes, filled, bytes.length - filled, filled);
-        if (got === 0) break;
-        filled += got;
-      }
-      if (size === null) ensureSameVersion(info, fstatSync(fd), path, reader);
-      return { bytes: filled === bytes.length ? bytes : bytes.subarray(0, filled), info };
-    } catch (error) {
-      throw readFailure(path, error, reader);
-    } finally {
-      closeSync(fd);
-    }
-  };
-  const head = readSyncWhole(INPUT_HEAD_BYTES).bytes;
-  let whole: { bytes: Uint8Array; info: Stats } | null = null;
-  async function* chunks(into?: ChunkBuffers): AsyncGenerator<Uint8Array> {
-    if (whole === null) whole = readSyncWhole(null);
-    else ensureUnchanged(path, whole.info, reader);
-    const { bytes, info } = whole;
-    if (bytes.length !== info.size) throw changedFailure(path, reader);
-    // Copied into two buffers taking turns, as openInput's chunks (the caller's when it gives them, e.g. the line
-    // counter's memory): what a reader does to a chunk never reaches the bytes the next pass reads (~0.1 ms a MiB).
-    const size = Math.min(chunkBytes, into?.[0].length ?? chunkBytes, Math.max(1, bytes.length));
-    const buffers = into?.map((buffer) => buffer.subarray(0, size)) ?? [new Uint8Array(size), new Uint8Array(size)];
-    for (let at = 0, turn = 0; at < bytes.length; at += size, turn = 1 - turn) {
-      const chunk = buffers[turn]!.subarray(0, Math.min(size, bytes.length - at));
-      chunk.set(bytes.subarray(at, at + chunk.length));
-      yield chunk;
-    }
-    ensureUnchanged(path, info, reader);
-  }
-  const file = (): InputFileRef | null => {
-    const known = whole?.info;
-    return known === undefined ? null : { path, reader, dev: known.dev, ino: known.ino, size: known.size, mtimeMs: known.mtimeMs };
-  };
   return { head, chunks: Object.assign(chunks, { file }) };
 }
 
