@@ -25,8 +25,18 @@
 export const MISSING_TOKENS: readonly string[] = ['', 'NA', 'N/A', 'NaN', 'nan', 'null', '#N/A', '-', '?'];
 const MISSING_SET = new Set(MISSING_TOKENS);
 
+/** The longest missing token's length: a longer text is none, known without hashing it (an id list of thousands of characters). */
+const MISSING_LONGEST = Math.max(...MISSING_TOKENS.map((t) => t.length));
+
 export function isMissingToken(text: string): boolean {
-  return MISSING_SET.has(text.trim());
+  const t = text.trim();
+  return t.length <= MISSING_LONGEST && MISSING_SET.has(t);
+}
+
+/** A cell's text trimmed, or null when it is a missing token: `classifyText(text) === null ? null : text.trim()`. */
+export function trimmedOrMissing(text: string): string | null {
+  const t = text.trim();
+  return t.length <= MISSING_LONGEST && MISSING_SET.has(t) ? null : t;
 }
 
 /**
@@ -57,6 +67,8 @@ export function isLabToken(text: string): boolean {
 }
 
 const UNICODE_MINUS = /^\u2212/;
+/** A character no lenient number holds (digits, signs, U+2212, points, commas, exponent marks, the three spaces). */
+const NOT_LENIENT = /[^0-9.,+\-eE\u2212 \u00a0\u202f]/;
 /** Thousands in groups of three, the decimal separator "." (a "," group needs a point or a second group). */
 const THOUSANDS_DOT = /^[+-]?\d{1,3}(?:(?:,\d{3})+\.\d*|(?:,\d{3}){2,})$/;
 /** Thousands "." with a decimal comma: "1.234,50", "1.234.567". */
@@ -74,6 +86,8 @@ export function lenientNumber(text: string, decimalComma = false): number {
   if (t.length === 0 || t.length > 64) return NaN;
   const first = t.charCodeAt(0);
   if (!((first >= 0x30 && first <= 0x39) || first === 0x2212 || first === 0x2d || first === 0x2b)) return NaN;
+  // (one test rejects what none of the forms below can be, e.g. MaxQuant's "5;3;2": three tests otherwise)
+  if (NOT_LENIENT.test(t)) return NaN;
   if (UNICODE_MINUS.test(t)) {
     t = '-' + t.slice(1);
     const v = parseNumberText(t, decimalComma);
@@ -132,7 +146,7 @@ export function isMissingBytes(bytes: Uint8Array, start: number, end: number): b
 /** Classify a string cell: null = missing, a number (strictly or `lenientNumber`), or the trimmed text. */
 export function classifyText(text: string, decimalComma = false): number | string | null {
   const t = text.trim();
-  if (MISSING_SET.has(t)) return null;
+  if (t.length <= MISSING_LONGEST && MISSING_SET.has(t)) return null;
   const v = parseNumberText(t, decimalComma);
   if (v === v) return v;
   const w = lenientNumber(t, decimalComma);

@@ -95,6 +95,9 @@ function cellKind(body: Uint8Array, start: number, end: number, flag: number, de
     while (s < e && body[s] === 0x20) s++;
     while (e > s && body[e - 1] === 0x20) e--;
     if (s === e) return BLANK;
+    // (opening with an ASCII letter: no number, strict or lenient; quick-rows.ts fieldValue)
+    const b = body[s]! | 0x20;
+    if (b >= 0x61 && b <= 0x7a) return flag === PLAIN ? (isMissingBytes(body, s, e) ? MISSING : TEXT) : classifyKind(decodeUtf8(body, start, end), decimalComma);
     if (plainDecimal(body, s, e)) return NUMBER;
     const v = parseNumberBytes(body, s, e, decimalComma);
     if (v === v) return NUMBER;
@@ -102,6 +105,11 @@ function cellKind(body: Uint8Array, start: number, end: number, flag: number, de
   }
   const text = fieldText(body, start, end, flag);
   if (text.trim() === '') return BLANK;
+  return classifyKind(text, decimalComma);
+}
+
+/** The kind of a cell's text (not blank) as classifyText reads it. */
+function classifyKind(text: string, decimalComma: boolean): number {
   const cell = classifyText(text, decimalComma);
   return cell === null ? MISSING : typeof cell === 'number' ? NUMBER : TEXT;
 }
@@ -212,6 +220,16 @@ interface Probed {
   end: number;
   /** Blank records before it. */
   blanksBefore: number;
+  /** Its cells as the probe's scanner cut them (describe and texts read them, not a second scan). */
+  cells: Cells;
+}
+
+/** A record's cells: the scanner's fields (count, byte ranges, flags). */
+interface Cells {
+  count: number;
+  starts: Int32Array;
+  ends: Int32Array;
+  flags: Uint8Array;
 }
 
 const PROBE = 0;
@@ -375,7 +393,9 @@ export class DelimitedReader {
         }
         continue;
       }
-      this.probed.push({ line: scanner.rowLine, nextLine: scanner.line, start, end, blanksBefore: this.probeBlank });
+      const count = scanner.count;
+      const cells = { count, starts: scanner.starts.slice(0, count), ends: scanner.ends.slice(0, count), flags: scanner.flags.slice(0, count) };
+      this.probed.push({ line: scanner.rowLine, nextLine: scanner.line, start, end, blanksBefore: this.probeBlank, cells });
       if (headerRow === undefined) {
         if (this.probed.length >= PROBE_ROWS) return true;
       } else if (this.headerIndex === -1) {
@@ -384,12 +404,9 @@ export class DelimitedReader {
     }
   }
 
-  /** The cells of the record at `p` (a helper scanner; the main one keeps its place). */
-  private recordAt(bytes: Uint8Array, p: Probed): CsvScanner {
-    const s = new CsvScanner(bytes, this.delimiterCode, this.fileName, p.start);
-    s.line = p.line;
-    s.next();
-    return s;
+  /** The cells of the record `p` (as the probe cut them). */
+  private recordAt(_bytes: Uint8Array, p: Probed): Cells {
+    return p.cells;
   }
 
   private describe(bytes: Uint8Array, p: Probed): ProbeRow {
@@ -399,13 +416,13 @@ export class DelimitedReader {
     return probeRow(kinds, this.isMetaRow(s, bytes));
   }
 
-  private texts(s: CsvScanner, bytes: Uint8Array): string[] {
+  private texts(s: Cells, bytes: Uint8Array): string[] {
     const out: string[] = [];
     for (let c = 0; c < s.count; c++) out.push(fieldText(bytes, s.starts[c]!, s.ends[c]!, s.flags[c]!));
     return out;
   }
 
-  private isMetaRow(s: CsvScanner, bytes: Uint8Array): boolean {
+  private isMetaRow(s: Cells, bytes: Uint8Array): boolean {
     if (s.count === 0 || bytes[s.starts[0]!] !== 0x23) return false; // '#'
     return metaCell(fieldText(bytes, s.starts[0]!, s.ends[0]!, s.flags[0]!)) !== null;
   }

@@ -5,9 +5,9 @@
  * Example: parseTable(bytes, 'mice.csv') → Table with 1080 rows and 82 columns.
  */
 import { assertNever, SkfrError } from '../errors.js';
-import { parseDelimited } from './csv.js';
 import { baseName, detectFormat } from './detect.js';
-import { readStructuredSheet, readStructuredText, structureTable } from './formats/structured.js';
+import { readStructuredSheet, structureTable } from './formats/structured.js';
+import { parseTextTable } from './parse-text.js';
 import type { Table } from './types.js';
 import { listWorkbookSheets, parseWorkbook } from './workbook.js';
 
@@ -65,24 +65,9 @@ export function parseTable(bytes: Uint8Array, fileName: string, options: ParseOp
   const format = detectFormat(bytes, name);
   switch (format) {
     case 'csv':
-    case 'tsv': {
-      if (options.sheet !== undefined && options.sheet !== name) {
-        throw new SkfrError('unknown-sheet', `“${name}” is a text table with one sheet, “${name}”; there is no sheet “${options.sheet}”.`);
-      }
+    case 'tsv':
       // GCT, ADAT and mzTab files by their own readers; long tables pivoted (formats/structured.ts).
-      return (
-        readStructuredText(bytes, name, options.headerRow) ??
-        structureTable(
-          parseDelimited(bytes, name, {
-            allocate: options.allocate,
-            headerRow: options.headerRow,
-            headerRows: options.headerRows,
-            textColumns: options.textColumns,
-            noHeader: options.noHeader,
-          }),
-        )
-      );
-    }
+      return parseTextTable(bytes, name, options);
     case 'xlsx':
     case 'xls': {
       if (options.noHeader) throw new SkfrError('invalid-option', `“${name}” is a workbook: “no header row” is for text files (CSV, TSV); give its header row instead.`);

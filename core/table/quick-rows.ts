@@ -7,7 +7,7 @@
  */
 import { classifyText, isMissingBytes, textCell } from './cells.js';
 import { parseNumberBytes } from './float-parse.js';
-import { decodeUtf8 } from './text.js';
+import { decodeUtf8, type SpanTexts } from './text.js';
 
 /** Delimiters the quick way cannot take: bytes of a number (digits, sign, point, exponent mark). */
 const NUMBER_BYTES = Array.from('0123456789+-.eE', (c) => c.charCodeAt(0));
@@ -22,10 +22,14 @@ export function quickDelimiter(delimiter: number, decimalComma: boolean): boolea
  * classify it: a number (e.g. one of 20+ digits, or "−2.5": cells.ts textCell), null for a missing marker, or
  * its text.
  */
-export function fieldValue(bytes: Uint8Array, start: number, end: number, decimalComma: boolean): number | string | null {
+export function fieldValue(bytes: Uint8Array, start: number, end: number, decimalComma: boolean, texts?: SpanTexts): number | string | null {
+  // A field opening with an ASCII letter is no number, strict or lenient (those open with a digit, a sign, a point
+  // or U+2212): missing or its text (most text cells of a lab table: ids, names, descriptions).
+  const b = bytes[start]! | 0x20;
+  if (b >= 0x61 && b <= 0x7a && end > start) return isMissingBytes(bytes, start, end) ? null : texts !== undefined ? texts.decode(bytes, start, end) : decodeUtf8(bytes, start, end);
   const x = parseNumberBytes(bytes, start, end, decimalComma);
   if (x === x) return x;
-  return isMissingBytes(bytes, start, end) ? null : textCell(decodeUtf8(bytes, start, end), decimalComma);
+  return isMissingBytes(bytes, start, end) ? null : textCell(texts !== undefined ? texts.decode(bytes, start, end) : decodeUtf8(bytes, start, end), decimalComma);
 }
 
 
@@ -34,11 +38,11 @@ export function fieldValue(bytes: Uint8Array, start: number, end: number, decima
  * (scanner.ts QUOTED): a number when its bytes, trimmed of spaces, are one; else its text classified whole
  * (cells.ts classifyText: a missing marker is null). Example: `" 7 "` → 7; `"NA"` → null; `"P1;P2"` → "P1;P2".
  */
-export function quotedValue(bytes: Uint8Array, start: number, end: number, decimalComma: boolean): number | string | null {
+export function quotedValue(bytes: Uint8Array, start: number, end: number, decimalComma: boolean, texts?: SpanTexts): number | string | null {
   let s = start;
   let e = end;
   while (s < e && bytes[s] === 0x20) s++;
   while (e > s && bytes[e - 1] === 0x20) e--;
   const v = parseNumberBytes(bytes, s, e, decimalComma);
-  return v === v ? v : classifyText(decodeUtf8(bytes, start, end), decimalComma);
+  return v === v ? v : classifyText(texts !== undefined ? texts.decode(bytes, start, end) : decodeUtf8(bytes, start, end), decimalComma);
 }

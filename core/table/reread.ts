@@ -9,10 +9,10 @@
  *   const reread = new TextRereader(fileName, 0x09, false, rows, [false, true], dataStart);
  *   reread.push(bytes, true); reread.texts // → [null, ['5;3', '4', …]]
  */
-import { classifyText } from './cells.js';
+import { trimmedOrMissing } from './cells.js';
 import { fieldText, type DataStart } from './delimited.js';
 import { CsvScanner } from './scanner.js';
-import { decodeUtf8 } from './text.js';
+import { SpanTexts } from './text.js';
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -36,12 +36,18 @@ class PlainRows {
   blank = false;
   /** The next CR at or after the last row read (-1: none; recomputed once passed). */
   private cr = -2;
+  /** The next quote at or after the last row's last wanted field (-1: none; recomputed once passed). */
+  private quote = -2;
   private readonly tabIsSpace: boolean;
 
   constructor(
     private readonly bytes: Uint8Array,
     private readonly delimiter: number,
     private readonly width: number,
+    /** The last field wanted (the fields after it are only checked: no quote). */
+    private readonly last = width - 1,
+    /** The first field wanted: nearer the row's end than the last is to its start, rows are cut from their end. */
+    private readonly first = 0,
   ) {
     this.starts = new Int32Array(width);
     this.ends = new Int32Array(width);
@@ -62,9 +68,25 @@ class PlainRows {
     if (end > p && bytes[end - 1] === CR) end--;
     if (this.cr !== -1 && this.cr < p) this.cr = bytes.indexOf(CR, p);
     if (this.cr !== -1 && this.cr < end) return false;
+    if (width - 1 - this.first < this.last) {
+      if (this.quote !== -1 && this.quote < p) this.quote = bytes.indexOf(QUOTE, p);
+      if ((this.quote === -1 || this.quote >= end) && this.readBack(p, end)) {
+        this.next = lf + 1;
+        this.blank = false;
+        return true;
+      }
+    }
     let blank = true;
     let s = p;
     for (let c = 0; c < width; c++) {
+      if (c > this.last && !blank) {
+        // The fields after the last wanted one are not cut: the row has `width` fields (the reader's pass over the
+        // same bytes found no ragged row) unless a quoted field holds a delimiter or a line break: none in the rest.
+        // (A row blank so far is cut to its end: blank or not.)
+        if (this.quote !== -1 && this.quote < s) this.quote = bytes.indexOf(QUOTE, s);
+        if (this.quote !== -1 && this.quote < end) return false;
+        break;
+      }
       while (s < end && (bytes[s] === SPACE || (tabIsSpace && bytes[s] === TAB))) s++;
       let e: number;
       let next: number;
@@ -96,7 +118,35 @@ class PlainRows {
     this.blank = blank;
     return true;
   }
+
+  /**
+   * The fields from the last back to the first wanted of the row `bytes[p, end)`, which holds no quote (MaxQuant's
+   * wanted id lists are among its last columns: 8 fields cut of 154): true when cut, false when the row has fewer
+   * fields or those are all empty (the forward cut decides then).
+   */
+  private readBack(p: number, end: number): boolean {
+    const { bytes, delimiter, width, starts, ends, tabIsSpace } = this;
+    let filled = false;
+    let e = end;
+    for (let c = width - 1; c >= this.first; c--) {
+      // (lastIndexOf from a negative index would search from the end of the bytes)
+      const d = c > 0 && e > p ? bytes.lastIndexOf(delimiter, e - 1) : p - 1;
+      if (c > 0 && d < p) return false;
+      let s = d + 1;
+      let f = e;
+      while (s < f && (bytes[s] === SPACE || (tabIsSpace && bytes[s] === TAB))) s++;
+      while (f > s && (bytes[f - 1] === SPACE || (tabIsSpace && bytes[f - 1] === TAB))) f--;
+      starts[c] = s;
+      ends[c] = f;
+      if (f > s) filled = true;
+      e = d;
+    }
+    return filled;
+  }
 }
+
+/** Rows whose wanted cells' share of the bytes decides how the rest of a push's cells are decoded. */
+const SAMPLE_ROWS = 16;
 
 export class TextRereader {
   /** Per column: every cell's text (null: missing), or null when the column is not wanted. */
@@ -145,33 +195,49 @@ export class TextRereader {
     const scanner = this.scanner;
     scanner.reset(bytes, Math.min(from, bytes.length));
     scanner.partial = !final;
-    const { texts, wanted, decimalComma } = this;
+    const { texts, wanted } = this;
     const width = wanted.length;
-    const plain = width > 1 && !this.scannerOnly ? new PlainRows(bytes, this.delimiter, width) : null;
+    // (the wanted columns only: a MaxQuant table wants 5 of its 150)
+    const columns: number[] = [];
+    wanted.forEach((w, c) => w && columns.push(c));
+    const plain = width > 1 && !this.scannerOnly ? new PlainRows(bytes, this.delimiter, width, wanted.lastIndexOf(true), wanted.indexOf(true)) : null;
+    // The wanted cells' texts: after SAMPLE_ROWS rows, slices of the rest of the bytes decoded once when the cells
+    // were a quarter of those rows' bytes or more (text.ts SpanTexts: MaxQuant's id lists, most of its bytes).
+    const span = new SpanTexts();
+    let sampled = 0;
+    let sampleFrom = scanner.pos;
+    let cellBytes = 0;
     while (this.row < this.rows) {
       // A row PlainRows takes: its fields found by native searches, as the scanner would cut them; any other
       // row (one of another width, a quoted line break, …), the scanner's.
       if (plain !== null && plain.read(scanner.pos)) {
+        const rowStart = scanner.pos;
         scanner.pos = plain.next;
         scanner.line++;
         if (!plain.blank) {
-          for (let c = 0; c < width; c++) {
-            const out = texts[c];
-            if (!out) continue;
-            const text = decodeUtf8(bytes, plain.starts[c]!, plain.ends[c]!);
-            out[this.row] = classifyText(text, decimalComma) === null ? null : text.trim();
+          for (let i = 0; i < columns.length; i++) {
+            const c = columns[i]!;
+            const out = texts[c]!;
+            const text = span.decode(bytes, plain.starts[c]!, plain.ends[c]!);
+            out[this.row] = trimmedOrMissing(text);
+            if (sampled < SAMPLE_ROWS) cellBytes += plain.ends[c]! - plain.starts[c]!;
           }
           this.row++;
+          if (sampled === 0) sampleFrom = rowStart;
+          if (++sampled === SAMPLE_ROWS) {
+            const share = cellBytes / Math.max(1, scanner.pos - sampleFrom);
+            span.load(bytes, scanner.pos, bytes.length, Math.floor(share * (bytes.length - scanner.pos)));
+          }
         }
         continue;
       }
       if (!scanner.next()) break;
       if (scanner.blank && width > 1) continue; // (one-column files: a blank line inside the data is a missing cell)
-      for (let c = 0; c < width; c++) {
-        const out = texts[c];
-        if (!out) continue;
+      for (let i = 0; i < columns.length; i++) {
+        const c = columns[i]!;
+        const out = texts[c]!;
         const text = fieldText(bytes, scanner.starts[c]!, scanner.ends[c]!, scanner.flags[c]!);
-        out[this.row] = classifyText(text, decimalComma) === null ? null : text.trim();
+        out[this.row] = trimmedOrMissing(text);
       }
       this.row++;
     }

@@ -41,6 +41,31 @@ describe('TextRereader', () => {
     expect(reread(bytes, 0x2c, 3, [true, true, false], [5, 9, 13, 30], false)).toEqual(want);
   });
 
+  it('checks the fields after the last wanted one for quotes only (hand-checked: one holding a delimiter and a line break)', () => {
+    const bytes = encoder.encode('5;3,x,y\n4,"p,\nq",z\n,,w\n7,v,"r"\n');
+    const want = [['5;3', '4', null, '7'], null, null];
+    expect(reread(bytes, 0x2c, 4, [true, false, false], [], false)).toEqual(want);
+    expect(reread(bytes, 0x2c, 4, [true, false, false], [], true)).toEqual(want);
+    expect(reread(bytes, 0x2c, 4, [true, false, false], [3, 12], false)).toEqual(want);
+  });
+
+  it('cuts the fields from the row\'s end when the wanted ones are its last (hand-checked: a blank line first)', () => {
+    const bytes = encoder.encode('\n,,x y,é\n1,2, 3 ,4\n');
+    const want = [null, [null, '2'], ['x y', '3'], ['é', '4']];
+    expect(reread(bytes, 0x2c, 2, [false, true, true, true], [], false)).toEqual(want);
+    expect(reread(bytes, 0x2c, 2, [false, true, true, true], [], true)).toEqual(want);
+  });
+
+  it('slices the cells of the rows after the first 16 from the bytes decoded once, ASCII or not (hand-checked)', () => {
+    for (const name of ['P1;P2;P3', 'Pé;Q']) {
+      const lines = Array.from({ length: 40 }, (_, r) => `${r % 3 === 0 ? r : `${name}${r}`} ,x${r},NA\n`);
+      const bytes = encoder.encode(lines.join(''));
+      const want = [Array.from({ length: 40 }, (_, r) => (r % 3 === 0 ? String(r) : `${name}${r}`)), null, Array.from({ length: 40 }, () => null)];
+      expect(reread(bytes, 0x2c, 40, [true, false, true], [], false)).toEqual(want);
+      expect(reread(bytes, 0x2c, 40, [true, false, true], [300], false)).toEqual(want);
+    }
+  });
+
   it('gives the scanner\'s texts on random rows, whole or in chunks', () => {
     const field = fc.oneof(
       fc.constantFrom('', ' ', 'NA', '5;3', ' 4 ', '\t7', 'x y', '"q"', '"a,b"', '"l\nm"', '"a""b"', '"ab"c', 'é', '1e3', '-'),
@@ -56,7 +81,7 @@ describe('TextRereader', () => {
       fc.record({
         delimiter: fc.constantFrom(',', '\t'),
         width: fc.constant(width),
-        rows: fc.array(fc.tuple(row(width), fc.constantFrom('\n', '\r\n', '\r', '\n', '\n', '\r\n', '\r\r\n')), { minLength: 1, maxLength: 12 }),
+        rows: fc.array(fc.tuple(row(width), fc.constantFrom('\n', '\r\n', '\r', '\n', '\n', '\r\n', '\r\r\n')), { minLength: 1, maxLength: 40 }),
         cuts: fc.array(fc.nat(200), { maxLength: 4 }),
         wantedBits: fc.integer({ min: 1, max: 31 }),
       }),

@@ -19,6 +19,7 @@
 import type { CellSink } from '../columns.js';
 import { POW10_MANTISSAS, Q_MAX, Q_MIN } from '../float-parse.js';
 import { fieldValue, quickDelimiter, quotedValue } from '../quick-rows.js';
+import { SpanTexts } from '../text.js';
 import { ROWS_WASM } from './rows-wasm.js';
 import { instantiate, PAGE, reserve, type KernelGlobal, type KernelMemory } from './wasm.js';
 
@@ -63,6 +64,7 @@ export class RowKernel {
   private out!: Float64Array;
   private exceptions!: Int32Array;
   private readonly outAt: number;
+  private readonly texts = new SpanTexts();
 
   /**
    * A kernel for rows of `width` fields; null without WebAssembly, for one column or a delimiter a number may
@@ -158,6 +160,12 @@ export class RowKernel {
     }
     const listed = this.exports.exceptionCount.value;
     const exceptions = this.exceptions;
+    if (listed === 0) return;
+    // The listed fields' texts: slices of the batch's text decoded once when they are much of it (text.ts SpanTexts).
+    let cellBytes = 0;
+    for (let e = 0; e < listed; e++) cellBytes += exceptions[4 * e + 3]! - exceptions[4 * e + 2]!;
+    const texts = this.texts;
+    texts.load(body, exceptions[2]!, exceptions[4 * (listed - 1) + 3]!, cellBytes);
     for (let e = 0; e < listed; e++) {
       const c = exceptions[4 * e + 1]!;
       const start = exceptions[4 * e + 2]!;
@@ -165,7 +173,7 @@ export class RowKernel {
       // (a quoted field: its column complemented, the bytes inside its quotes)
       const column = columns[c < 0 ? ~c : c]!;
       column.numericCount--;
-      column.setCell(first + exceptions[4 * e]!, c < 0 ? quotedValue(body, start, end, decimalComma) : fieldValue(body, start, end, decimalComma));
+      column.setCell(first + exceptions[4 * e]!, c < 0 ? quotedValue(body, start, end, decimalComma, texts) : fieldValue(body, start, end, decimalComma, texts));
     }
   }
 }
