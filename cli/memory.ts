@@ -66,8 +66,20 @@ export function collectAfterMapping(inPlace: boolean, matrixBytes: number, rows:
   else if (rows >= GARBAGE_ROWS) collectGarbage();
 }
 
+/**
+ * After a fit on GARBAGE_ROWS rows or more, its restarts' label arrays (n bytes each, 20 MB at 20 million rows,
+ * let go by the engine as the fit finishes) are garbage that a main thread writing outputs would otherwise keep
+ * beside its own: collected at once. Returns whether it collected.
+ * @example collectAfterFit(1_080) // false: the mouse data's labels are a kilobyte
+ */
+export function collectAfterFit(rows: number): boolean {
+  if (rows < GARBAGE_ROWS) return false;
+  collectGarbage();
+  return true;
+}
+
 /** Characters of a long text output (`--json` of millions of samples) written between two collections. */
-export const COLLECT_EVERY_CHARS = 32 * 1024 * 1024;
+export const COLLECT_EVERY_CHARS = 16 * 1024 * 1024;
 
 /**
  * A counter for a long text output written in chunks: call it with each chunk's length, and every

@@ -32,7 +32,7 @@ import { outputWriter } from '../../node/files.js';
 import { createWorkerPool, type WorkerPool } from '../../node/parallel/pool.js';
 import { readTableChunks } from '../../node/parallel/read.js';
 import { jsonChunks } from '../json-out.js';
-import { collectAfterMapping, collectEvery } from '../memory.js';
+import { collectAfterFit, collectAfterMapping, collectEvery } from '../memory.js';
 import { createProgressBar } from '../progress.js';
 import { CLUSTER_HELP, labelColumns, planCluster, poolOptionsFor, requestOf, withTuneAll, type ClusterPlan, type DesignSpec } from './cluster-options.js';
 import { resolveRequest } from '../../core/request/resolve.js';
@@ -82,6 +82,7 @@ export async function clusterCommand(argv: readonly string[], { io, version }: C
   });
   try {
     const result = await analyse(plan, mapped, pool, io, cancel);
+    collectAfterFit(mapped.matrix.rows);
     const fitMs = now() - t1;
     const timings = { readMs: read.readMs, parseMs, fitMs };
     const { fit } = result;

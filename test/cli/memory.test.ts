@@ -4,7 +4,7 @@
  * of a long output (collectEvery).
  */
 import { describe, expect, it } from 'vitest';
-import { COLLECT_EVERY_CHARS, COLLECT_MIN_BYTES, collectEvery, collectGarbageAfter } from '../../cli/memory.js';
+import { COLLECT_EVERY_CHARS, COLLECT_MIN_BYTES, collectAfterFit, collectEvery, collectGarbageAfter, GARBAGE_ROWS } from '../../cli/memory.js';
 
 describe('collectGarbageAfter', () => {
   it('leaves a lab table to V8 (MaxQuant UPS1: 27 × 1 039 values, 224 KB) and collects from 16 MiB of matrix on', () => {
@@ -48,5 +48,14 @@ describe('collectEvery', () => {
     expect(collections).toBe(0);
     written(COLLECT_EVERY_CHARS);
     expect(collections).toBe(1);
+  });
+});
+
+describe('collectAfterFit', () => {
+  it('collects after a fit of a million rows or more only (the label arrays let go are then tens of MB)', () => {
+    expect(collectAfterFit(1_080)).toBe(false);
+    expect(collectAfterFit(GARBAGE_ROWS - 1)).toBe(false);
+    expect(collectAfterFit(GARBAGE_ROWS)).toBe(true);
+    expect(collectAfterFit(20_000_000)).toBe(true);
   });
 });
