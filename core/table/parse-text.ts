@@ -9,7 +9,7 @@ import { SkfrError } from '../errors.js';
 import { parseDelimited } from './csv.js';
 import { baseName, detectFormat } from './detect.js';
 import { readStructuredText, structureTable } from './formats/structured.js';
-import type { ParseOptions } from './parse.js';
+import type { ParseOptions } from './parse-options.js';
 import type { Table } from './types.js';
 
 /** Whether parseTextTable reads these bytes (a text table, not a workbook). */
