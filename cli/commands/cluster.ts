@@ -99,10 +99,10 @@ export async function clusterCommand(argv: readonly string[], { io, version }: C
     if (plan.json) {
       // (in parts: 20 million samples' ids and labels never in one string, json-out.ts; the parts' garbage
       // collected as it goes, memory.ts collectEvery)
-      const written = collectEvery();
+      const collectAsWritten = collectEvery();
       for (const part of jsonChunks({ ...withInputFields(clusterJson(mapped, result, timings), mapped, read), ...prepJson(prep, warnings, mapped.warnings) })) {
         io.stdout(part);
-        written(part.length);
+        collectAsWritten(part.length);
       }
       io.stdout('\n');
     }
@@ -199,9 +199,7 @@ const SAMPLE_SHEET = /sample|design|meta|annotation|condition|phenotyp/i;
 async function readDesign(spec: DesignSpec, io: CommandContext['io']): Promise<SampleTable> {
   const bytes = await io.readFile(spec.path);
   const fileName = basename(spec.path);
-  // (a text table without the workbook reader's modules: SheetJS, ~0.1 s to load)
-  const text = await sheetModules.text();
-  const { listSheets, parseTable } = text.isTextTable(bytes, fileName) ? { listSheets: () => [basename(fileName)], parseTable: text.parseTextTable } : await sheetModules.parse();
+  const { listSheets, parseTable } = await tableReader(bytes, fileName);
   let sheet = spec.sheet;
   const sheets = listSheets(bytes, fileName);
   const workbook = !(sheets.length === 1 && sheets[0] === fileName);
@@ -241,9 +239,7 @@ async function readTable(asked: ClusterPlan, io: CommandContext['io']): Promise<
   }
   const bytes = await io.readFile(asked.file);
   const sha256 = report ? (await import('../../node/hash.js')).sha256Hex(bytes) : null;
-  // A text table (GCT, ADAT, …) without the workbook reader's modules (SheetJS: ~0.1 s to load).
-  const text = await sheetModules.text();
-  const { parseTable } = text.isTextTable(bytes, fileName) ? { parseTable: text.parseTextTable } : await sheetModules.parse();
+  const { parseTable } = await tableReader(bytes, fileName);
   const options: ParseOptions = {
     allocate: allocateSharedFloat64,
     textColumns,
@@ -285,6 +281,15 @@ async function analyse(plan: ClusterPlan, mapped: MappedData, pool: WorkerPool, 
 }
 
 /** The modules that load SheetJS, imported on first need. */
+/**
+ * The reader of a file read whole: a text table (GCT, ADAT, a CSV design, …) without the workbook reader's modules
+ * (SheetJS: ~0.1 s to load), a workbook with them.
+ */
+async function tableReader(bytes: Uint8Array, fileName: string): Promise<Pick<typeof import('../../core/table/parse.js'), 'listSheets' | 'parseTable'>> {
+  const text = await sheetModules.text();
+  return text.isTextTable(bytes, fileName) ? { listSheets: () => [basename(fileName)], parseTable: text.parseTextTable } : await sheetModules.parse();
+}
+
 const sheetModules = {
   /** Any sheet read whole (workbooks, and the CSVs the chunked reader leaves to it). */
   parse: () => import('../../core/table/parse.js'),

@@ -32,9 +32,7 @@ export function fit(X: Matrix, options: FitOptions): FitResult {
  */
 export function fitPrepared(prep: PreparedFit, s?: number): FitResult {
   const at = s === undefined || s === prep.options.s ? prep : { ...prep, options: { ...prep.options, s } };
-  // A beaten restart's labels go to the next restart's seeding (scratch.ts restartLabels), not to the collector.
-  const scratch = restartScratch(at.data);
-  const results = new BestRestarts((labels) => scratch.giveBack(labels));
+  const results = restartsOn(at.data);
   for (let r = 0; r < at.options.restarts; r++) {
     throwIfAborted(at.signal);
     results.add(runRestart(at, r));
@@ -72,6 +70,15 @@ export class BestRestarts {
   private release(result: RestartResult): void {
     release(result, this.onRelease);
   }
+}
+
+/**
+ * The BestRestarts of a fit on `data`: a beaten restart's labels go to the next restart's seeding on the same data
+ * (scratch.ts restartLabels), not to the collector. Restarts run elsewhere (a worker's) have their own scratch.
+ */
+export function restartsOn(data: Float64Array): BestRestarts {
+  const scratch = restartScratch(data);
+  return new BestRestarts((labels) => scratch.giveBack(labels));
 }
 
 /** Whether restart a is picked before b (pickBest's order). */

@@ -1,6 +1,6 @@
 /** Public entry of the SKFR engine. */
 export * from './types.js';
-export { BestRestarts, fit, fitPrepared, finishFit, pickBest } from './fit.js';
+export { BestRestarts, fit, fitPrepared, finishFit, pickBest, restartsOn } from './fit.js';
 export { prepareFit, type PreparedFit } from './prepare.js';
 export { runRestart, runRestartPath, warmStart, restartSeed, type RestartResult, type RestartStart } from './restart.js';
 export { startFrom, warmFit, type Partition } from './warm.js';

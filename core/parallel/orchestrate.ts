@@ -23,7 +23,7 @@ import { SkfrError } from '../errors.js';
 import { alternation } from '../engine/k-tuning.js';
 import {
   assembleKCurve,
-  BestRestarts,
+  restartsOn,
   checkKValues,
   chooseK,
   DEFAULT_K_RULE,
@@ -35,7 +35,6 @@ import {
   type AlternateResult,
 } from '../engine/index.js';
 import { FIT_DEFAULTS } from '../engine/options.js';
-import { restartScratch } from '../engine/scratch.js';
 import type {
   FitOptions,
   FitResult,
@@ -63,11 +62,9 @@ export async function fitWith(links: readonly WorkerLink[], X: Matrix, options: 
   const { signal, onProgress, ...portable } = prepared;
   const restarts = prepared.options.restarts;
   const abortFlag = createAbortFlag();
-  // Only the best restart so far keeps its labels (BestRestarts): not R × n labels waiting for finishFit. A
-  // beaten restart's labels go to the next seeding on this data (engine/scratch.ts restartLabels): the
-  // restarts of the in-thread link (a narrow or small fit) reuse them; a worker's restarts have their own.
-  const scratch = restartScratch(prepared.data);
-  const kept = new BestRestarts((labels) => scratch.giveBack(labels));
+  // Only the best restart so far keeps its labels (BestRestarts): not R × n labels waiting for finishFit; the
+  // beaten ones' go to the in-thread link's next restart (a narrow or small fit runs there).
+  const kept = restartsOn(prepared.data);
   await runTasks(
     links,
     (job) => ({ kind: 'load-fit', job, prepared: portable satisfies PortablePreparedFit, abortFlag, privateData: prepared.missing.length > 0 }),
