@@ -74,8 +74,9 @@ export interface ColumnSummary {
   min: number | null;
   max: number | null;
   /**
-   * Distinct values, for filters: every value of a text column (sorted) — a filter must be able to keep any of
-   * them —, of a numeric column only when it has at most 50 (else null).
+   * Distinct values, for filters: every value of a text column (in the order the rows first hold them; a filter
+   * shows them sorted: renderer/src/lib/filters.ts columnValues) — a filter must be able to keep any of them —,
+   * of a numeric column only when it has at most 50 (in ascending order; else null).
    */
   distinct: string[] | null;
   /** How many rows hold each value of `distinct` (same order). */

@@ -31,7 +31,9 @@ import { loadMapped } from '../../cli/commands/cluster.js';
 import { planCluster } from '../../cli/commands/cluster-options.js';
 import { createSession } from '../../core/jobs/session.js';
 import type { JobResponse } from '../../core/jobs/types.js';
+import type { ColumnSummary } from '../../core/table/types.js';
 import { nodeFileIO } from '../../node/file-io.js';
+import { columnValues } from '../../renderer/src/lib/filters.js';
 import { skfr } from '../cli/helpers.js';
 import { skfr1 } from '../jobs/fork.js';
 
@@ -106,6 +108,17 @@ async function cliFingerprint(file: string, args: string[]): Promise<Fingerprint
   };
 }
 
+/**
+ * A column's summary with its values as a filter shows them (renderer/src/lib/filters.ts columnValues): the worker
+ * sends a text column's values in the order the rows first hold them and the page sorts them, so what a user sees,
+ * sorted, is what was fingerprinted when the worker sorted them itself.
+ */
+function asShown(column: ColumnSummary): ColumnSummary {
+  if (column.kind !== 'text' || column.distinct === null) return column;
+  const values = columnValues(column);
+  return { ...column, distinct: values.map((v) => v.value), distinctCounts: values.map((v) => v.count) };
+}
+
 async function sessionFingerprint(file: string, how: 'bytes' | 'path'): Promise<Fingerprint> {
   const session = how === 'bytes' ? createSession() : createSession(nodeFileIO);
   const source = how === 'bytes' ? ({ kind: 'bytes', fileName: file, bytes: new Uint8Array(readFileSync(real(file))) } as const) : ({ kind: 'path', path: real(file) } as const);
@@ -114,7 +127,7 @@ async function sessionFingerprint(file: string, how: 'bytes' | 'path'): Promise<
   const mappedView = ok(await session.runJob({ type: 'map', datasetId: opened.datasetId, mapping, recipe }));
   const view = ok(await session.runJob({ type: 'fit', datasetId: opened.datasetId, mapping, recipe, settings: { ...skfr1, k: 3, s: 10, restarts: 5 } }));
   return {
-    [`${how}.open`]: sha(without(opened, ['datasetId'])),
+    [`${how}.open`]: sha({ ...without(opened, ['datasetId']), columns: opened.columns.map(asShown) }),
     [`${how}.map`]: sha(without(mappedView, ['datasetId'])),
     [`${how}.fit`]: sha(without(view, ['datasetId', 'fitId', 'timings', 'fileName'])),
   };

@@ -13,10 +13,21 @@ export interface ValueCount {
   count: number;
 }
 
-/** The values of a column (every one of a text column) with their counts; counts unknown → 0. */
+const sortedValues = new WeakMap<ColumnSummary, ValueCount[]>();
+
+/**
+ * The values of a column (every one of a text column, sorted as the user's language sorts words; a numeric
+ * column's in ascending order) with their counts; counts unknown → 0. A text column's values come in the order its
+ * rows first hold them (core/table/summary.ts) and are sorted here, once per column, when a filter needs them.
+ */
 export function columnValues(column: ColumnSummary | undefined): ValueCount[] {
   if (!column || column.distinct === null) return [];
-  return column.distinct.map((value, i) => ({ value, count: column.distinctCounts?.[i] ?? 0 }));
+  const known = sortedValues.get(column);
+  if (known) return known;
+  const values = column.distinct.map((value, i) => ({ value, count: column.distinctCounts?.[i] ?? 0 }));
+  if (column.kind === 'text') values.sort((a, b) => a.value.localeCompare(b.value));
+  sortedValues.set(column, values);
+  return values;
 }
 
 /** Case-insensitive substring search over the values. */
