@@ -8,9 +8,10 @@
  * As in the Electron supervisor, the datasets and fits of a lost worker are restored on demand in the new one
  * (same source, sheet, ids and seed: the same results), so the user's table and last results keep working.
  *
- * Issue 27: `warm()` starts the worker at page load and runs the whole path once (open, map, fit, close) on a tiny
- * built-in table, so the worker's start-up, its module compile and the engine workers' start are paid before the
- * user chooses a file, not by the first open. Its jobs use their own ids and are neither counted nor restored;
+ * Issue 27: `warm()` starts the worker at page load and runs the whole path once (open, map, fit, close) on a
+ * built-in lab-sized table (warm-table.ts), so the worker's start-up, its module compile, the engine workers' start
+ * and the compiling of the reader's and the layout's hot code are paid before the user chooses a file, not by the
+ * first open. Its jobs use their own ids and are neither counted nor restored;
  * when it is over (done or failed), and the charts are warm too (charts/warm.ts), the app root says
  * `data-engine-ready="true"` (api.ts warmEngine).
  */
@@ -24,6 +25,7 @@ import { DEFAULT_SETTINGS } from '../../../core/analysis';
 import { CANCEL_INIT, createCancelBuffer, writeCancel } from './cancel-channel';
 import { watchEngineInfo } from './engine-info';
 import { measured, now } from '../lib/timing';
+import { warmTable } from './warm-table';
 
 const RECENT_KEY = 'skfr.recentFiles';
 const RECENT_MAX = 8;
@@ -103,16 +105,6 @@ function download(href: string, fileName: string): void {
 export interface WorkerApi extends SkfrApi {
   /** Starts the worker and runs open, map, fit and close on a tiny built-in table; never rejects. */
   warm(): Promise<void>;
-}
-
-/** The warm-up's table: 6 samples of 12 proteins in two groups, as a lab's matrix (proteins as rows). */
-function warmTable(): Uint8Array {
-  const samples = ['A1', 'A2', 'A3', 'B1', 'B2', 'B3'];
-  const rows = [['Protein', ...samples].join('\t')];
-  for (let i = 0; i < 12; i++) {
-    rows.push([`P${String(i + 1).padStart(5, '0')}`, ...samples.map((_, j) => (20 + ((i * 7 + j * 3) % 5) + (j < 3 && i < 4 ? 3 : 0)).toFixed(2))].join('\t'));
-  }
-  return new TextEncoder().encode(rows.join('\n') + '\n');
 }
 
 export function createWorkerApi(makeWorker: () => Worker = () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' })): WorkerApi {

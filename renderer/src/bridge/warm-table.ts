@@ -1,0 +1,52 @@
+/**
+ * The table the browser build's worker opens, maps and fits at page load (worker-api.ts warm), before the user
+ * chooses a file: a made-up MaxQuant proteinGroups table of WARM_ROWS proteins × 6 samples, as a lab's file is —
+ * protein ids, names and descriptions as text, peptide counts and scores, Intensity and LFQ intensity per sample
+ * (raw, with zeros for "not quantified"), decoy and contaminant rows flagged. Opening it runs the reader's loops,
+ * the layout's recognition and the proposed preparation (flagged rows out, zeros missing, log2, valid values) often
+ * enough for the engine's JIT to compile them, so the user's own first open runs compiled code: in Node, a
+ * 3 000-row warm-up took a MaxQuant LFQ table's open from 160 to 134 ms and FragPipe's from 193 to 157 (medians of
+ * 7), where the 12-row table before changed nothing measurable.
+ * Values are a fixed sequence (no Math.random): every page load warms up on the same bytes.
+ * @example new TextDecoder().decode(warmTable(3)).split('\n')[0].startsWith('Protein IDs\t') // true
+ */
+
+/** Proteins in the warm-up table (≈ 1.2 MB of text; the warm-up takes ~0.2 s in the worker at page load). */
+export const WARM_ROWS = 6000;
+
+const SAMPLES = ['A1', 'A2', 'A3', 'B1', 'B2', 'B3'];
+const WORDS = ['kinase', 'protein', 'subunit', 'alpha', 'ribosomal', 'factor', 'binding', 'dehydrogenase', 'transport', 'heat shock'];
+
+export function warmTable(rows = WARM_ROWS): Uint8Array {
+  const header = [
+    'Protein IDs', 'Majority protein IDs', 'Protein names', 'Gene names', 'Fasta headers', 'Peptides', 'Sequence coverage [%]', 'Q-value', 'Score',
+    ...SAMPLES.map((s) => `Intensity ${s}`), ...SAMPLES.map((s) => `LFQ intensity ${s}`),
+    'Only identified by site', 'Reverse', 'Potential contaminant', 'id',
+  ];
+  const lines = [header.join('\t')];
+  let state = 0x2545f491;
+  const next = () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 4294967296;
+  };
+  for (let i = 0; i < rows; i++) {
+    const accession = `P${String(10000 + i).padStart(5, '0')}`;
+    const decoy = i % 97 === 5;
+    const contaminant = i % 89 === 7;
+    const ids = `${decoy ? 'REV__' : contaminant ? 'CON__' : ''}${accession};${accession}-2`;
+    const gene = `GENE${i}`;
+    const name = `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} ${i % 13}`;
+    const level = 18 + 10 * next();
+    const group = i % 10 === 0 ? 2 : 0; // a tenth of the proteins differ between groups A and B
+    const intensity = SAMPLES.map((_, j) => (next() < 0.12 ? '0' : String(Math.round(2 ** (level + (j < 3 ? group : 0) + next())))));
+    lines.push([
+      ids, ids.split(';')[0], name, gene, `>sp|${accession}|${gene}_HUMAN ${name} OS=Homo sapiens OX=9606 GN=${gene} PE=1 SV=${1 + (i % 3)}`,
+      String(1 + Math.floor(30 * next())), (100 * next()).toFixed(1), next() < 0.9 ? '0' : (0.01 * next()).toFixed(4), (300 * next()).toFixed(3),
+      ...intensity, ...intensity.map((v) => (v === '0' ? '0' : String(Math.round(Number(v) * (0.8 + 0.4 * next()))))),
+      i % 61 === 3 ? '+' : '', decoy ? '+' : '', contaminant ? '+' : '', String(i),
+    ].join('\t'));
+  }
+  return new TextEncoder().encode(lines.join('\n') + '\n');
+}

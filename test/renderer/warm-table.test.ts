@@ -1,0 +1,39 @@
+/**
+ * The browser build's warm-up table (renderer/src/bridge/warm-table.ts) runs the paths a lab's table runs: the jobs
+ * session recognises it as MaxQuant LFQ intensity of 6 samples, proposes its preparation (decoys and contaminants
+ * out, site-only rows out, zeros missing, log2, valid values) and fits it. If it stopped being recognised, the
+ * warm-up would warm a plain matrix's path only.
+ */
+import { describe, expect, it } from 'vitest';
+import { createSession } from '../../core/jobs/session.js';
+import { WARM_ROWS, warmTable } from '../../renderer/src/bridge/warm-table.js';
+import { DEFAULT_SETTINGS } from '../../core/analysis.js';
+
+describe('warmTable', () => {
+  it('is the same bytes at every call, WARM_ROWS proteins under one header', () => {
+    const a = warmTable(200);
+    expect(warmTable(200)).toEqual(a);
+    const lines = new TextDecoder().decode(a).trimEnd().split('\n');
+    expect(lines).toHaveLength(201);
+    expect(new TextDecoder().decode(warmTable()).trimEnd().split('\n')).toHaveLength(WARM_ROWS + 1);
+  });
+
+  it('opens as MaxQuant LFQ intensity with the preparation a lab table gets, maps and fits', async () => {
+    const session = createSession();
+    const opened = await session.runJob({ type: 'open', source: { kind: 'bytes', fileName: 'warm-up.tsv', bytes: warmTable(600) }, datasetId: 'warm-up' });
+    if (!opened.ok) throw new Error(opened.error.message);
+    const { layout } = opened.result;
+    expect(layout.format).toBe('maxquant');
+    expect(layout.quantity).toBe('LFQ intensity');
+    expect(layout.mapping.sampleColumns).toEqual(['A1', 'A2', 'A3', 'B1', 'B2', 'B3'].map((s) => `LFQ intensity ${s}`));
+    const kinds = layout.recipe.steps.map((s) => s.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['remove-flagged', 'zeros-missing', 'transform', 'min-valid']));
+    const mapped = await session.runJob({ type: 'map', datasetId: 'warm-up', mapping: layout.mapping, recipe: layout.recipe });
+    if (!mapped.ok) throw new Error(mapped.error.message);
+    expect(mapped.result.n).toBe(6);
+    expect(mapped.result.p).toBeGreaterThan(400);
+    expect(mapped.result.p).toBeLessThan(600);
+    const fit = await session.runJob({ type: 'fit', datasetId: 'warm-up', mapping: layout.mapping, recipe: layout.recipe, fitId: 'w', settings: { ...DEFAULT_SETTINGS, k: 2, s: 2, restarts: 2 } });
+    expect(fit.ok).toBe(true);
+  });
+});
