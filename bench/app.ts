@@ -12,17 +12,17 @@
  *     with every restart; at once on tables whose full fit is quick: stores/explore.ts).
  * Tables: the mouse CSV (SKFR1 k = 8, s = 24), the given real tables of ../shared/data/real (MaxQuant LFQ with its
  * experimental design, DIA-NN, FragPipe, the Perseus matrix, MaxQuant UPS1, PD 2.4, PAW TMT, GCT, ADAT, Olink;
- * k = 3, s = 10) and a simulated
- * lab-sized table (`skfr simulate --design sparse --n 300 --p 10000 --decimals 4`: 300 samples × 10 000
- * proteins; k = 10, s = 10). Timings are wall-clock in the page (performance.now) or around Playwright's waits;
+ * k = 3, s = 10), a protein matrix of the issue's size (10 000 proteins as rows × 50 samples as columns, turned
+ * from `skfr simulate`: labMatrix; k = 3, s = 10) and a simulated lab-sized table (`skfr simulate --design sparse
+ * --n 300 --p 10000 --decimals 4`: 300 samples as rows × 10 000 proteins; k = 10, s = 10). Timings are wall-clock in the page (performance.now) or around Playwright's waits;
  * they are this machine's: the load average is printed beside them.
  *
  * Flags: --steps N (default 20), --only NAME[,NAME] (mouse, maxquant, diann, fragpipe, perseus, ups1, pd24, paw,
- * gct, adat, olink, lab),
+ * gct, adat, olink, matrix, lab),
  * --no-build, --markdown.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -79,6 +79,8 @@ const TABLES: Table[] = [
   { name: 'gct', label: 'GCT 1.3 medulloblastoma', file: () => real('gct13_medulloblastoma_proteome.gct'), k: 3, s: 10, classColumn: null },
   { name: 'adat', label: 'SomaScan ADAT', file: () => real('somascan_example_data10.adat'), k: 3, s: 10, classColumn: null },
   { name: 'olink', label: 'Olink NPX workbook', file: () => real('olink_npx_data1.xlsx'), k: 3, s: 10, classColumn: null },
+  // The issue's own size: a lab's matrix of 10 000 proteins (rows) × 50 samples (columns), recognised as it opens.
+  { name: 'matrix', label: 'simulated matrix, 10 000 proteins × 50 samples', file: labMatrix, k: 3, s: 10, classColumn: null },
   {
     name: 'lab',
     label: 'simulated, 300 × 10 000',
@@ -105,6 +107,27 @@ function labTable(): string {
   labPath = join(mkdtempSync(join(tmpdir(), 'skfr-bench-app-')), 'lab_300x10000.csv');
   execFileSync(process.execPath, [join(repo, 'cli', 'bin', 'skfr.js'), 'simulate', '--design', 'sparse', '--n', '300', '--p', '10000', '--decimals', '4', '--out', labPath]);
   return labPath;
+}
+
+/**
+ * A lab's protein matrix of the issue's size, written once into a temporary folder: `skfr simulate --design sparse
+ * --n 50 --p 10000 --k 3 --decimals 4` turned around (a Protein column, then one column per sample named by its
+ * class, G1_01 … G3_50), values moved to a log2 intensity's range (+ 20).
+ */
+let matrixPath: string | null = null;
+function labMatrix(): string {
+  if (matrixPath) return matrixPath;
+  const dir = mkdtempSync(join(tmpdir(), 'skfr-bench-app-'));
+  const simulated = join(dir, 'sim_50x10000.csv');
+  execFileSync(process.execPath, [join(repo, 'cli', 'bin', 'skfr.js'), 'simulate', '--design', 'sparse', '--n', '50', '--p', '10000', '--k', '3', '--decimals', '4', '--out', simulated]);
+  const [header, ...rows] = readFileSync(simulated, 'utf8').trimEnd().split('\n').map((line) => line.split(','));
+  const classAt = header!.indexOf('class');
+  const samples = rows.map((r, i) => `G${r[classAt]}_${String(i + 1).padStart(2, '0')}`);
+  const lines = [['Protein', ...samples].join('\t')];
+  for (let j = 1; j < classAt; j++) lines.push([header![j], ...rows.map((r) => (20 + Number(r[j])).toFixed(4))].join('\t'));
+  matrixPath = join(dir, 'lab_10000x50.tsv');
+  writeFileSync(matrixPath, lines.join('\n') + '\n');
+  return matrixPath;
 }
 
 /** The mapping line of the Import screen, once it matches `pattern` (spaces made plain). */
@@ -327,7 +350,7 @@ async function main(): Promise<void> {
     await browser.close();
     server.kill();
   }
-  print(`Browser build in ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}; ${steps} steps of s by its "+" stepper at the top of the Results screen, then ${steps} with the heatmap in view; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; ms, medians (ranges). Each table in a new page; the file is chosen once the page says its engine is ready (data-engine-ready: the worker started and warmed at page load on a tiny built-in table, as a user opens a file seconds after the page loads); Run → results waits for every chart on the Results screen to be drawn.`);
+  print(`Browser build in ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}; ${steps} steps of s by its "+" stepper at the top of the Results screen, then ${steps} with the heatmap in view; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; ms, medians (ranges). Each table in a new page; the file is chosen once the page says its engine is ready (data-engine-ready: the worker started and warmed at page load on a built-in lab-sized table, renderer/src/bridge/warm-table.ts, as a user opens a file seconds after the page loads); Run → results waits for every chart on the Results screen to be drawn.`);
   const summary = (values: readonly number[]) => {
     const [lo, hi] = range(values);
     return `${ms(median(values))} (${ms(lo)}–${ms(hi)})`;

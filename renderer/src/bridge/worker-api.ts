@@ -103,7 +103,7 @@ function download(href: string, fileName: string): void {
 
 /** The browser build's API: the SkfrApi plus the warm-up at page load. */
 export interface WorkerApi extends SkfrApi {
-  /** Starts the worker and runs open, map, fit and close on a tiny built-in table; never rejects. */
+  /** Starts the worker and runs open, map, fit and close on the built-in lab-sized table (warm-table.ts); never rejects. */
   warm(): Promise<void>;
 }
 
