@@ -9,6 +9,7 @@ import type { Port } from '../../../core/jobs/port';
 import { cancelReader, isCancelInit } from './cancel-channel';
 import { engineInfo } from './engine-info';
 import { createWebWorkerPool } from './engine-pool';
+import { createViewSender } from './view-parts';
 
 interface WorkerScope {
   postMessage(message: unknown, transfer: Transferable[]): void;
@@ -17,11 +18,13 @@ interface WorkerScope {
 
 const scope = self as unknown as WorkerScope;
 const listeners = new Set<(message: unknown) => void>();
+/** A fit view's parts from the mapped data, sent once while they stay the same (view-parts.ts). */
+const send = createViewSender();
 let readCancel: (() => string | null) | null = null;
 
 const port: Port = {
   postMessage(message, transfer) {
-    scope.postMessage(message, transfer ?? []);
+    scope.postMessage(send(message), transfer ?? []);
   },
   onMessage(listener) {
     listeners.add(listener);
