@@ -2,6 +2,7 @@
  * `skfr cluster` options: declared once (for parsing and --help) and turned into a validated plan —
  * the mapping, the fit settings and the outputs — before any file is read.
  */
+import { SMALL_FIT_CELLS } from '../../core/parallel/small-fit.js';
 import { availableParallelism } from 'node:os';
 import { SkfrError } from '../../core/errors.js';
 import { DEFAULT_PERMUTATIONS, settingsFromOptions } from '../../core/analysis.js';
@@ -128,15 +129,8 @@ Examples:
   skfr cluster proteinGroups.txt --transform log2 --min-valid 3:each:condition --impute downshift --k 3 --s 10
   skfr cluster proteinGroups.txt --design design.txt --class-column condition --batch lab --k 3 --s 10`;
 
-/**
- * Without --workers, a fit with samples × features × restarts below this runs in the calling thread:
- * starting threads cold costs more than they save, and each thread holds ~15 MB of its own. Measured on
- * 2 cores (built CLI, k = 10, s = 10; fit seconds in-thread vs on 2 new threads): mouse 1080 × 77 × 20
- * (1.7·10⁶) 0.31 vs 0.49; 10 000 × 200 × 10 (2·10⁷) 0.64 vs 0.60, for 90 vs 120 MB at peak;
- * 20 000 × 200 × 10 (4·10⁷) 1.33 vs 1.08; 10 000 × 500 × 10 (5·10⁷) 1.13 vs 0.88. Below 3·10⁷ the threads
- * save at most ~0.1 s and cost a third of the peak memory. Tuning (--tune-s) is always big enough for them.
- */
-export const SMALL_FIT_CELLS = 30_000_000;
+/** Without --workers, a fit with samples × features × restarts below this runs in the calling thread (core/parallel/small-fit.ts). */
+export { SMALL_FIT_CELLS };
 
 /**
  * Without --workers, a table of at most this many features is fitted in this thread whatever its size: every

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { loadDataset } from '../../core/jobs/datasets.js';
+import { loadDataset, withLabelColumns } from '../../core/jobs/datasets.js';
 import { createSession } from '../../core/jobs/session.js';
 import type { JobResponse } from '../../core/jobs/types.js';
 import { prepare } from '../../core/prepare/index.js';
@@ -144,5 +144,28 @@ describe('olink_npx_data1.xlsx', () => {
     const mapped = ok(await session.runJob({ type: 'map', datasetId: opened.datasetId, mapping: { ...opened.layout.mapping, design: design.table }, recipe: { steps: [] } }));
     expect(mapped.design).toMatchObject({ matched: 156, samplesWithoutRow: [], matchedColumn: 'SampleID' });
     expect(mapped.annotationNames).toEqual(expect.arrayContaining(['Site', 'Treatment', 'Time', 'Subject']));
+  });
+});
+
+describe('label columns a structured reader types as numbers whatever it is asked', () => {
+  // GCT row annotations, ADAT analyte fields and Olink's LOD row stay numeric when read again with them as text
+  // (ParseOptions.textColumns): withLabelColumns reads the file again once, then hands the same dataset back, so a
+  // map, a fit or a slider step does not pay another whole read (issue 27). The data it gives is the same.
+  it.each(['gct13_medulloblastoma_proteome.gct', 'somascan_example_data10.adat', 'olink_npx_data1.xlsx'])('%s is read again once, not at every job', async (file) => {
+    const dataset = await loadDataset('x', { kind: 'path', path: real(file) }, {}, io);
+    const mapping = dataset.layout.mapping;
+    const once = await withLabelColumns(dataset, mapping);
+    expect(once).not.toBe(dataset);
+    const twice = await withLabelColumns(once, mapping);
+    expect(twice).toBe(once);
+    // the dataset kept gives what a fresh read gives
+    const fresh = await withLabelColumns(dataset, mapping);
+    expect(fresh).not.toBe(once);
+    const a = prepare(twice.table, mapping, dataset.layout.recipe, { format: dataset.layout.format });
+    const b = prepare(fresh.table, mapping, dataset.layout.recipe, { format: dataset.layout.format });
+    expect(b.sampleIds).toEqual(a.sampleIds);
+    expect(b.featureNames).toEqual(a.featureNames);
+    expect(Array.from(b.matrix.data)).toEqual(Array.from(a.matrix.data));
+    expect(b.annotations).toEqual(a.annotations);
   });
 });

@@ -123,6 +123,22 @@ describe('answers identical to the single-threaded engine', () => {
     for (const w of made) expect(w.received).toBeGreaterThanOrEqual(3);
   });
 
+  it('inThreadBelow: a fit of fewer samples × features × restarts runs in the calling worker, a larger one on the workers; the same answer', async () => {
+    const cells = sparse.X.rows * sparse.X.cols * FIT.restarts!;
+    const { made, makeWorker } = factory();
+    const engine = pool({ workers: 2, makeWorker, inThreadBelow: cells + 1 });
+    expectSameFit(fit(sparse.X, FIT), await engine.fit(sparse.X, FIT));
+    for (const w of made) expect(w.received).toBe(0);
+    const more = { ...FIT, restarts: FIT.restarts! + 1 };
+    expectSameFit(fit(sparse.X, more), await engine.fit(sparse.X, more));
+    for (const w of made) expect(w.received).toBeGreaterThanOrEqual(3);
+    // (a tuning is never small: on the workers)
+    const { made: tuned, makeWorker: again } = factory();
+    const tuning = pool({ workers: 2, makeWorker: again, inThreadBelow: Number.MAX_SAFE_INTEGER });
+    await tuning.tune(sparse.X, TUNE);
+    for (const w of tuned) expect(w.received).toBeGreaterThanOrEqual(3);
+  });
+
   it('a different seed changes the answer (the comparison above can fail)', async () => {
     const engine = pool({ workers: 2, makeWorker: factory().makeWorker });
     const other = await engine.fit(sparse.X, { ...FIT, seed: 4 });

@@ -35,6 +35,8 @@ import { SkfrError } from '../../../core/errors';
 import type { WorkerRequest, WorkerResponse } from '../../../core/parallel/protocol';
 import { allocateSharedFloat64, isShared } from '../../../core/parallel/shared';
 import { createSupervisor, poolEngine, type PoolWorker } from '../../../core/parallel/supervisor';
+import { fit as fitInThread } from '../../../core/engine/index';
+import { FIT_DEFAULTS } from '../../../core/engine/options';
 
 export { MAX_CONSECUTIVE_DEATHS } from '../../../core/parallel/supervisor';
 
@@ -48,6 +50,12 @@ export interface WebWorkerPoolOptions {
   makeWorker?: () => EngineWorker;
   /** Told the new size when a slot is given up (size only ever shrinks). */
   onSizeChange?: (size: number) => void;
+  /**
+   * A fit (not a tuning or stability run) with samples × features × restarts below this runs in the calling
+   * worker, as `skfr cluster` runs it (core/parallel/small-fit.ts SMALL_FIT_CELLS). Default 0: every fit on the
+   * workers.
+   */
+  inThreadBelow?: number;
 }
 
 export interface WebWorkerPool extends AnalysisEngine {
@@ -137,12 +145,17 @@ export function createWebWorkerPool(options: WebWorkerPoolOptions = {}): WebWork
     create: () => adapt(make()),
     ...(options.onSizeChange ? { onSizeChange: options.onSizeChange } : {}),
   });
+  const engine = poolEngine(supervisor.run);
+  const below = options.inThreadBelow ?? 0;
   return {
     get size() {
       return supervisor.size;
     },
     sharedMemory,
-    ...poolEngine(supervisor.run),
+    ...engine,
+    // Issue 27: a small fit (the mouse data's 1 080 × 77 × 20) is quicker here than spread over workers whose
+    // code is still cold; the same result (fit() and fitWith agree for every seed).
+    fit: async (X, o) => (X.rows * X.cols * (o.restarts ?? FIT_DEFAULTS.restarts) < below ? fitInThread(X, o) : engine.fit(X, o)),
     close: () => void supervisor.close(),
   };
 }

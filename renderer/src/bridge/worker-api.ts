@@ -24,6 +24,7 @@ import { createRestorer } from '../../../core/jobs/restore';
 import { DEFAULT_SETTINGS } from '../../../core/analysis';
 import { CANCEL_INIT, createCancelBuffer, writeCancel } from './cancel-channel';
 import { watchEngineInfo } from './engine-info';
+import { createViewReceiver } from './view-parts';
 import { measured, now } from '../lib/timing';
 import { warmTable } from './warm-table';
 
@@ -45,12 +46,14 @@ interface Live {
 }
 
 function workerPort(worker: Worker): Port {
+  // A fit view's parts from the mapped data come once while they stay the same (view-parts.ts): put back here.
+  const receive = createViewReceiver();
   return {
     postMessage(message, transfer) {
       worker.postMessage(message, transfer ?? []);
     },
     onMessage(listener) {
-      const handler = (event: MessageEvent) => listener(event.data);
+      const handler = (event: MessageEvent) => listener(receive(event.data));
       worker.addEventListener('message', handler);
       return () => worker.removeEventListener('message', handler);
     },

@@ -1,7 +1,8 @@
 /**
  * The Web Worker entry of the browser build: the same core/jobs host as the Electron compute process,
  * speaking the Port interface over the worker's message channel. Fits and tunings run on a pool of nested
- * engine workers (engine-pool.ts, one per core); the pool's size is announced to the page (engine-info.ts).
+ * engine workers (engine-pool.ts, one per core), but a small fit (core/parallel/small-fit.ts, as `skfr cluster`)
+ * runs in this worker; the pool's size is announced to the page (engine-info.ts).
  */
 import { createSession } from '../../../core/jobs/session';
 import { serveJobs } from '../../../core/jobs/host';
@@ -9,6 +10,8 @@ import type { Port } from '../../../core/jobs/port';
 import { cancelReader, isCancelInit } from './cancel-channel';
 import { engineInfo } from './engine-info';
 import { createWebWorkerPool } from './engine-pool';
+import { createViewSender } from './view-parts';
+import { SMALL_FIT_CELLS } from '../../../core/parallel/small-fit';
 
 interface WorkerScope {
   postMessage(message: unknown, transfer: Transferable[]): void;
@@ -17,11 +20,13 @@ interface WorkerScope {
 
 const scope = self as unknown as WorkerScope;
 const listeners = new Set<(message: unknown) => void>();
+/** A fit view's parts from the mapped data, sent once while they stay the same (view-parts.ts). */
+const send = createViewSender();
 let readCancel: (() => string | null) | null = null;
 
 const port: Port = {
   postMessage(message, transfer) {
-    scope.postMessage(message, transfer ?? []);
+    scope.postMessage(send(message), transfer ?? []);
   },
   onMessage(listener) {
     listeners.add(listener);
@@ -41,6 +46,6 @@ scope.addEventListener('message', (event) => {
   for (const l of [...listeners]) l(event.data);
 });
 
-const pool = createWebWorkerPool({ onSizeChange: () => scope.postMessage(engineInfo(pool), []) });
+const pool = createWebWorkerPool({ onSizeChange: () => scope.postMessage(engineInfo(pool), []), inThreadBelow: SMALL_FIT_CELLS });
 scope.postMessage(engineInfo(pool), []);
 serveJobs(port, createSession(undefined, { engine: pool }));
