@@ -2,10 +2,10 @@
  * `skfr cluster` options: declared once (for parsing and --help) and turned into a validated plan —
  * the mapping, the fit settings and the outputs — before any file is read.
  */
-import { SMALL_FIT_CELLS } from '../../core/parallel/small-fit.js';
 import { availableParallelism } from 'node:os';
 import { SkfrError } from '../../core/errors.js';
 import { DEFAULT_PERMUTATIONS, settingsFromOptions } from '../../core/analysis.js';
+import { SMALL_FIT_CELLS } from '../../core/parallel/small-fit.js';
 import { OPTION_SPECS as SPECS, rangeText, SUBSAMPLE_FRACTION, type IntSpec } from '../../core/engine/option-specs.js';
 import type { FitSettings } from '../../core/jobs/types.js';
 import { parseBatch, parseDropSamples, parseFloor, parseImpute, parseMinValid, parseNormalize, parseScale, parseTransform } from '../../core/prepare/args.js';
