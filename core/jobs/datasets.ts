@@ -336,9 +336,6 @@ export async function withSheet(dataset: Dataset, sheet: string, headerRow?: num
   return withTable(base, at);
 }
 
-/** The columns a table was read with as text (ParseOptions.textColumns) by withLabelColumns. */
-const askedAsText = new WeakMap<Table, ReadonlySet<string>>();
-
 /**
  * The dataset with the mapping's label columns (id, annotations, filters, feature labels and annotations) read
  * as text, exactly as written ("001" stays "001"): read again when one of them was read as numbers (whose text
@@ -353,13 +350,12 @@ export async function withLabelColumns(dataset: Dataset, mapping: Mapping): Prom
     ...(mapping.featureLabelColumns ?? []),
     ...(mapping.featureAnnotationColumns ?? []),
   ];
+  // A reader that types every column by its format (GCT, ADAT, mzTab, Olink) would give the same table again
+  // (issue 27: it cost every map, fit and slider step a whole read).
+  if (dataset.table.typedByFormat) return dataset;
   const numeric = new Set(dataset.table.columns.filter((c) => c.kind === 'numeric').map((c) => c.name));
   const wanted = labels.filter((name) => numeric.has(name));
   if (wanted.length === 0) return dataset;
-  // Read with these columns as text already, and a reader that types them anyway (GCT, ADAT, Olink): reading
-  // again would give the same table (issue 27: it cost every map, fit and slider step a whole read).
-  const asked = askedAsText.get(dataset.table);
-  if (asked !== undefined && wanted.every((name) => asked.has(name))) return dataset;
   const { table } = dataset;
   const at: ReadAt = {
     sheet: table.sheet,
@@ -374,7 +370,6 @@ export async function withLabelColumns(dataset: Dataset, mapping: Mapping): Prom
     : dataset.chunked
       ? await loadWhole(dataset.id, { kind: 'path', path: dataset.chunked.path }, at, dataset.chunked.io)
       : withTable(withoutTable(dataset), at);
-  askedAsText.set(again.table, new Set(at.textColumns));
   return { ...again, layout: dataset.layout, textColumns: at.textColumns! };
 }
 

@@ -64,6 +64,13 @@ export interface Table {
    * NPX, mzTab, long tables pivoted): the layout the file itself declares, which recognizeLayout proposes as it is.
    */
   declared?: DeclaredLayout;
+  /**
+   * Set by the readers that type every column by their format and are never told which columns to read as text
+   * (ParseOptions.textColumns): GCT, SomaScan ADAT and mzTab (formats/structured.ts readStructuredText) and the
+   * workbook sheets a format's own reader takes (workbook.ts SheetReader: Olink NPX). Reading such a file again
+   * with label columns as text gives the same table (core/jobs/datasets.ts withLabelColumns).
+   */
+  typedByFormat?: true;
 }
 
 export interface ColumnSummary {

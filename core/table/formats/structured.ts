@@ -69,7 +69,7 @@ export function readStructuredText(bytes: Uint8Array, fileName: string, headerRo
     if (headerRow !== undefined) return null; // (a header row given: read plainly, whatever the format's reader says)
     throw error;
   }
-  return headerRow === undefined || headerRow === table.headerRow ? table : null;
+  return headerRow === undefined || headerRow === table.headerRow ? { ...table, typedByFormat: true } : null;
 }
 
 /** Where a workbook sheet is (workbook.ts SheetReader). */
@@ -93,7 +93,7 @@ export function readStructuredSheet(rows: readonly (readonly unknown[])[], at: S
     throw error;
   }
   if (table === null) return null;
-  return headerRow === undefined || headerRow === table.headerRow ? table : null;
+  return headerRow === undefined || headerRow === table.headerRow ? { ...table, typedByFormat: true } : null;
 }
 
 /** A table read plainly, pivoted when it is a long table (Olink long, then any tool's); else as it is. */
