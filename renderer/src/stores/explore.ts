@@ -29,8 +29,13 @@ import { useUiStore } from './ui';
 
 /** Quiet time after the last change before the full fit is asked for. */
 export const SETTLE_MS = 300;
-/** A full fit quicker than this (its fitMs) is asked for at every change, without a preview. */
-export const DIRECT_MS = 60;
+/**
+ * A full fit quicker than this (its fitMs) is asked for at every change, without a preview. A step has 100 ms to
+ * show its new s (issue 27); the page's decoding, drawing and frames take ~40 of them and the worker's view ~20, so
+ * a fit slower than ~30 ms goes through the preview (a single warm-started restart) first: Perseus's 18 × 6 824
+ * (full fit job ~80 ms) showed a step at 114 ms with 60 here.
+ */
+export const DIRECT_MS = 30;
 
 /** Where the exploration stands: nothing asked; a preview running; a preview shown, the full fit to come or running. */
 export type ExplorePhase = 'idle' | 'preview' | 'waiting' | 'settling';
