@@ -4,9 +4,10 @@
  * protein ids, names and descriptions as text, peptide counts and scores, Intensity and LFQ intensity per sample
  * (raw, with zeros for "not quantified"), decoy and contaminant rows flagged. Opening it runs the reader's loops,
  * the layout's recognition and the proposed preparation (flagged rows out, zeros missing, log2, valid values) often
- * enough for the engine's JIT to compile them, so the user's own first open runs compiled code: in Node, a
- * 3 000-row warm-up took a MaxQuant LFQ table's open from 160 to 134 ms and FragPipe's from 193 to 157 (medians of
- * 7), where the 12-row table before changed nothing measurable.
+ * enough for the engine's JIT to compile them, so the user's own first open runs compiled code: `npm run
+ * bench:warm-open` (Node's V8) gives the given real tables' first open and map 0–40 % quicker than after the 6 × 12
+ * table used before (MaxQuant LFQ 155 → 124 ms, FragPipe 224 → 177, DIA-NN 100 → 60; bench/RESULTS.md), for a
+ * warm-up of ~0.25 s instead of ~0.03 s while the page waits for a file.
  * Values are a fixed sequence (no Math.random): every page load warms up on the same bytes.
  * @example new TextDecoder().decode(warmTable(3)).split('\n')[0].startsWith('Protein IDs\t') // true
  */
