@@ -66,9 +66,9 @@ export interface Table {
   declared?: DeclaredLayout;
   /**
    * Set by the readers that type every column by their format and are never told which columns to read as text
-   * (ParseOptions.textColumns): GCT, SomaScan ADAT and mzTab (formats/structured.ts readStructuredText) and the
-   * workbook sheets a format's own reader takes (workbook.ts SheetReader: Olink NPX). Reading such a file again
-   * with label columns as text gives the same table (core/jobs/datasets.ts withLabelColumns).
+   * (ParseOptions.textColumns): GCT, SomaScan ADAT and mzTab (formats/structured.ts readStructuredText) and an
+   * Olink NPX wide workbook (readStructuredSheet). Reading such a file again with label columns as text gives the
+   * same table (core/jobs/datasets.ts withLabelColumns).
    */
   typedByFormat?: true;
 }

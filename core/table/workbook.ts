@@ -345,7 +345,7 @@ export function parseWorkbook(
     }
   }
   const special = sheetReader?.(data.rows, { fileName, format: format === 'xls' ? 'xls' : 'xlsx', sheets: names, sheet: chosen, firstRow: data.firstRow, notes: sheetNotes });
-  if (special) return { ...special, typedByFormat: true };
+  if (special) return special;
   return tableFromRows(data, fileName, format, names, chosen, header, sheetNotes);
 }
 
