@@ -350,7 +350,7 @@ async function main(): Promise<void> {
     await browser.close();
     server.kill();
   }
-  print(`Browser build in ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}; ${steps} steps of s by its "+" stepper at the top of the Results screen, then ${steps} with the heatmap in view; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; ms, medians (ranges). Each table in a new page; the file is chosen once the page says its engine is ready (data-engine-ready: the worker started and warmed at page load on a built-in lab-sized table, renderer/src/bridge/warm-table.ts, as a user opens a file seconds after the page loads); Run → results waits for every chart on the Results screen to be drawn.`);
+  print(`Browser build in ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}; ${steps} steps of s by its "+" stepper at the top of the Results screen, then ${steps} with the heatmap in view; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; ms, medians (ranges). Each table in a new page; the file is chosen once the page says its engine is ready (data-engine-ready: the worker started and warmed at page load on a built-in lab-sized table, core/jobs/warm-up.ts, as a user opens a file seconds after the page loads); Run → results waits for every chart on the Results screen to be drawn.`);
   const summary = (values: readonly number[]) => {
     const [lo, hi] = range(values);
     return `${ms(median(values))} (${ms(lo)}–${ms(hi)})`;

@@ -2,7 +2,7 @@
  * Entry of `npm run bench:warm-open` (issue 27): what the browser worker's warm-up at page load buys the user's first
  * open. For each given real table, --runs times in turn, a fresh process warms a jobs session up as the page does
  * (bench/open/warm-open-one.ts) on the 6 × 12 table the page used before (`tiny`) or on today's lab-sized
- * MaxQuant table (`lab`, renderer/src/bridge/warm-table.ts), then opens and maps the table's bytes. Prints the
+ * MaxQuant table (`lab`, core/jobs/warm-up.ts), then opens and maps the table's bytes. Prints the
  * medians of the open job, the map job and the warm-up itself, in ms, and the load average (Node's V8, not
  * Chromium's: the same engine, the page's own timings are bench:app's).
  *

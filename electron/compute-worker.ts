@@ -6,12 +6,14 @@
  * Fits and tunings run on a pool of engine threads (one per core, node/parallel/pool.ts; the same answer as
  * one thread for the same seed); this thread only prepares and assembles them, and stays free to receive
  * a cancel, which the pool passes to its threads through shared memory. The data rows of a large CSV/TSV
- * file are read on the same threads (node/file-io.ts `parallel`), as `skfr cluster` reads them.
+ * file are read on the same threads (node/file-io.ts `parallel`), as `skfr cluster` reads them. When it starts it
+ * warms itself up on a lab-sized table (core/jobs/warm-up.ts), as the browser build's worker does at page load.
  */
 import { parentPort } from 'node:worker_threads';
 import { createWorkerPool } from '../node/parallel/pool.js';
 import { serveJobs } from '../core/jobs/host.js';
 import { createSession } from '../core/jobs/session.js';
+import { warmUp } from '../core/jobs/warm-up.js';
 import { createNodeFileIO } from '../node/file-io.js';
 import { allocateSharedInt32 } from '../core/parallel/shared.js';
 import type { ParallelReading } from '../core/table/stream.js';
@@ -27,7 +29,8 @@ const reading: ParallelReading = {
   readPieces: (spec, pieces, file) => engine.readPieces(spec, pieces, file),
   allocateRows: allocateSharedInt32,
 };
-serveJobs(
-  messagePortAdapter(parentPort),
-  createSession(createNodeFileIO({ parallel: reading }), { version: APP_VERSION, idPrefix: `${process.pid}x${Date.now().toString(36)}`, engine }),
-);
+const session = createSession(createNodeFileIO({ parallel: reading }), { version: APP_VERSION, idPrefix: `${process.pid}x${Date.now().toString(36)}`, engine });
+serveJobs(messagePortAdapter(parentPort), session);
+// Issue 27: a lab-sized table opened, mapped and fitted while the app waits for a file, so the user's first open
+// runs compiled code (core/jobs/warm-up.ts; `npm run bench:warm-open` measures it in Node, as this worker is).
+void warmUp((request) => session.runJob(request));

@@ -1,7 +1,7 @@
 /**
  * One open for bench/warm-open.ts, in a fresh process as the browser build's worker does it: the jobs session
  * warmed up first as the page warms it at load (open, map, fit, close of a built-in table: `lab`, the table the
- * page uses now, renderer/src/bridge/warm-table.ts; `tiny`, the 6 × 12 matrix it used before), then FILE's bytes
+ * page uses now, core/jobs/warm-up.ts; `tiny`, the 6 × 12 matrix it used before), then FILE's bytes
  * opened and mapped with the proposed mapping and recipe. Prints {"warm": ms, "open": ms, "map": ms}.
  *
  * Usage: node dist/bench/open/warm-open-one.js FILE lab|tiny
@@ -11,7 +11,7 @@ import { basename } from 'node:path';
 import { DEFAULT_SETTINGS } from '../../core/analysis.js';
 import { createSession } from '../../core/jobs/session.js';
 import type { JobResponse } from '../../core/jobs/types.js';
-import { warmTable } from '../../renderer/src/bridge/warm-table.js';
+import { warmTable } from '../../core/jobs/warm-up.js';
 
 const [file, how] = process.argv.slice(2);
 if (file === undefined || (how !== 'lab' && how !== 'tiny')) throw new Error('usage: warm-open-one.js FILE lab|tiny');

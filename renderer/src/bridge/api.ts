@@ -16,7 +16,8 @@ export function getApi(): SkfrApi {
 
 /**
  * Issue 27: the browser build starts its worker at page load and warms it on a lab-sized table (worker-api.ts
- * warm, warm-table.ts), since a user chooses a file seconds later; the desktop app's compute process is started by its main process.
+ * warm, core/jobs/warm-up.ts), since a user chooses a file seconds later; the desktop app's compute process is
+ * started by its main process and warms itself the same way (electron/compute-worker.ts).
  * `charts` (the page's own warm-up: charts/warm.ts) runs meanwhile on the main thread. When both are over the app
  * root says `data-engine-ready="true"` (bench:app waits for it before choosing a file, as a user would).
  */

@@ -9,7 +9,7 @@
  * (same source, sheet, ids and seed: the same results), so the user's table and last results keep working.
  *
  * Issue 27: `warm()` starts the worker at page load and runs the whole path once (open, map, fit, close) on a
- * built-in lab-sized table (warm-table.ts), so the worker's start-up, its module compile, the engine workers' start
+ * built-in lab-sized table (core/jobs/warm-up.ts), so the worker's start-up, its module compile, the engine workers' start
  * and the compiling of the reader's and the layout's hot code are paid before the user chooses a file, not by the
  * first open. Its jobs use their own ids and are neither counted nor restored;
  * when it is over (done or failed), and the charts are warm too (charts/warm.ts), the app root says
@@ -21,12 +21,11 @@ import { createJobClient, type JobClient } from '../../../core/jobs/client';
 import type { Port } from '../../../core/jobs/port';
 import type { FitRequest, JobRequest, JobResponse, OpenRequest, Progress, RestoreRequest } from '../../../core/jobs/types';
 import { createRestorer } from '../../../core/jobs/restore';
-import { DEFAULT_SETTINGS } from '../../../core/analysis';
 import { CANCEL_INIT, createCancelBuffer, writeCancel } from './cancel-channel';
 import { watchEngineInfo } from './engine-info';
 import { createViewReceiver } from './view-parts';
 import { measured, now } from '../lib/timing';
-import { warmTable } from './warm-table';
+import { warmUp } from '../../../core/jobs/warm-up';
 
 const RECENT_KEY = 'skfr.recentFiles';
 const RECENT_MAX = 8;
@@ -106,7 +105,7 @@ function download(href: string, fileName: string): void {
 
 /** The browser build's API: the SkfrApi plus the warm-up at page load. */
 export interface WorkerApi extends SkfrApi {
-  /** Starts the worker and runs open, map, fit and close on the built-in lab-sized table (warm-table.ts); never rejects. */
+  /** Starts the worker and runs open, map, fit and close on the built-in lab-sized table (core/jobs/warm-up.ts); never rejects. */
   warm(): Promise<void>;
 }
 
@@ -201,17 +200,9 @@ export function createWorkerApi(makeWorker: () => Worker = () => new Worker(new 
     const start = now();
     try {
       const { client } = ensure();
-      const datasetId = 'warm-up';
-      const opened = await client.run({ type: 'open', source: { kind: 'bytes', fileName: 'warm-up.tsv', bytes: warmTable() }, datasetId }).response;
-      if (!opened.ok) return;
-      const { mapping, recipe } = opened.result.layout;
-      const mapped = await client.run({ type: 'map', datasetId, mapping, recipe }).response;
-      if (mapped.ok) {
-        await client.run({ type: 'fit', datasetId, mapping, recipe, fitId: 'warm-up', settings: { ...DEFAULT_SETTINGS, k: 2, s: 2, restarts: 2 } }).response;
-      }
-      await client.run({ type: 'close', datasetId }).response;
+      await warmUp((request) => client.run(request).response);
     } catch {
-      // a warm-up that fails costs nothing: the first real job starts the worker as before
+      // a worker that cannot start costs nothing here: the first real job starts it as before
     } finally {
       measured('skfr-warm-up', start);
     }

@@ -1,15 +1,15 @@
 /**
- * The browser build's warm-up table (renderer/src/bridge/warm-table.ts) runs the paths a lab's table runs: the jobs
- * session recognises it as MaxQuant LFQ intensity of 6 samples, proposes its preparation (decoys and contaminants
+ * The hosts' warm-up (core/jobs/warm-up.ts: the browser worker at page load, the desktop compute worker at its
+ * start) runs the paths a lab's table runs: the jobs session recognises its table as MaxQuant LFQ intensity of 6 samples, proposes its preparation (decoys and contaminants
  * out, site-only rows out, zeros missing, log2, valid values) and fits it. If it stopped being recognised, the
  * warm-up would warm a plain matrix's path only.
  */
 import { describe, expect, it } from 'vitest';
 import { createSession } from '../../core/jobs/session.js';
-import { WARM_ROWS, warmTable } from '../../renderer/src/bridge/warm-table.js';
+import { WARM_ROWS, warmTable, warmUp } from '../../core/jobs/warm-up.js';
 import { DEFAULT_SETTINGS } from '../../core/analysis.js';
 
-describe('warmTable', () => {
+describe('warm-up', () => {
   it('is the same bytes at every call, WARM_ROWS proteins under one header', () => {
     const a = warmTable(200);
     expect(warmTable(200)).toEqual(a);
@@ -35,5 +35,25 @@ describe('warmTable', () => {
     expect(mapped.result.p).toBeLessThan(600);
     const fit = await session.runJob({ type: 'fit', datasetId: 'warm-up', mapping: layout.mapping, recipe: layout.recipe, fitId: 'w', settings: { ...DEFAULT_SETTINGS, k: 2, s: 2, restarts: 2 } });
     expect(fit.ok).toBe(true);
+  });
+
+  it('warmUp runs open, map, fit and close through the host, and a failing host costs nothing', async () => {
+    const session = createSession();
+    const seen: string[] = [];
+    await warmUp(async (request) => {
+      seen.push(request.type);
+      return session.runJob(request);
+    });
+    expect(seen).toEqual(['open', 'map', 'fit', 'close']);
+    // the warm-up's dataset is closed: a map of it now fails
+    const after = await session.runJob({ type: 'map', datasetId: 'warm-up', mapping: { orientation: 'samples-as-rows', idColumn: null, annotationColumns: [], featureColumns: null, featuresMatch: null, filters: [], design: null }, recipe: { steps: [] } });
+    expect(after.ok).toBe(false);
+    await expect(warmUp(() => Promise.reject(new Error('no worker')))).resolves.toBeUndefined();
+    const refused: string[] = [];
+    await warmUp(async (request) => {
+      refused.push(request.type);
+      return { ok: false, type: request.type, error: { code: 'internal', message: 'x' } } as never;
+    });
+    expect(refused).toEqual(['open']);
   });
 });
