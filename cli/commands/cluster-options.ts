@@ -129,9 +129,6 @@ Examples:
   skfr cluster proteinGroups.txt --transform log2 --min-valid 3:each:condition --impute downshift --k 3 --s 10
   skfr cluster proteinGroups.txt --design design.txt --class-column condition --batch lab --k 3 --s 10`;
 
-/** Without --workers, a fit with samples × features × restarts below this runs in the calling thread (core/parallel/small-fit.ts). */
-export { SMALL_FIT_CELLS };
-
 /**
  * Without --workers, a table of at most this many features is fitted in this thread whatever its size: every
  * thread that runs restarts holds n-long arrays of its own, at least 10 bytes a sample (the distances to the

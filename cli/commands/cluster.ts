@@ -280,7 +280,6 @@ async function analyse(plan: ClusterPlan, mapped: MappedData, pool: WorkerPool, 
   }
 }
 
-/** The modules that load SheetJS, imported on first need. */
 /**
  * The reader of a file read whole: a text table (GCT, ADAT, a CSV design, …) without the workbook reader's modules
  * (SheetJS: ~0.1 s to load), a workbook with them.
@@ -290,6 +289,7 @@ async function tableReader(bytes: Uint8Array, fileName: string): Promise<Pick<ty
   return text.isTextTable(bytes, fileName) ? { listSheets: () => [basename(fileName)], parseTable: text.parseTextTable } : await sheetModules.parse();
 }
 
+/** The modules that load SheetJS (and the text reader that does not), imported on first need. */
 const sheetModules = {
   /** Any sheet read whole (workbooks, and the CSVs the chunked reader leaves to it). */
   parse: () => import('../../core/table/parse.js'),

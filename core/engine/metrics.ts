@@ -4,9 +4,9 @@
  * (they need not be 0..k−1).
  */
 import { SkfrError } from '../errors.js';
-import type { Contingency, MixedNodes } from './types.js';
+import type { Contingency, FitLabels, MixedNodes } from './types.js';
 
-export type Labels = Int32Array | Uint16Array | Uint8Array | readonly number[];
+export type Labels = FitLabels | readonly number[];
 
 function checkSameLength(a: Labels, b: Labels): void {
   if (a.length !== b.length) {

@@ -404,13 +404,8 @@ export class DelimitedReader {
     }
   }
 
-  /** The cells of the record `p` (as the probe cut them). */
-  private recordAt(_bytes: Uint8Array, p: Probed): Cells {
-    return p.cells;
-  }
-
   private describe(bytes: Uint8Array, p: Probed): ProbeRow {
-    const s = this.recordAt(bytes, p);
+    const s = p.cells;
     const kinds = new Uint8Array(s.count);
     for (let c = 0; c < s.count; c++) kinds[c] = cellKind(bytes, s.starts[c]!, s.ends[c]!, s.flags[c]!, this.decimalComma);
     return probeRow(kinds, this.isMetaRow(s, bytes));
@@ -453,7 +448,7 @@ export class DelimitedReader {
       count = headerRowsAt(described.slice(index - from), 0, this.options.headerRows);
       // The upper row of block labels given (as the reproduce command gives the header row it read): two rows.
       if (count === 1 && this.options.headerRows === undefined && aboveHeader(described, index - from) === 'label' && index + 1 < probed.length &&
-        labelsNameBlocks(this.texts(this.recordAt(bytes, probed[index]!), bytes), this.texts(this.recordAt(bytes, probed[index + 1]!), bytes))) count = 2;
+        labelsNameBlocks(this.texts(probed[index]!.cells, bytes), this.texts(probed[index + 1]!.cells, bytes))) count = 2;
       if (labelRowAt(described, index - from, count)) label = index - 1;
     } else {
       ({ index, rows: count, label } = detectHeader(described, this.options.headerRows));
@@ -461,24 +456,24 @@ export class DelimitedReader {
     if (index + 1 >= probed.length) count = 1; // (nothing below: no data either, finish says so)
     // Labels in runs over the same names name blocks (header.ts labelsNameBlocks): a two-row header.
     if (label !== undefined) {
-      const labels = this.texts(this.recordAt(bytes, probed[label]!), bytes);
-      if (labelsNameBlocks(labels, this.texts(this.recordAt(bytes, probed[index]!), bytes))) [index, count, label] = [label, 2, undefined];
+      const labels = this.texts(probed[label]!.cells, bytes);
+      if (labelsNameBlocks(labels, this.texts(probed[index]!.cells, bytes))) [index, count, label] = [label, 2, undefined];
     }
 
     const titleLines: number[] = [];
     for (let i = 0; i < index; i++) {
       if (i === label) continue;
       titleLines.push(probed[i]!.line);
-      this.titleRows.push(titleText(this.texts(this.recordAt(bytes, probed[i]!), bytes)));
+      this.titleRows.push(titleText(this.texts(probed[i]!.cells, bytes)));
     }
     this.notes.push(...titleNotes(titleLines, this.titleRows));
     const a = probed[index]!;
-    const top = this.texts(this.recordAt(bytes, a), bytes);
+    const top = this.texts(a.cells, bytes);
     let header: (string | null)[] = top;
     let last = a;
     if (count === 2) {
       last = probed[index + 1]!;
-      const below = this.texts(this.recordAt(bytes, last), bytes);
+      const below = this.texts(last.cells, bytes);
       const width = Math.max(top.length, below.length);
       // A block row (header.ts aboveHeader) carries its names over the numeric columns only.
       const numeric = aboveHeader(described, index - from) === 'blocks' ? numericBodyColumns(described, index - from + 2, width) : null;
@@ -486,7 +481,7 @@ export class DelimitedReader {
       this.notes.push(twoRowNote(a.line, last.line, header, below));
     }
     if (label !== undefined) {
-      const kept = labelRowOf(this.texts(this.recordAt(bytes, probed[label]!), bytes), header.length, probed[label]!.line, header);
+      const kept = labelRowOf(this.texts(probed[label]!.cells, bytes), header.length, probed[label]!.line, header);
       this.labelRow = { row: probed[label]!.line, cells: kept.cells };
       this.notes.push(kept.note);
     }
@@ -509,7 +504,7 @@ export class DelimitedReader {
   /** No header row (options.noHeader): names “Column 1”, … for the first row's cells; it is the first data row. */
   private startWithoutHeader(scanner: CsvScanner, bytes: Uint8Array): void {
     const first = this.probed[0]!;
-    const width = this.recordAt(bytes, first).count;
+    const width = first.cells.count;
     this.rawHeader = Array.from({ length: width }, (_, c) => `Column ${c + 1}`);
     this.width = width;
     this.headerLine = first.line;

@@ -11,7 +11,8 @@ import { MAX_RESTARTS } from '../../core/engine/options.js';
 import { OPTION_SPECS } from '../../core/engine/option-specs.js';
 import { main, nodeIO, type CliIO } from '../../cli/main.js';
 import { createWorkerPool } from '../../node/parallel/pool.js';
-import { CLUSTER_HELP, NARROW_FIT_FEATURES, planCluster, poolOptionsFor, SMALL_FIT_CELLS } from '../../cli/commands/cluster-options.js';
+import { CLUSTER_HELP, NARROW_FIT_FEATURES, planCluster, poolOptionsFor } from '../../cli/commands/cluster-options.js';
+import { SMALL_FIT_CELLS } from '../../core/parallel/small-fit.js';
 import { settingsFromOptions } from '../../core/analysis.js';
 import { micePath, skfr, tempDir } from './helpers.js';
 
