@@ -149,10 +149,23 @@ export async function loadMapped(
   io: CommandContext['io'],
 ): Promise<{ plan: ClusterPlan; mapped: MappedData; input: InputInfo; read: ReadInfo; prep: RunPrep; inPlace: boolean }> {
   const t0 = now();
-  const { table, input } = await readTable(asked, io);
-  const readMs = now() - t0;
+  let { table, input } = await readTable(asked, io);
   const design = asked.layout.design ? await readDesign(asked.layout.design, io) : null;
-  const layout = resolveRequest(table, requestOf(asked), design);
+  let layout = resolveRequest(table, requestOf(asked), design);
+  // Columns of numbers the rules took as labels — the sample id (core/request/sample-id.ts: row numbers, a numeric
+  // id), coded annotations (coded-annotations.ts: a numeric `class`) — are read again as text, as written ("007"
+  // stays "007"), as the app and the reproduce command (--id-column, --annotation-columns) read them.
+  if (layout.mapping.orientation === 'samples-as-rows' && !table.typedByFormat) {
+    const { idColumn, annotationColumns } = layout.mapping;
+    const asText = new Set(labelColumns(asked));
+    const numeric = new Set(table.columns.filter((c) => c.kind === 'numeric').map((c) => c.name));
+    if ([...(idColumn !== null ? [idColumn] : []), ...annotationColumns].some((name) => numeric.has(name) && !asText.has(name))) {
+      const named = { ...asked, mapping: { ...asked.mapping, idColumn, annotationColumns } };
+      ({ table, input } = await readTable(named, io));
+      layout = resolveRequest(table, requestOf(named), design);
+    }
+  }
+  const readMs = now() - t0;
   let plan = { ...asked, mapping: layout.mapping };
   const read: ReadInfo = {
     layout,

@@ -12,6 +12,7 @@ import { proposeRecipe } from '../prepare/proposal.js';
 import { recognizeLayout, rowsLayout } from '../table/formats/recognize.js';
 import { defaultRequest } from '../request/default.js';
 import { resolveRequest } from '../request/resolve.js';
+import { codedAnnotationColumns } from '../request/coded-annotations.js';
 import { sampleIdColumn } from '../request/sample-id.js';
 import type { ResolvedLayout } from '../request/types.js';
 import type { Layout, Mapping, Table } from '../table/types.js';
@@ -229,13 +230,24 @@ export async function sourceBytes(source: DataSource, io: FileIO | undefined): P
 
 /**
  * A table of one sample per row: its sample id is the column `skfr cluster` takes without --id-column
- * (core/request/sample-id.ts: a unique text column named like an id), the other text columns annotations.
+ * (core/request/sample-id.ts: a unique text column named like an id, else a column of row numbers or numeric ids,
+ * then no feature), the other text columns annotations.
  * @example withSampleIdGuess(mouseTable, layout).mapping.idColumn // 'MouseID'
  */
 function withSampleIdGuess(table: Table, layout: Layout): Layout {
   if (layout.format !== 'table' || layout.mapping.orientation !== 'samples-as-rows') return layout;
   const idColumn = sampleIdColumn(table);
-  return { ...layout, mapping: { ...layout.mapping, idColumn, annotationColumns: textAnnotations(table, idColumn) } };
+  const coded = codedAnnotationColumns(table).filter((name) => name !== idColumn);
+  const mapping = { ...layout.mapping, idColumn, annotationColumns: [...textAnnotations(table, idColumn), ...coded], featureColumns: notLabels(layout.mapping.featureColumns, idColumn, coded) };
+  return { ...layout, mapping };
+}
+
+/**
+ * The features listed without the labels the rules took among the numeric columns: the id (row numbers, a numeric
+ * id: core/request/sample-id.ts) and coded annotations (core/request/coded-annotations.ts) are no features.
+ */
+function notLabels(featureColumns: string[] | null, idColumn: string | null, coded: readonly string[]): string[] | null {
+  return featureColumns?.filter((name) => name !== idColumn && !coded.includes(name)) ?? null;
 }
 
 /** The app's guess beside the id (the CLI takes annotations only when named): every other text column. */
@@ -266,8 +278,12 @@ export function proposedLayout(table: Table): Layout {
   const rows = resolved.orientation === 'samples-as-rows';
   // One sample per row: the request's mapping is the rows options' (no feature list: every other numeric column);
   // the app lists the features the recognition found, and takes the id the request resolved.
+  const idColumn = resolved.mapping.idColumn;
+  // (the numeric annotations the request took: coded ones, core/request/coded-annotations.ts)
+  const numeric = new Set(table.columns.filter((c) => c.kind === 'numeric').map((c) => c.name));
+  const coded = resolved.mapping.annotationColumns.filter((name) => numeric.has(name) && name !== idColumn);
   const mapping = rows
-    ? { ...recognised.mapping, idColumn: resolved.mapping.idColumn, annotationColumns: textAnnotations(table, resolved.mapping.idColumn) }
+    ? { ...recognised.mapping, idColumn, annotationColumns: [...textAnnotations(table, idColumn), ...coded], featureColumns: notLabels(recognised.mapping.featureColumns, idColumn, coded) }
     : resolved.mapping;
   return {
     ...recognised,

@@ -12,11 +12,14 @@
  *   one condition) gets no remedy: removing it as a batch would remove the class differences too.
  * - An annotation whose batch effect the recipe already removed is said so, without the remedy.
  * - A name that does not look like a batch (batch-columns.ts) is not called one: "if it is a batch effect, …".
+ * - With no known class, an annotation named like a class (class-names.ts: `class`, `condition`, `genotype`, …, and
+ *   not like a batch) is not the subject either: clusters that follow it found the class, not something else.
  * Example: clusters [1,1,2,2,3,3], lab [A,A,B,B,C,C], condition [x,y,x,y,x,y] → lab ARI 1, condition ARI
  *   (0 − 1.2) / (4.5 − 1.2) = −0.36: the sentence above, with those figures.
  */
 import { adjustedRandIndex } from '../engine/metrics.js';
 import { looksLikeBatch } from '../prepare/batch-columns.js';
+import { looksLikeClass } from '../prepare/class-names.js';
 import { batchStepOf, knownClass } from '../prepare/confounding.js';
 import type { Recipe } from '../table/types.js';
 import { shellQuote } from './command.js';
@@ -79,7 +82,8 @@ export function agreementWarning(input: AgreementInput): string | null {
   const classAri = classValues ? annotationAri(input.labels, classValues) : null;
   let best: { name: string; ari: number } | null = null;
   for (const [name, values] of Object.entries(input.annotations)) {
-    if (name === known) continue;
+    // (no class known: clusters that follow an annotation named like the class — a `class`, `condition` — found it)
+    if (name === known || (known === null && looksLikeClass(name) && !looksLikeBatch(name))) continue;
     const ari = annotationAri(input.labels, values);
     if (ari === null || ari < FOLLOW_ARI || (classAri !== null && !(ari > classAri))) continue;
     if (best === null || ari > best.ari) best = { name, ari };

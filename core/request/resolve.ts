@@ -24,7 +24,8 @@ import { quoteList } from '../table/lookup.js';
 import { emptyColumnsMapping } from '../table/empty-mapping.js';
 import { NAME_GROUP } from '../table/name-groups.js';
 import type { FormatId, Layout, Mapping, Recipe, SampleTable, ScaleBasis, Table } from '../table/types.js';
-import { sampleIdColumn } from './sample-id.js';
+import { codedAnnotationColumns, codedAnnotationReason, codeLevels, isAnnotationName } from './coded-annotations.js';
+import { numericIdReason, sampleIdColumn } from './sample-id.js';
 import type { DataRequest, LayoutOptions, PrepOptions, ResolvedLayout } from './types.js';
 
 function invalid(message: string): SkfrError {
@@ -59,6 +60,33 @@ function withSampleId(table: Table, request: DataRequest): Mapping {
   const id = sampleIdColumn(table);
   const named = new Set([...mapping.annotationColumns, ...mapping.filters.map((f) => f.column), ...(request.classColumn !== null ? [request.classColumn] : [])]);
   return id !== null && !named.has(id) ? { ...mapping, idColumn: id } : mapping;
+}
+
+/**
+ * One sample per row and no feature list asked (--features, --features-match): the table's coded sample annotations
+ * (coded-annotations.ts: a numeric `class`, `group`, `plate` … of a few whole-number codes) join the annotations,
+ * so they are not fitted; a column the request names otherwise (the id, an annotation, a filter, the class) is left
+ * as named. @example withCodedAnnotations(simulated, request, mapping).annotationColumns // ['class']
+ */
+function withCodedAnnotations(table: Table, request: DataRequest, mapping: Mapping): Mapping {
+  if (mapping.orientation !== 'samples-as-rows' || request.mapping.featureColumns !== null || (request.mapping.featuresMatch ?? null) !== null) return mapping;
+  const named = new Set([...(mapping.idColumn !== null ? [mapping.idColumn] : []), ...mapping.annotationColumns, ...mapping.filters.map((f) => f.column), ...(request.classColumn !== null ? [request.classColumn] : [])]);
+  const coded = codedAnnotationColumns(table).filter((name) => !named.has(name));
+  return coded.length === 0 ? mapping : { ...mapping, annotationColumns: [...mapping.annotationColumns, ...coded] };
+}
+
+/**
+ * The annotations of `mapping` (the class column aside) that are coded sample annotations: withCodedAnnotations'
+ * columns, numeric in `table` or, read as written (the CLI's second read, `--annotation-columns` of the reproduce
+ * command), texts that are codes — so that a run and its reproduce command say the same.
+ */
+function codedAnnotationsOf(table: Table, request: DataRequest, mapping: Mapping): string[] {
+  return mapping.annotationColumns.filter((name) => {
+    if (name === request.classColumn || !isAnnotationName(name)) return false;
+    const column = table.columns.find((c) => c.name === name);
+    const numbers = column?.numbers ?? column?.texts?.map((t) => (t === null || t.trim() === '' ? NaN : Number(t))) ?? null;
+    return numbers !== null && codeLevels(numbers, table.rowCount) > 0;
+  });
 }
 
 /** resolveMapping's answer: the layout, the format recipe less the switched-off steps, and whether to propose. */
@@ -127,7 +155,11 @@ const matching = matchingColumns;
 export function resolveRequest(table: Table, request: DataRequest, design: SampleTable | null = null, recognised?: Layout): ResolvedLayout {
   const { proposable, ...resolved } = resolveMapping(table, request, design, recognised);
   const { recipe, reasons, scaleBasis } = resolveRecipe(table, resolved, proposable, request.layout.prep, request.seed);
-  return { ...resolved, recipe, reasons, scaleBasis };
+  // A sample id of whole numbers (the rule's, sample-id.ts, or named) and coded annotations the rule took
+  // (coded-annotations.ts) are said: columns of numbers that are not features.
+  const rows = resolved.orientation === 'samples-as-rows';
+  const said = rows ? [numericIdReason(table, resolved.mapping.idColumn), codedAnnotationReason(codedAnnotationsOf(table, request, resolved.mapping))] : [];
+  return { ...resolved, recipe, reasons: [...said.filter((r): r is string => r !== null), ...reasons], scaleBasis };
 }
 
 /**
@@ -169,7 +201,7 @@ function resolveMapping(table: Table, plan: DataRequest, design: SampleTable | n
       rowsWord: 'features',
       orientation: 'samples-as-rows',
       samples: table.rowCount,
-      mapping: withDesign(withFilterAnnotations(withSampleId(table, plan), names)),
+      mapping: withDesign(withCodedAnnotations(table, plan, withFilterAnnotations(withSampleId(table, plan), names))),
       recipe: EMPTY_RECIPE,
       recognised: { format: 'table', quantity: null, mapping: layout.mapping, recipe: EMPTY_RECIPE, quantities: [] },
       proposable: false,

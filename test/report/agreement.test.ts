@@ -37,6 +37,21 @@ describe('the clusters follow something else', () => {
     );
   });
 
+  it('no class known: clusters that follow an annotation named like the class found it (no warning); one named like nothing still warns', () => {
+    // The same partition and levels as the lab's above, under names: “condition”, “class” (class-names.ts) — silent;
+    // “Tube” — hedged; “plate group” names a batch too — warned as one.
+    expect(agreementWarning({ labels: followsLab, annotations: { condition: lab }, classColumn: null, recipe: none })).toBeNull();
+    expect(agreementWarning({ labels: followsLab, annotations: { class: lab }, classColumn: null, recipe: none })).toBeNull();
+    expect(agreementWarning({ labels: followsLab, annotations: { Tube: lab }, classColumn: null, recipe: none })).toBe(
+      'The clusters follow “Tube” (ARI 1.00): if it is a batch effect, remove it: Batch ▸ Tube (`--batch Tube`).',
+    );
+    expect(agreementWarning({ labels: followsLab, annotations: { 'plate group': lab }, classColumn: null, recipe: none })).toBe(
+      "The clusters follow “plate group” (ARI 1.00): a batch effect? Remove it: Batch ▸ plate group (`--batch 'plate group'`).",
+    );
+    // With a known class, a class-named annotation that beats it is still said.
+    expect(agreementWarning({ labels: followsLab, annotations: { condition, genotype: lab }, classColumn: 'condition', recipe: none })).toContain('The clusters follow “genotype” (ARI 1.00) rather than “condition”');
+  });
+
   it('a partition that follows the class, or neither: no warning', () => {
     expect(agreementWarning({ labels: [1, 2, 1, 2, 1, 2], annotations: { condition, lab }, classColumn: 'condition', recipe: none })).toBeNull();
     expect(agreementWarning({ labels: [1, 1, 1, 2, 2, 2], annotations: { condition, lab }, classColumn: 'condition', recipe: none })).toBeNull();

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { proposedLayout } from '../../core/jobs/datasets.js';
 import { resolveRequest } from '../../core/request/resolve.js';
-import { idColumnOf, isIdName, sampleIdColumn } from '../../core/request/sample-id.js';
+import { distinctWholeNumbers, idColumnOf, isIdName, numericIdReason, rowNumbersFrom, sampleIdColumn } from '../../core/request/sample-id.js';
 import { parseTable, type Table } from '../../core/table/index.js';
 import { planCluster, requestOf } from '../../cli/commands/cluster-options.js';
 
@@ -38,6 +38,56 @@ describe('idColumnOf: the first unique text column named like an id', () => {
     ];
     expect(idColumnOf(columns)).toBe('Sample name');
     expect(idColumnOf(columns.slice(0, 3))).toBeNull();
+  });
+
+  it('without a text id: a numeric column of distinct whole numbers that numbers the rows, or is named like an id', () => {
+    const dose = { name: 'dose', kind: 'numeric' as const, unique: true, whole: true, numbersRows: false }; // 3, 9, 27: a measurement
+    const rowNumbers = { name: 'Column 1', kind: 'numeric' as const, unique: true, whole: true, numbersRows: true };
+    const patient = { name: 'Patient ID', kind: 'numeric' as const, unique: true, whole: true, numbersRows: false };
+    expect(idColumnOf([dose, rowNumbers, patient])).toBe('Column 1');
+    expect(idColumnOf([dose, patient])).toBe('Patient ID');
+    expect(idColumnOf([dose])).toBeNull();
+    // A fraction named like an id is no id; a text id comes first whatever its place.
+    expect(idColumnOf([{ ...patient, whole: false }])).toBeNull();
+    expect(idColumnOf([rowNumbers, { name: 'MouseID', kind: 'text', unique: true }])).toBe('MouseID');
+  });
+});
+
+describe('rowNumbersFrom and distinctWholeNumbers (hand-checked)', () => {
+  it.each([
+    [[2, 0, 1], 0, true], // pandas' 0 … 2, shuffled
+    [[1, 2, 3, 4], 1, true], // R's row names
+    [[4, 1, 3, 2], 1, true],
+    [[0, 1, 3], null, true], // 0 … 3 less 2: distinct, not the rows' numbers
+    [[5, 9, 7], null, true], // ids, not row numbers
+    [[2, 3, 4], null, true], // consecutive, but from 2
+    [[1, 2, 2], null, false], // a repeat
+    [[1.5, 2.5], null, false], // fractions
+    [[1, NaN, 3], null, false], // a missing cell
+    [[-1, 0, 1], null, true], // a negative number
+    [[1], null, false], // one row: nothing to tell apart
+  ])('%j → rows from %s; distinct whole numbers: %s', (numbers, from, distinct) => {
+    expect(rowNumbersFrom(numbers, numbers.length)).toBe(from);
+    expect(distinctWholeNumbers(numbers, numbers.length)).toBe(distinct);
+  });
+});
+
+describe('sampleIdColumn: row numbers and numeric ids on parsed tables', () => {
+  it('R’s write.csv (blank quoted header, "1" … "4"): “Column 1”; pandas’ to_csv (0 … 3): “Column 1”', () => {
+    expect(sampleIdColumn(parse('"","a","b"\n"1",0.5,2\n"2",1.5,3\n"3",2.5,1\n"4",3.5,0\n'))).toBe('Column 1');
+    expect(sampleIdColumn(parse(',a,b\n0,0.5,2\n1,1.5,3\n2,2.5,1\n3,3.5,0\n'))).toBe('Column 1');
+  });
+  it('a text id named like one wins over row numbers; a column of repeating whole numbers is none', () => {
+    expect(sampleIdColumn(parse('n,MouseID,a\n1,m1,0.5\n2,m2,1.5\n3,m3,2.5\n'))).toBe('MouseID');
+    expect(sampleIdColumn(parse('dose,a\n1,0.5\n2,1.5\n2,2.5\n'))).toBeNull();
+  });
+  it('the reason said for each kind, and none for a text id', () => {
+    const rows = parse(',a\n0,0.5\n1,1.5\n2,2.5\n');
+    expect(numericIdReason(rows, 'Column 1')).toBe('“Column 1” numbers the rows (0 … 2, as R and pandas write row names): it names the samples and is not a feature.');
+    const ids = parse('Patient ID,a\n7,0.5\n12,1.5\n100,2.5\n');
+    expect(numericIdReason(ids, 'Patient ID')).toBe('“Patient ID” holds a different whole number in every row: it names the samples and is not a feature.');
+    expect(numericIdReason(parse(MICE), 'MouseID')).toBeNull();
+    expect(numericIdReason(ids, null)).toBeNull();
   });
 });
 
