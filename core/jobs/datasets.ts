@@ -287,6 +287,8 @@ export function proposedLayout(table: Table): Layout {
     : resolved.mapping;
   return {
     ...recognised,
+    // (one sample per row: the notes on the id and coded annotations, core/request/resolve.ts)
+    ...(rows && resolved.notes ? { notes: [...(recognised.notes ?? []), ...resolved.notes] } : {}),
     mapping,
     recipe: resolved.recipe,
     reasons: resolved.reasons,

@@ -5,7 +5,7 @@
  * are whole numbers of 2 to ⌊rows / 2⌋ levels (codes that samples share). The true class `skfr simulate` writes
  * (1 … k), a group coded 1 / 2, a plate number: annotations (compared with the clusters, shown beside the
  * samples), never features — fitted, the answer would be among the data. `skfr cluster` (without --features) and
- * the app's Import screen take the same columns; the preparation's reasons say so.
+ * the app's Import screen take the same columns; their notes say so (under “Recognised:”, on the Import screen).
  * @example codedAnnotationColumns(parse('id,F1,class\nS1,0.5,1\nS2,1.5,1\nS3,2.5,2\nS4,3.5,2\n')) // ['class']
  */
 import { looksLikeBatch } from '../prepare/batch-columns.js';
@@ -42,11 +42,11 @@ export function codedAnnotationColumns(table: Pick<Table, 'columns' | 'rowCount'
 }
 
 /**
- * The sentence for the preparation's reasons when `columns` (coded annotations the rule took) are not features,
+ * The sentence for the layout's notes when `columns` (coded annotations the rule took) are not features,
  * else null. Example: ['class'] → '“class” holds whole-number codes shared by samples and is named like a sample
  * annotation: it is kept beside the samples, not fitted (--features to fit it).'
  */
-export function codedAnnotationReason(columns: readonly string[]): string | null {
+export function codedAnnotationNote(columns: readonly string[]): string | null {
   if (columns.length === 0) return null;
   const names = columns.map((c) => `“${c}”`).join(', ');
   const one = columns.length === 1;

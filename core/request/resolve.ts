@@ -24,8 +24,8 @@ import { quoteList } from '../table/lookup.js';
 import { emptyColumnsMapping } from '../table/empty-mapping.js';
 import { NAME_GROUP } from '../table/name-groups.js';
 import type { FormatId, Layout, Mapping, Recipe, SampleTable, ScaleBasis, Table } from '../table/types.js';
-import { codedAnnotationColumns, codedAnnotationReason, codeLevels, isAnnotationName } from './coded-annotations.js';
-import { numericIdReason, sampleIdColumn } from './sample-id.js';
+import { codedAnnotationColumns, codedAnnotationNote, codeLevels, isAnnotationName } from './coded-annotations.js';
+import { numericIdNote, sampleIdColumn } from './sample-id.js';
 import type { DataRequest, LayoutOptions, PrepOptions, ResolvedLayout } from './types.js';
 
 function invalid(message: string): SkfrError {
@@ -155,11 +155,14 @@ const matching = matchingColumns;
 export function resolveRequest(table: Table, request: DataRequest, design: SampleTable | null = null, recognised?: Layout): ResolvedLayout {
   const { proposable, ...resolved } = resolveMapping(table, request, design, recognised);
   const { recipe, reasons, scaleBasis } = resolveRecipe(table, resolved, proposable, request.layout.prep, request.seed);
-  // A sample id of whole numbers (the rule's, sample-id.ts, or named) and coded annotations the rule took
-  // (coded-annotations.ts) are said: columns of numbers that are not features.
+  // A sample id of whole numbers (the rule's, sample-id.ts, or named) and coded annotations (coded-annotations.ts)
+  // are said: columns of numbers that are not features.
   const rows = resolved.orientation === 'samples-as-rows';
-  const said = rows ? [numericIdReason(table, resolved.mapping.idColumn), codedAnnotationReason(codedAnnotationsOf(table, request, resolved.mapping))] : [];
-  return { ...resolved, recipe, reasons: [...said.filter((r): r is string => r !== null), ...reasons], scaleBasis };
+  // They are notes of what was recognised (the CLI's summary under “Recognised:”, the app's Import screen), not
+  // reasons of the recipe's steps.
+  const said = (rows ? [numericIdNote(table, resolved.mapping.idColumn), codedAnnotationNote(codedAnnotationsOf(table, request, resolved.mapping))] : []).filter((r): r is string => r !== null);
+  const notes = said.length > 0 ? { notes: [...(resolved.notes ?? []), ...said] } : {};
+  return { ...resolved, ...notes, recipe, reasons, scaleBasis };
 }
 
 /**

@@ -122,11 +122,11 @@ export function sampleIdColumn(table: Pick<Table, 'columns' | 'rowCount'>): stri
 
 /**
  * Why the samples are named by `idColumn` when it holds whole numbers that identify the rows (its
- * numbers, or its texts read as numbers once it is read as written: rowNumbersFrom, distinctWholeNumbers), a sentence for the preparation's reasons;
+ * numbers, or its texts read as numbers once it is read as written: rowNumbersFrom, distinctWholeNumbers), a sentence for the layout's notes;
  * else null. Example: “Column 1” holding 1 … 40 → '“Column 1” numbers the rows (1 … 40, as R and pandas write row
  * names): it names the samples and is not a feature.'
  */
-export function numericIdReason(table: Pick<Table, 'columns' | 'rowCount'>, idColumn: string | null): string | null {
+export function numericIdNote(table: Pick<Table, 'columns' | 'rowCount'>, idColumn: string | null): string | null {
   const column = idColumn === null ? undefined : table.columns.find((c) => c.name === idColumn);
   if (column === undefined || idColumn === null) return null;
   const numbers = column.numbers ?? column.texts?.map((t) => (t === null || t.trim() === '' ? NaN : Number(t))) ?? null;

@@ -3,7 +3,8 @@
  * the row names R's write.csv and pandas' to_csv write in a first column with a blank header (read as “Column 1”),
  * and a column named like an id holding a different whole number in every row. Before, each was fitted as a
  * feature (a plain sheet of 40 samples × 5 proteins opened as 6 features, its row numbers among them). The CLI
- * and the app take the same column, read as written ("007" stays "007"), say why, and the reproduce command
+ * and the app take the same column, read as written ("007" stays "007"), say why (a note under “Recognised:”, on
+ * the Import screen), and the reproduce command
  * names it (--id-column), so that run again it gives the same samples.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -11,9 +12,16 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../core/jobs/session.js';
 import type { JobResponse } from '../../core/jobs/types.js';
-import { skfrJson, tempDir } from './helpers.js';
+import { skfr, skfrJson, tempDir } from './helpers.js';
 
 const fit = ['--k', '2', '--s', '1', '--restarts', '1', '--workers', '1'];
+
+/** The run's summary (stdout): its notes stand under “Recognised: …”. */
+async function summary(path: string): Promise<string> {
+  const run = await skfr(['cluster', path, ...fit]);
+  expect(run.code).toBe(0);
+  return run.stdout;
+}
 const { dir, cleanup } = tempDir('skfr-numeric-id-');
 afterAll(cleanup);
 
@@ -38,15 +46,16 @@ describe('skfr cluster: a column of row numbers or numeric ids names the samples
     const out = await skfrJson(['cluster', path, ...fit]);
     expect(out.p).toBe(2);
     expect(out.sampleIds).toEqual(['1', '2', '3', '4', '5', '6']);
-    expect(out.reasons[0]).toBe('“Column 1” numbers the rows (1 … 6, as R and pandas write row names): it names the samples and is not a feature.');
+    expect(await summary(path)).toContain('\n  “Column 1” numbers the rows (1 … 6, as R and pandas write row names): it names the samples and is not a feature.\n');
     expect(out.command).toContain(" --format table --id-column 'Column 1' ");
   });
 
   it('pandas’ index (blank header, 0 … 5): samples 0 … 5', async () => {
-    const out = await skfrJson(['cluster', sheet('pandas.csv', '', ['0', '1', '2', '3', '4', '5']), ...fit]);
+    const path = sheet('pandas.csv', '', ['0', '1', '2', '3', '4', '5']);
+    const out = await skfrJson(['cluster', path, ...fit]);
     expect(out.p).toBe(2);
     expect(out.sampleIds).toEqual(['0', '1', '2', '3', '4', '5']);
-    expect(out.reasons[0]).toContain('numbers the rows (0 … 5, as R and pandas write row names)');
+    expect(await summary(path)).toContain('“Column 1” numbers the rows (0 … 5, as R and pandas write row names)');
   });
 
   it('“Patient ID” 007, 012, … as written (read again as text), and the printed command gives the same run', async () => {
@@ -54,7 +63,7 @@ describe('skfr cluster: a column of row numbers or numeric ids names the samples
     const out = await skfrJson(['cluster', path, ...fit]);
     expect(out.p).toBe(2);
     expect(out.sampleIds).toEqual(['007', '012', '100', '031', '044', '250']);
-    expect(out.reasons[0]).toBe('“Patient ID” holds a different whole number in every row: it names the samples and is not a feature.');
+    expect(await summary(path)).toContain('“Patient ID” holds a different whole number in every row: it names the samples and is not a feature.');
     const words = (out.command as string).split(' ').slice(1).map((w) => w.replace(/^'(.*)'$/, '$1'));
     // (the command quotes 'Patient ID' as one shell word: rejoin it)
     const at = words.indexOf('--id-column');
@@ -79,6 +88,8 @@ describe('the app takes the same id as the CLI', () => {
     const bytes = new Uint8Array(readFileSync(path));
     const opened = ok(await session.runJob({ type: 'open', source: { kind: 'bytes', fileName: 'patients-app.csv', bytes } }));
     expect(opened.layout.mapping.idColumn).toBe('Patient ID');
+    expect(opened.layout.notes).toContain('“Patient ID” holds a different whole number in every row: it names the samples and is not a feature.');
+    expect(opened.layout.mapping.featureColumns).toEqual(['g1', 'g2']);
     const settings = { k: 2, s: 1, variant: 'global' as const, loss: 'squared' as const, restarts: 1, seed: 1, maxIterations: 100 };
     const view = ok(await session.runJob({ type: 'fit', datasetId: opened.datasetId, mapping: opened.layout.mapping, recipe: opened.layout.recipe, settings, classColumn: null }));
     expect(view.sampleIds).toEqual(['007', '012', '100', '031', '044', '250']);

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { proposedLayout } from '../../core/jobs/datasets.js';
-import { codedAnnotationColumns, codedAnnotationReason, codeLevels, isAnnotationName } from '../../core/request/coded-annotations.js';
+import { codedAnnotationColumns, codedAnnotationNote, codeLevels, isAnnotationName } from '../../core/request/coded-annotations.js';
 import { parseTable, type Table } from '../../core/table/index.js';
 import { skfr, skfrJson, tempDir } from '../cli/helpers.js';
 
@@ -47,8 +47,8 @@ describe('codedAnnotationColumns on a parsed table', () => {
     const table = parse('id,F1,class,group score,dose\nS1,0.5,1,0.25,1\nS2,1.5,1,0.75,1\nS3,2.5,2,1.25,2\nS4,3.5,2,1.75,2\n');
     // “group score” has fractions; “dose” has codes but names no annotation.
     expect(codedAnnotationColumns(table)).toEqual(['class']);
-    expect(codedAnnotationReason(['class'])).toBe('“class” holds whole-number codes shared by samples and is named like a sample annotation: it is kept beside the samples, not fitted (--features to fit it).');
-    expect(codedAnnotationReason([])).toBeNull();
+    expect(codedAnnotationNote(['class'])).toBe('“class” holds whole-number codes shared by samples and is named like a sample annotation: it is kept beside the samples, not fitted (--features to fit it).');
+    expect(codedAnnotationNote([])).toBeNull();
   });
 });
 
@@ -60,22 +60,23 @@ describe('skfr cluster and the app on `skfr simulate`’s output', () => {
   it('class is an annotation in both, said, named by the command; --class-column class and --features still rule', async () => {
     const path = join(dir, 'sim.csv');
     expect((await skfr(['simulate', '--design', 'sparse', '--n', '20', '--p', '6', '--k', '2', '--s', '2', '--out', path])).code).toBe(0);
-    const text = readFileSync(path, 'utf8');
-    expect(text.split('\n')[0]).toBe('id,F1,F2,F3,F4,F5,F6,class');
+    expect(readFileSync(path, 'utf8').split('\n')[0]).toBe('id,F1,F2,F3,F4,F5,F6,class');
     const out = await skfrJson(['cluster', path, ...fit]);
     expect(out.p).toBe(6);
     expect(out.featureNames ?? Object.keys(out.featureScores)).not.toContain('class');
-    expect(out.reasons[0]).toContain('“class” holds whole-number codes shared by samples');
+    const text = (await skfr(['cluster', path, ...fit])).stdout;
+    expect(text).toContain('\n  “class” holds whole-number codes shared by samples and is named like a sample annotation: it is kept beside the samples, not fitted (--features to fit it).\n');
     expect(out.command).toContain(' --format table --id-column id --annotation-columns class ');
     expect(out.warnings.map((w: { code: string }) => w.code)).not.toContain('clusters-follow-annotation');
     // The app opens it the same way.
     const layout = proposedLayout(parseTable(new Uint8Array(readFileSync(path)), 'sim.csv'));
     expect(layout.mapping.annotationColumns).toEqual(['class']);
     expect(layout.mapping.featureColumns).toEqual(['F1', 'F2', 'F3', 'F4', 'F5', 'F6']);
+    expect(layout.notes?.some((n) => n.startsWith('“class” holds whole-number codes'))).toBe(true);
     // Named as the class: the agreement, no reason; asked as a feature: fitted.
     const asClass = await skfrJson(['cluster', path, '--class-column', 'class', ...fit]);
     expect(asClass.p).toBe(6);
-    expect(asClass.reasons.join(' ')).not.toContain('whole-number codes');
+    expect((await skfr(['cluster', path, '--class-column', 'class', ...fit])).stdout).not.toContain('whole-number codes');
     const asFeature = await skfrJson(['cluster', path, '--features', 'F1,F2,F3,F4,F5,F6,class', ...fit]);
     expect(asFeature.p).toBe(7);
   });

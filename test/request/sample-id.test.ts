@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { proposedLayout } from '../../core/jobs/datasets.js';
 import { resolveRequest } from '../../core/request/resolve.js';
-import { distinctWholeNumbers, idColumnOf, isIdName, numericIdReason, rowNumbersFrom, sampleIdColumn } from '../../core/request/sample-id.js';
+import { distinctWholeNumbers, idColumnOf, isIdName, numericIdNote, rowNumbersFrom, sampleIdColumn } from '../../core/request/sample-id.js';
 import { parseTable, type Table } from '../../core/table/index.js';
 import { planCluster, requestOf } from '../../cli/commands/cluster-options.js';
 
@@ -83,11 +83,11 @@ describe('sampleIdColumn: row numbers and numeric ids on parsed tables', () => {
   });
   it('the reason said for each kind, and none for a text id', () => {
     const rows = parse(',a\n0,0.5\n1,1.5\n2,2.5\n');
-    expect(numericIdReason(rows, 'Column 1')).toBe('“Column 1” numbers the rows (0 … 2, as R and pandas write row names): it names the samples and is not a feature.');
+    expect(numericIdNote(rows, 'Column 1')).toBe('“Column 1” numbers the rows (0 … 2, as R and pandas write row names): it names the samples and is not a feature.');
     const ids = parse('Patient ID,a\n7,0.5\n12,1.5\n100,2.5\n');
-    expect(numericIdReason(ids, 'Patient ID')).toBe('“Patient ID” holds a different whole number in every row: it names the samples and is not a feature.');
-    expect(numericIdReason(parse(MICE), 'MouseID')).toBeNull();
-    expect(numericIdReason(ids, null)).toBeNull();
+    expect(numericIdNote(ids, 'Patient ID')).toBe('“Patient ID” holds a different whole number in every row: it names the samples and is not a feature.');
+    expect(numericIdNote(parse(MICE), 'MouseID')).toBeNull();
+    expect(numericIdNote(ids, null)).toBeNull();
   });
 });
 
