@@ -287,8 +287,10 @@ export function proposedLayout(table: Table): Layout {
     : resolved.mapping;
   return {
     ...recognised,
-    // (one sample per row: the notes on the id and coded annotations, core/request/resolve.ts)
+    // (one sample per row: the notes on the id and coded annotations, core/request/resolve.ts, and the features
+    // counted without them)
     ...(rows && resolved.notes ? { notes: [...(recognised.notes ?? []), ...resolved.notes] } : {}),
+    ...(rows && mapping.featureColumns !== null ? { description: rowsLayout(mapping, table.rowCount, mapping.featureColumns.length).description } : {}),
     mapping,
     recipe: resolved.recipe,
     reasons: resolved.reasons,
