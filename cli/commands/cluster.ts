@@ -187,10 +187,12 @@ export async function loadMapped(
     // Samples as rows: what the filters removed (samples as columns: the mapping counts it, per filter).
     const where = layout.mapping.filters.map((f) => `${f.column} = ${f.values.join(' or ')}`).join(' and ');
     const after = mapped.preparation.filter((r) => r.step === 'read' || r.step === 'blank-rows').length;
+    // (less the rows the mapping left out itself: summary rows under the samples, core/table/summary-rows.ts)
+    const leftOut = mapped.preparation.filter((r) => r.step === 'filter').reduce((sum, r) => sum + r.count, 0);
     mapped.preparation.splice(after, 0, {
       step: 'filter',
       label: `Rows kept where ${where} (removed)`,
-      count: read.rowsRead - mapped.matrix.rows,
+      count: read.rowsRead - mapped.matrix.rows - leftOut,
     });
   }
   printWarnings(io.stderr, [...(table.notes ?? []), ...mapped.warnings.map((w) => w.message)]);

@@ -19,9 +19,10 @@ import { lazyList } from './lazy-list.js';
 import { mapSampleColumns } from './sample-columns.js';
 import { nameRecord } from './name-record.js';
 import { namePattern, type NamePattern } from './name-pattern.js';
+import { summaryRowCount } from './summary-rows.js';
 import { textCellsWarning } from './text-cells.js';
 import { transposeTable } from './transpose.js';
-import type { Column, FormatId, MappedData, Mapping, RowFilter, Table, TableWarning } from './types.js';
+import type { Column, FormatId, MappedData, Mapping, RowFilter, StepReport, Table, TableWarning } from './types.js';
 
 function orient(table: Table, mapping: Mapping): Table {
   switch (mapping.orientation) {
@@ -131,6 +132,27 @@ function textAsNumbers(column: Column): Column | null {
 }
 
 /** Keep the rows whose cell text equals one of a filter's values (numbers also match numerically). */
+/**
+ * The rows less the summary rows at their end (summary-rows.ts: “Mean”, “SD” … under the samples, by the id column's
+ * labels, else the first text column's), with a warning naming them; `rows` itself when there are none.
+ */
+function withoutSummaryRows(table: Table, rows: Int32Array, idColumn: Column | null, warnings: TableWarning[]): { rows: Int32Array; step: StepReport | null } {
+  const labelled = idColumn ?? table.columns.find((c) => c.kind === 'text') ?? null;
+  if (labelled === null || rows.length === 0) return { rows, step: null };
+  const labels = columnTexts(labelled, rows);
+  const count = summaryRowCount(labels);
+  if (count === 0) return { rows, step: null };
+  const names = labels.slice(labels.length - count).map((l) => `“${l!.trim()}”`);
+  const listed = `${names.slice(0, 6).join(', ')}${names.length > 6 ? ', …' : ''}`;
+  const first = rowLocation(table, rows[rows.length - count]!);
+  warnings.push({
+    code: 'summary-rows',
+    message: `The last ${count === 1 ? 'row' : `${count} rows`} (${listed}, from ${first}) ${count === 1 ? 'is a summary' : 'are summaries'} of the samples, not ${count === 1 ? 'a sample' : 'samples'}: left out.`,
+  });
+  // (a row filter's count in the preparation: the rows read less these)
+  return { rows: rows.slice(0, rows.length - count), step: { step: 'filter', label: `Summary rows under the samples left out (${listed})`, count } };
+}
+
 function applyFilters(table: Table, filters: readonly RowFilter[]): Int32Array {
   let rows = new Int32Array(table.rowCount);
   for (let i = 0; i < rows.length; i++) rows[i] = i;
@@ -303,7 +325,7 @@ export function applyMapping(source: Table, mapping: Mapping, options: MappingOp
   const annotationColumns = mapping.annotationColumns.map((name) => findColumn(table, name, 'Annotation column'));
   const reserved = new Set([...(idColumn ? [idColumn.name] : []), ...annotationColumns.map((c) => c.name)]);
   let features = chooseFeatures(table, mapping, reserved, warnings);
-  const rows = applyFilters(table, mapping.filters);
+  const { rows, step: summaryStep } = withoutSummaryRows(table, applyFilters(table, mapping.filters), idColumn, warnings);
 
   const droppedFeatures: { name: string; missingFraction: number }[] = [];
   const limit = mapping.maxMissingFraction ?? null;
@@ -366,5 +388,6 @@ export function applyMapping(source: Table, mapping: Mapping, options: MappingOp
     warnings,
     droppedFeatures,
     design,
+    ...(summaryStep !== null ? { preparation: [summaryStep] } : {}),
   };
 }

@@ -396,7 +396,7 @@ export interface StepReport {
 }
 
 export interface TableWarning {
-  code: 'text-in-feature' | 'dropped-feature' | 'duplicate-id' | 'zero-variance' | 'design';
+  code: 'text-in-feature' | 'dropped-feature' | 'duplicate-id' | 'zero-variance' | 'design' | 'summary-rows';
   message: string;
 }
 
