@@ -152,6 +152,16 @@ describe('the rows kernel reads what QuickRows reads', () => {
     expect(viaKernel(RowKernel.create(3, 0x2c, false)!, body, 3, false).stop).toBe(0);
   });
 
+  it('on every hard number quoted, spaces inside, when it takes quotes', () => {
+    const kernel = RowKernel.create(2, 0x2c, false, false, true)!;
+    const lines = HARD_CASES.flatMap((text, i) => [`"r${i}","${text}"\n`, `"s${i}"," ${text}  "\n`, `"t${i}",${text}\n`]);
+    const body = encoder.encode(lines.join(''));
+    const got = viaKernel(kernel, body, 2, false);
+    expect(got.rows.length).toBe(lines.length);
+    expect(got.rows[0]![1]).toBe(Number(HARD_CASES[0]));
+    expectSameRead(got, viaQuick(body, 2, 0x2c, false, false, true), 'quoted hard cases');
+  });
+
   it('on every hard number, and in batches of more rows than one read gives', () => {
     const kernel = RowKernel.create(2, 0x2c, false)!;
     const lines = HARD_CASES.map((text, i) => `r${i},${text}\n`);
@@ -170,6 +180,13 @@ describe('the rows kernel reads what QuickRows reads', () => {
         { weight: 1, arbitrary: fc.constantFrom('', 'NA', 'NaN', 'n/a', '#N/A', 'null', '-', 'x', 'Q9Y6K9', 'é', '1e', '1.2.3', '0x1F', '1e100000', '12345678901234567890123', '"q"', ' 7 ', '\t8', '1 2') },
         { weight: 1, arbitrary: fc.constantFrom('"q"', '""', '" 7 "', '"NA"', '"1e3"', '"a""b"', '"ab"cd', ' "x" ', '"é"', '"\t8\t"', '"P1;P2"', '"-"', '"a\nb"', '"12345678901234567890123"') },
         { weight: 1, arbitrary: fc.array(fc.constantFrom('a', '1', '.', ' ', '"', 'e', '-'), { maxLength: 6 }).map((c) => c.join('')) },
+        // A quoted number, spaces inside (every field of a Proteome Discoverer export is quoted): the kernel's, with `quotes`.
+        {
+          weight: 2,
+          arbitrary: fc
+            .tuple(decimalString.filter((d) => d.comma === decimalComma || !d.text.includes(',')), fc.constantFrom('', ' ', '  ', '\t'), fc.constantFrom('', ' ', ' x'))
+            .map(([d, before, after]) => `"${before}${d.text}${after}"`),
+        },
       ).map((text) => (delimiter === '\t' ? text : text.replace(/\t/g, ' ')).replaceAll(delimiter, ''));
     const test = fc.constantFrom(...DIALECTS).chain(({ delimiter, decimalComma }) =>
       fc.record({

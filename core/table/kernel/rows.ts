@@ -1,7 +1,8 @@
 /**
  * Data rows read the quick way in WebAssembly (issue 17): the kernel of assembly/rows.ts, compiled by
  * `npm run build:wasm` into rows-wasm.ts, reads a batch of rows of a piece (pieces.ts) in one call — numbers
- * straight into a batch, every other field listed with its place — and `commit` puts the batch into the
+ * straight into a batch (quoted ones too, for a reader from the file's start), every other field listed with its
+ * place — and `commit` puts the batch into the
  * columns: the numbers copied column by column (or, for columns kept row by row, row-major.ts, the whole
  * batch in one copy: the kernel then lays it out row by row), the listed fields classified by quick-rows.ts
  * fieldValue (a number the kernel left to JavaScript, a missing marker, or text). Rows the kernel does not vouch

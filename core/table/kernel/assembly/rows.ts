@@ -10,8 +10,9 @@
 // does not decide: more than 19 significant digits, subnormal or out-of-range results) is written
 // NaN and listed in `exceptions` as (row, column, start, end) with its spaces trimmed: JavaScript classifies it
 // as quick-rows.ts does. With `quotes` (a reader that reads the file from its start, never a piece: pieces.ts
-// must see every quote), a quoted field closed on its line with no "" inside is listed too, as (row, ~column,
-// start, end) with the bytes inside its quotes (quick-rows.ts quotedValue). A row whose first field is empty (it
+// must see every quote), a quoted field closed on its line with no "" inside is taken too: a number when the bytes
+// inside its quotes, trimmed of spaces, are simply one (into `out`), else listed as (row, ~column, start, end)
+// with the bytes inside its quotes (quick-rows.ts quotedValue). A row whose first field is empty (it
 // may be blank), that opens any other quote, has another number of fields or may go on in the next chunk stops
 // the batch (`stopReason` 1): the scanner reads it.
 //
@@ -288,13 +289,23 @@ export function readRows(body: usize, len: i32, p: i32, partial: bool, width: i3
               break;
             }
           }
-          store<f64>(cell, NaN);
-          const x = exceptions + (<usize>listed << 4);
-          store<i32>(x, row);
-          store<i32>(x, ~c, 4);
-          store<i32>(x, <i32>(at + 1 - body), 8);
-          store<i32>(x, <i32>(close - body), 12);
-          listed++;
+          // A quoted number (every field of a Proteome Discoverer export is quoted): its bytes inside the quotes,
+          // trimmed of spaces (not tabs), exactly a number (quick-rows.ts quotedValue); else listed.
+          let s = at + 1;
+          let e = close;
+          while (s < e && <u32>load<u8>(s) == SPACE) s++;
+          while (e > s && <u32>load<u8>(e - 1) == SPACE) e--;
+          const q = numberField(s, e, delimiter, decimalComma);
+          if (fieldOk && fieldEnd == e) store<f64>(cell, q);
+          else {
+            store<f64>(cell, NaN);
+            const x = exceptions + (<usize>listed << 4);
+            store<i32>(x, row);
+            store<i32>(x, ~c, 4);
+            store<i32>(x, <i32>(at + 1 - body), 8);
+            store<i32>(x, <i32>(close - body), 12);
+            listed++;
+          }
           at = end;
           cell += stride;
           if (c < width - 1) {
