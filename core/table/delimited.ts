@@ -19,7 +19,7 @@
  * Example: push(bytes of "id,x\na,1\n", true); finish() → columns id (text ["a"]) and x (numeric [1]).
  */
 import { SkfrError } from '../errors.js';
-import { classifyText, isMissingBytes, parseNumberBytes, textCell } from './cells.js';
+import { classifyText, isMissingBytes, parseNumberBytes, textCell, trimmedOrMissing } from './cells.js';
 import { type CellSink, type ColumnBuilder, uniqueHeaderNames } from './columns.js';
 import {
   aboveHeader,
@@ -276,6 +276,13 @@ export class DelimitedReader {
   private slab: Slab | null = null;
   /** Data rows the quick way, from the first data row on: in WebAssembly (kernel/rows.ts); without it, the scanner. */
   private kernel: RowKernel | null = null;
+  /** The probe's rows below the header (header.ts kinds), which tell the columns whose texts are kept. */
+  private sample: ProbeRow[] = [];
+  /**
+   * Per column: every data cell's text as reread.ts gives it, kept while reading for the columns the sample says
+   * will need them (`predictTexts`), null for the others; null when none is kept.
+   */
+  private keptTexts: ((string | null)[] | null)[] | null = null;
   private sourceRows: Int32Array = new Int32Array(0);
   private rows = 0;
   private blankRows = 0;
@@ -489,6 +496,7 @@ export class DelimitedReader {
       const note = numericHeaderNote(this.describe(bytes, a), `Line ${a.line}`, top);
       if (note !== null) this.notes.push(note);
     }
+    this.sample = described.slice(index - from + count).filter((row) => !row.meta);
     this.rawHeader = header;
     this.width = header.length;
     this.headerLine = a.line;
@@ -576,6 +584,41 @@ export class DelimitedReader {
     const quick = width > 1 && !this.options.scannerOnly;
     // (this reader reads the file from its start: the kernel may take quoted fields closed on their line)
     this.kernel = quick ? RowKernel.create(width, this.delimiterCode, this.decimalComma, rowMajor, true) : null;
+    const predicted = this.predictTexts();
+    if (predicted !== null) {
+      this.keptTexts = predicted.map((p) => (p ? new Array<string | null>(capacity).fill(null) : null));
+      this.kernel?.keepTexts(this.keptTexts);
+    }
+  }
+
+  /**
+   * The columns whose texts are kept while reading (issue 27: no pass over the file again for them), from the
+   * probe's rows below the header: numeric cells there, and as many text cells or more (or a label column,
+   * options.textColumns) — a text column that also holds numbers (columns.ts needsAllTexts), e.g. MaxQuant's
+   * "Peptide IDs" ("5;3", "4"). A guess: a column found mixed only later is re-read (reread.ts), and texts kept
+   * for a column that ends numeric are dropped. Null when none, and for a reader that hands its rows off
+   * (pieces.ts keeps no texts) or a one-column file (a blank line may be a missing cell there).
+   */
+  private predictTexts(): boolean[] | null {
+    const width = this.width;
+    if (this.options.handOff || width < 2 || this.sample.length === 0) return null;
+    const labels = new Set(this.options.textColumns ?? []);
+    const names = labels.size > 0 ? uniqueHeaderNames(this.rawHeader!).names : null;
+    const predicted: boolean[] = [];
+    let any = false;
+    for (let c = 0; c < width; c++) {
+      let numbers = 0;
+      let texts = 0;
+      for (const row of this.sample) {
+        const kind = row.kinds[c];
+        if (kind === NUMBER) numbers++;
+        else if (kind === TEXT) texts++;
+      }
+      const p = numbers > 0 && (texts >= numbers || (names !== null && labels.has(names[c]!)));
+      predicted.push(p);
+      any ||= p;
+    }
+    return any ? predicted : null;
   }
 
   /** The columns and row lines after the handoff: the buffer of every column's numbers and the rows' lines. */
@@ -662,6 +705,14 @@ export class DelimitedReader {
     if (scanner.count !== width) throw this.raggedRow(scanner.rowLine, scanner.count);
     this.reserveRow(scanner.rowLine);
     readCells(scanner, body, this.rows, builders, this.decimalComma);
+    const kept = this.keptTexts;
+    if (kept !== null) {
+      // (as reread.ts reads a row the scanner cuts)
+      for (let c = 0; c < width; c++) {
+        const out = kept[c];
+        if (out != null) out[this.rows] = trimmedOrMissing(fieldText(body, scanner.starts[c]!, scanner.ends[c]!, scanner.flags[c]!));
+      }
+    }
     this.rows++;
   }
 
@@ -681,13 +732,20 @@ export class DelimitedReader {
 
   /**
    * After the final push: the columns whose every cell's text `finish` will ask for, and the rows, or null when
-   * none needs them (label columns, options.textColumns, count). A chunked reader fetches them first (reread.ts).
+   * none needs them (label columns, options.textColumns, count) or the reader kept them while reading. A chunked
+   * reader fetches them first (reread.ts).
    */
   textsWanted(): { columns: boolean[]; rows: number } | null {
     if (this.rawHeader === null || this.rows === 0) return null;
     this.forceLabels(uniqueHeaderNames(this.rawHeader).names);
-    const columns = this.needTexts;
+    const columns = this.rereadColumns(this.needTexts);
     return columns.some(Boolean) ? { columns, rows: this.rows } : null;
+  }
+
+  /** Of the columns that need every cell's text, those whose texts were not kept while reading. */
+  private rereadColumns(need: readonly boolean[]): boolean[] {
+    const kept = this.keptTexts;
+    return kept === null ? need.slice() : need.map((n, c) => n && kept[c] == null);
   }
 
   /** Label columns (options.textColumns) read as text whatever they hold. */
@@ -709,8 +767,15 @@ export class DelimitedReader {
     const needTexts = this.needTexts;
     let allTexts: ((string | null)[] | null)[] | null = null;
     if (needTexts.some(Boolean)) {
-      if (!reread) return null;
-      allTexts = reread(needTexts, rows);
+      const wanted = this.rereadColumns(needTexts);
+      const kept = this.keptTexts;
+      let fetched: ((string | null)[] | null)[] | null = null;
+      if (wanted.some(Boolean)) {
+        if (!reread) return null;
+        fetched = reread(wanted, rows);
+      }
+      // (kept texts sized for the capacity: the rows read)
+      allTexts = needTexts.map((n, c) => (!n ? null : wanted[c] ? fetched![c]! : kept![c]!.length === rows ? kept![c]! : kept![c]!.slice(0, rows)));
     }
     const finished: Column[] = builders.map((b, c) => b.finish(names[c]!, rows, allTexts?.[c] ?? undefined));
     const columns = this.slab?.rowMajor ? rowMajorColumns(finished, this.slab.data, rows) : finished;

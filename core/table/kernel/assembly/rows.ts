@@ -12,7 +12,8 @@
 // as quick-rows.ts does. With `quotes` (a reader that reads the file from its start, never a piece: pieces.ts
 // must see every quote), a quoted field closed on its line with no "" inside is taken too: a number when the bytes
 // inside its quotes, trimmed of spaces, are simply one (into `out`), else listed as (row, ~column, start, end)
-// with the bytes inside its quotes (quick-rows.ts quotedValue). A row whose first field is empty (it
+// with the bytes inside its quotes (quick-rows.ts quotedValue). `listAll` (0: none) holds a byte per column: where
+// it is not 0, every field of the column is listed, numbers too (a reader that keeps the column's texts). A row whose first field is empty (it
 // may be blank), that opens any other quote, has another number of fields or may go on in the next chunk stops
 // the batch (`stopReason` 1): the scanner reads it.
 //
@@ -231,7 +232,7 @@ let digitsValue: u64 = 0;
 }
 
 /** Rows from `p` of body[0, len) (module comment); returns how many were read. */
-export function readRows(body: usize, len: i32, p: i32, partial: bool, width: i32, delimiter: u32, decimalComma: bool, out: usize, rowsCap: i32, exceptions: usize, rowMajor: bool, quotes: bool): i32 {
+export function readRows(body: usize, len: i32, p: i32, partial: bool, width: i32, delimiter: u32, decimalComma: bool, out: usize, rowsCap: i32, exceptions: usize, rowMajor: bool, quotes: bool, listAll: usize): i32 {
   const limit = body + <usize>len;
   const tabIsSpace = delimiter != TAB;
   // From a cell to the next column's, and from a row's first cell to the next row's.
@@ -252,7 +253,11 @@ export function readRows(body: usize, len: i32, p: i32, partial: bool, width: i3
         if (b != SPACE && !(tabIsSpace && b == TAB)) break;
         at++;
       }
-      const v = numberField(at, limit, delimiter, decimalComma);
+      // (a column of `listAll`: every field listed, its number too)
+      const every = listAll != 0 && load<u8>(listAll + <usize>c) != 0;
+      let v: f64 = NaN;
+      fieldOk = false;
+      if (!every) v = numberField(at, limit, delimiter, decimalComma);
       let end: usize;
       if (fieldOk) {
         store<f64>(cell, v);
@@ -295,8 +300,8 @@ export function readRows(body: usize, len: i32, p: i32, partial: bool, width: i3
           let e = close;
           while (s < e && <u32>load<u8>(s) == SPACE) s++;
           while (e > s && <u32>load<u8>(e - 1) == SPACE) e--;
-          const q = numberField(s, e, delimiter, decimalComma);
-          if (fieldOk && fieldEnd == e) store<f64>(cell, q);
+          const q = every ? NaN : numberField(s, e, delimiter, decimalComma);
+          if (!every && fieldOk && fieldEnd == e) store<f64>(cell, q);
           else {
             store<f64>(cell, NaN);
             const x = exceptions + (<usize>listed << 4);
