@@ -87,6 +87,33 @@ export function plainDecimal(body: Uint8Array, s: number, e: number): boolean {
   return digits > 0;
 }
 
+/**
+ * Per column of `width`: whether its text cells (kind TEXT in `described`, aligned with `rows`) among the probed
+ * rows `rows` (annotation rows left out) are all lists of numbers, digits and semicolons ("5;3"), unquoted or
+ * quoted. Example: cells "5;3", "4", "" → true; "5;3", "P1" → false.
+ */
+function numberListColumns(bytes: Uint8Array, rows: readonly Probed[], described: readonly ProbeRow[], width: number): boolean[] {
+  const lists = new Array<boolean>(width).fill(true);
+  for (let r = 0; r < rows.length; r++) {
+    const kinds = described[r]!;
+    if (kinds.meta) continue;
+    const cells = rows[r]!.cells;
+    for (let c = 0; c < Math.min(width, cells.count); c++) {
+      if (!lists[c] || kinds.kinds[c] !== TEXT) continue;
+      const flag = cells.flags[c];
+      let digits = 0;
+      let others = 0;
+      for (let i = cells.starts[c]!; i < cells.ends[c]!; i++) {
+        const b = bytes[i]!;
+        if (b >= 0x30 && b <= 0x39) digits++;
+        else if (b !== 0x3b && b !== 0x20) others++;
+      }
+      if ((flag !== PLAIN && flag !== QUOTED) || others > 0 || digits === 0) lists[c] = false;
+    }
+  }
+  return lists;
+}
+
 /** A cell's kind for the header rules (header.ts), from its bytes. */
 function cellKind(body: Uint8Array, start: number, end: number, flag: number, decimalComma: boolean): number {
   if (flag === PLAIN || flag === QUOTED) {
@@ -278,6 +305,8 @@ export class DelimitedReader {
   private kernel: RowKernel | null = null;
   /** The probe's rows below the header (header.ts kinds), which tell the columns whose texts are kept. */
   private sample: ProbeRow[] = [];
+  /** Per column: its text cells among the sample rows are all lists of numbers ("5;3": MaxQuant's ids). */
+  private numberLists: boolean[] = [];
   /**
    * Per column: every data cell's text as reread.ts gives it, kept while reading for the columns the sample says
    * will need them (`predictTexts`), null for the others; null when none is kept.
@@ -497,6 +526,7 @@ export class DelimitedReader {
       if (note !== null) this.notes.push(note);
     }
     this.sample = described.slice(index - from + count).filter((row) => !row.meta);
+    this.numberLists = numberListColumns(bytes, probed.slice(index + count), described.slice(index - from + count), header.length);
     this.rawHeader = header;
     this.width = header.length;
     this.headerLine = a.line;
@@ -595,7 +625,8 @@ export class DelimitedReader {
    * The columns whose texts are kept while reading (issue 27: no pass over the file again for them), from the
    * probe's rows below the header: numeric cells there, and as many text cells or more (or a label column,
    * options.textColumns) — a text column that also holds numbers (columns.ts needsAllTexts), e.g. MaxQuant's
-   * "Peptide IDs" ("5;3", "4"). A guess: a column found mixed only later is re-read (reread.ts), and texts kept
+   * "Peptide IDs" ("5;3", "4") —, or text cells only, all lists of numbers (MaxQuant's "Evidence IDs", whose
+   * single ids come further down). A guess: a column found mixed only later is re-read (reread.ts), and texts kept
    * for a column that ends numeric are dropped. Null when none, and for a reader that hands its rows off
    * (pieces.ts keeps no texts) or a one-column file (a blank line may be a missing cell there).
    */
@@ -614,7 +645,8 @@ export class DelimitedReader {
         if (kind === NUMBER) numbers++;
         else if (kind === TEXT) texts++;
       }
-      const p = numbers > 0 && (texts >= numbers || (names !== null && labels.has(names[c]!)));
+      const label = names !== null && labels.has(names[c]!);
+      const p = (numbers > 0 && label) || (texts > 0 && texts >= numbers && (numbers > 0 || this.numberLists[c] === true));
       predicted.push(p);
       any ||= p;
     }
