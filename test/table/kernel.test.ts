@@ -16,6 +16,7 @@ import { LineCounter } from '../../core/table/lines.js';
 import { QuickRows } from './quick-rows.js';
 import { isAscii } from '../../core/table/text.js';
 import { decimalString, HARD_CASES } from './decimal-strings.js';
+import { TextRereader } from '../../core/table/reread.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const encoder = new TextEncoder();
@@ -205,7 +206,21 @@ describe('the rows kernel reads what QuickRows reads', () => {
         const code = delimiter.charCodeAt(0);
         const key = `${width} ${code} ${quotes}`;
         if (!kernels.has(key)) kernels.set(key, RowKernel.create(width, code, decimalComma, false, quotes)!);
-        expectSameRead(viaKernel(kernels.get(key)!, body, width, partial), viaQuick(body, width, code, decimalComma, partial, quotes), text);
+        const want = viaQuick(body, width, code, decimalComma, partial, quotes);
+        expectSameRead(viaKernel(kernels.get(key)!, body, width, partial), want, text);
+        // Every field of the kept columns listed (delimited.ts keptTexts): the same cells, and each one's text as
+        // reread.ts's scanner gives it.
+        if (!kernels.has(`${key} keep`)) kernels.set(`${key} keep`, RowKernel.create(width, code, decimalComma, false, quotes)!);
+        const keeping = kernels.get(`${key} keep`)!;
+        const kept = Array.from({ length: width }, (_, c) => (c % 2 === 0 ? new Array<string | null>(body.length + 1).fill(null) : null));
+        keeping.keepTexts(kept);
+        const got = viaKernel(keeping, body, width, partial);
+        expectSameRead(got, want, `${text} (texts kept)`);
+        const reread = new TextRereader('t.csv', code, decimalComma, got.rows.length, kept.map((k) => k !== null), { offset: 0, line: 1 }, true);
+        reread.push(body, true);
+        kept.forEach((k, c) => {
+          if (k !== null) expect(k.slice(0, got.rows.length), `${JSON.stringify(text)} column ${c}`).toEqual(reread.texts[c]);
+        });
       }),
       { numRuns: 6000 },
     );
