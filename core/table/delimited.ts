@@ -87,10 +87,13 @@ export function plainDecimal(body: Uint8Array, s: number, e: number): boolean {
   return digits > 0;
 }
 
+/** Bytes of a cell looked at by numberListColumns. */
+const LIST_PREFIX = 32;
+
 /**
  * Per column of `width`: whether its text cells (kind TEXT in `described`, aligned with `rows`) among the probed
  * rows `rows` (annotation rows left out) are all lists of numbers, digits and semicolons ("5;3"), unquoted or
- * quoted. Example: cells "5;3", "4", "" → true; "5;3", "P1" → false.
+ * quoted, judged on their first LIST_PREFIX bytes. Example: cells "5;3", "4", "" → true; "5;3", "P1" → false.
  */
 function numberListColumns(bytes: Uint8Array, rows: readonly Probed[], described: readonly ProbeRow[], width: number): boolean[] {
   const lists = new Array<boolean>(width).fill(true);
@@ -101,9 +104,10 @@ function numberListColumns(bytes: Uint8Array, rows: readonly Probed[], described
     for (let c = 0; c < Math.min(width, cells.count); c++) {
       if (!lists[c] || kinds.kinds[c] !== TEXT) continue;
       const flag = cells.flags[c];
+      // (its first bytes: a guess; MaxQuant's "Evidence IDs" run to kilobytes)
       let digits = 0;
       let others = 0;
-      for (let i = cells.starts[c]!; i < cells.ends[c]!; i++) {
+      for (let i = cells.starts[c]!, end = Math.min(cells.ends[c]!, i + LIST_PREFIX); i < end && others === 0; i++) {
         const b = bytes[i]!;
         if (b >= 0x30 && b <= 0x39) digits++;
         else if (b !== 0x3b && b !== 0x20) others++;
