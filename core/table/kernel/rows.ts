@@ -4,8 +4,9 @@
  * straight into a batch (quoted ones too, for a reader from the file's start), every other field listed with its
  * place — and `commit` puts the batch into the
  * columns: the numbers copied column by column (or, for columns kept row by row, row-major.ts, the whole
- * batch in one copy: the kernel then lays it out row by row), the listed fields classified by quick-rows.ts
- * fieldValue (a number the kernel left to JavaScript, a missing marker, or text). Rows the kernel does not vouch
+ * batch in one copy: the kernel then lays it out row by row), the listed fields missing or text as the kernel
+ * classified them (a missing token; a field holding a byte no number holds, e.g. MaxQuant's "5;3"), the others
+ * by quick-rows.ts fieldValue and quotedValue (a number the kernel left to JavaScript, a lenient one, text). Rows the kernel does not vouch
  * for (a quote, another number of fields, a possibly blank row) are left to the scanner, which decides; so the
  * table is the same (test/table/kernel.test.ts compares the kernel with its oracle, test/table/quick-rows.ts).
  *
@@ -39,6 +40,12 @@ export interface KernelColumn extends CellSink {
   readonly numbers: Float64Array;
   numericCount: number;
 }
+
+/** A listed field's kind (assembly/rows.ts KIND_SHIFT) in the high bits of its row: missing, text as written. */
+const KIND_SHIFT = 24;
+const ROW_BITS = (1 << KIND_SHIFT) - 1;
+const MISSING = 1;
+const TEXT = 2;
 
 /** Where the layout starts (below: the kernel's own data), the tables' places. */
 const TABLE_AT = PAGE;
@@ -192,9 +199,14 @@ export class RowKernel {
       // (a quoted field: its column complemented, the bytes inside its quotes)
       const at = c < 0 ? ~c : c;
       const column = columns[at]!;
-      const row = first + exceptions[4 * e]!;
+      const tagged = exceptions[4 * e]!;
+      const row = first + (tagged & ROW_BITS);
+      const kind = tagged >>> KIND_SHIFT;
       column.numericCount--;
-      column.setCell(row, c < 0 ? quotedValue(body, start, end, decimalComma, texts) : fieldValue(body, start, end, decimalComma, texts));
+      // (classified by the kernel: missing, or text as written; else here, as the scanner's rows are)
+      if (kind === MISSING) column.setMissing(row);
+      else if (kind === TEXT) column.setText(row, texts.decode(body, start, end));
+      else column.setCell(row, c < 0 ? quotedValue(body, start, end, decimalComma, texts) : fieldValue(body, start, end, decimalComma, texts));
       if (kept !== null) {
         const out = kept[at];
         if (out != null) out[row] = trimmedOrMissing(texts.decode(body, start, end));
