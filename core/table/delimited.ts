@@ -128,7 +128,8 @@ function cellKind(body: Uint8Array, start: number, end: number, flag: number, de
     if (s === e) return BLANK;
     // (opening with an ASCII letter: no number, strict or lenient; quick-rows.ts fieldValue)
     const b = body[s]! | 0x20;
-    if (b >= 0x61 && b <= 0x7a) return flag === PLAIN ? (isMissingBytes(body, s, e) ? MISSING : TEXT) : classifyKind(decodeUtf8(body, start, end), decimalComma);
+    // (quoted: so too when its last byte is printable ASCII, which trim keeps — Proteome Discoverer quotes every cell)
+    if (b >= 0x61 && b <= 0x7a) return flag === PLAIN || (body[e - 1]! > 0x20 && body[e - 1]! < 0x7f) ? (isMissingBytes(body, s, e) ? MISSING : TEXT) : classifyKind(decodeUtf8(body, start, end), decimalComma);
     if (plainDecimal(body, s, e)) return NUMBER;
     const v = parseNumberBytes(body, s, e, decimalComma);
     if (v === v) return NUMBER;
