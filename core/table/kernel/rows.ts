@@ -204,11 +204,16 @@ export class RowKernel {
       const kind = tagged >>> KIND_SHIFT;
       column.numericCount--;
       // (classified by the kernel: missing, or text as written; else here, as the scanner's rows are)
-      if (kind === MISSING) column.setMissing(row);
-      else if (kind === TEXT) column.setText(row, texts.decode(body, start, end));
-      else column.setCell(row, c < 0 ? quotedValue(body, start, end, decimalComma, texts) : fieldValue(body, start, end, decimalComma, texts));
-      if (kept !== null) {
-        const out = kept[at];
+      const out = kept === null ? null : kept[at];
+      if (kind === MISSING) {
+        column.setMissing(row);
+        if (out != null) out[row] = null; // (a missing token's text)
+      } else if (kind === TEXT) {
+        const text = texts.decode(body, start, end);
+        column.setText(row, text);
+        if (out != null) out[row] = trimmedOrMissing(text);
+      } else {
+        column.setCell(row, c < 0 ? quotedValue(body, start, end, decimalComma, texts) : fieldValue(body, start, end, decimalComma, texts));
         if (out != null) out[row] = trimmedOrMissing(texts.decode(body, start, end));
       }
     }
