@@ -19,7 +19,7 @@
  * Example: push(bytes of "id,x\na,1\n", true); finish() → columns id (text ["a"]) and x (numeric [1]).
  */
 import { SkfrError } from '../errors.js';
-import { classifyText, isMissingBytes, parseNumberBytes, textCell } from './cells.js';
+import { classifyText, isMissingBytes, parseNumberBytes, textCell, trimmedOrMissing } from './cells.js';
 import { type CellSink, type ColumnBuilder, uniqueHeaderNames } from './columns.js';
 import {
   aboveHeader,
@@ -87,6 +87,37 @@ export function plainDecimal(body: Uint8Array, s: number, e: number): boolean {
   return digits > 0;
 }
 
+/** Bytes of a cell looked at by numberListColumns. */
+const LIST_PREFIX = 32;
+
+/**
+ * Per column of `width`: whether its text cells (kind TEXT in `described`, aligned with `rows`) among the probed
+ * rows `rows` (annotation rows left out) are all lists of numbers, digits and semicolons ("5;3"), unquoted or
+ * quoted, judged on their first LIST_PREFIX bytes. Example: cells "5;3", "4", "" → true; "5;3", "P1" → false.
+ */
+function numberListColumns(bytes: Uint8Array, rows: readonly Probed[], described: readonly ProbeRow[], width: number): boolean[] {
+  const lists = new Array<boolean>(width).fill(true);
+  for (let r = 0; r < rows.length; r++) {
+    const kinds = described[r]!;
+    if (kinds.meta) continue;
+    const cells = rows[r]!.cells;
+    for (let c = 0; c < Math.min(width, cells.count); c++) {
+      if (!lists[c] || kinds.kinds[c] !== TEXT) continue;
+      const flag = cells.flags[c];
+      // (its first bytes: a guess; MaxQuant's "Evidence IDs" run to kilobytes)
+      let digits = 0;
+      let others = 0;
+      for (let i = cells.starts[c]!, end = Math.min(cells.ends[c]!, i + LIST_PREFIX); i < end && others === 0; i++) {
+        const b = bytes[i]!;
+        if (b >= 0x30 && b <= 0x39) digits++;
+        else if (b !== 0x3b && b !== 0x20) others++;
+      }
+      if ((flag !== PLAIN && flag !== QUOTED) || others > 0 || digits === 0) lists[c] = false;
+    }
+  }
+  return lists;
+}
+
 /** A cell's kind for the header rules (header.ts), from its bytes. */
 function cellKind(body: Uint8Array, start: number, end: number, flag: number, decimalComma: boolean): number {
   if (flag === PLAIN || flag === QUOTED) {
@@ -97,7 +128,8 @@ function cellKind(body: Uint8Array, start: number, end: number, flag: number, de
     if (s === e) return BLANK;
     // (opening with an ASCII letter: no number, strict or lenient; quick-rows.ts fieldValue)
     const b = body[s]! | 0x20;
-    if (b >= 0x61 && b <= 0x7a) return flag === PLAIN ? (isMissingBytes(body, s, e) ? MISSING : TEXT) : classifyKind(decodeUtf8(body, start, end), decimalComma);
+    // (quoted: so too when its last byte is printable ASCII, which trim keeps — Proteome Discoverer quotes every cell)
+    if (b >= 0x61 && b <= 0x7a) return flag === PLAIN || (body[e - 1]! > 0x20 && body[e - 1]! < 0x7f) ? (isMissingBytes(body, s, e) ? MISSING : TEXT) : classifyKind(decodeUtf8(body, start, end), decimalComma);
     if (plainDecimal(body, s, e)) return NUMBER;
     const v = parseNumberBytes(body, s, e, decimalComma);
     if (v === v) return NUMBER;
@@ -276,6 +308,15 @@ export class DelimitedReader {
   private slab: Slab | null = null;
   /** Data rows the quick way, from the first data row on: in WebAssembly (kernel/rows.ts); without it, the scanner. */
   private kernel: RowKernel | null = null;
+  /** The probe's rows below the header (header.ts kinds), which tell the columns whose texts are kept. */
+  private sample: ProbeRow[] = [];
+  /** Per column: its text cells among the sample rows are all lists of numbers ("5;3": MaxQuant's ids). */
+  private numberLists: boolean[] = [];
+  /**
+   * Per column: every data cell's text as reread.ts gives it, kept while reading for the columns the sample says
+   * will need them (`predictTexts`), null for the others; null when none is kept.
+   */
+  private keptTexts: ((string | null)[] | null)[] | null = null;
   private sourceRows: Int32Array = new Int32Array(0);
   private rows = 0;
   private blankRows = 0;
@@ -489,6 +530,8 @@ export class DelimitedReader {
       const note = numericHeaderNote(this.describe(bytes, a), `Line ${a.line}`, top);
       if (note !== null) this.notes.push(note);
     }
+    this.sample = described.slice(index - from + count).filter((row) => !row.meta);
+    this.numberLists = numberListColumns(bytes, probed.slice(index + count), described.slice(index - from + count), header.length);
     this.rawHeader = header;
     this.width = header.length;
     this.headerLine = a.line;
@@ -576,6 +619,43 @@ export class DelimitedReader {
     const quick = width > 1 && !this.options.scannerOnly;
     // (this reader reads the file from its start: the kernel may take quoted fields closed on their line)
     this.kernel = quick ? RowKernel.create(width, this.delimiterCode, this.decimalComma, rowMajor, true) : null;
+    const predicted = this.predictTexts();
+    if (predicted !== null) {
+      this.keptTexts = predicted.map((p) => (p ? new Array<string | null>(capacity).fill(null) : null));
+      this.kernel?.keepTexts(this.keptTexts);
+    }
+  }
+
+  /**
+   * The columns whose texts are kept while reading (issue 27: no pass over the file again for them), from the
+   * probe's rows below the header: numeric cells there, and as many text cells or more (or a label column,
+   * options.textColumns) — a text column that also holds numbers (columns.ts needsAllTexts), e.g. MaxQuant's
+   * "Peptide IDs" ("5;3", "4") —, or text cells only, all lists of numbers (MaxQuant's "Evidence IDs", whose
+   * single ids come further down). A guess: a column found mixed only later is re-read (reread.ts), and texts kept
+   * for a column that ends numeric are dropped. Null when none, and for a reader that hands its rows off
+   * (pieces.ts keeps no texts) or a one-column file (a blank line may be a missing cell there).
+   */
+  private predictTexts(): boolean[] | null {
+    const width = this.width;
+    if (this.options.handOff || width < 2 || this.sample.length === 0) return null;
+    const labels = new Set(this.options.textColumns ?? []);
+    const names = labels.size > 0 ? uniqueHeaderNames(this.rawHeader!).names : null;
+    const predicted: boolean[] = [];
+    let any = false;
+    for (let c = 0; c < width; c++) {
+      let numbers = 0;
+      let texts = 0;
+      for (const row of this.sample) {
+        const kind = row.kinds[c];
+        if (kind === NUMBER) numbers++;
+        else if (kind === TEXT) texts++;
+      }
+      const label = names !== null && labels.has(names[c]!);
+      const p = (numbers > 0 && label) || (texts > 0 && texts >= numbers && (numbers > 0 || this.numberLists[c] === true));
+      predicted.push(p);
+      any ||= p;
+    }
+    return any ? predicted : null;
   }
 
   /** The columns and row lines after the handoff: the buffer of every column's numbers and the rows' lines. */
@@ -662,6 +742,14 @@ export class DelimitedReader {
     if (scanner.count !== width) throw this.raggedRow(scanner.rowLine, scanner.count);
     this.reserveRow(scanner.rowLine);
     readCells(scanner, body, this.rows, builders, this.decimalComma);
+    const kept = this.keptTexts;
+    if (kept !== null) {
+      // (as reread.ts reads a row the scanner cuts)
+      for (let c = 0; c < width; c++) {
+        const out = kept[c];
+        if (out != null) out[this.rows] = trimmedOrMissing(fieldText(body, scanner.starts[c]!, scanner.ends[c]!, scanner.flags[c]!));
+      }
+    }
     this.rows++;
   }
 
@@ -681,13 +769,20 @@ export class DelimitedReader {
 
   /**
    * After the final push: the columns whose every cell's text `finish` will ask for, and the rows, or null when
-   * none needs them (label columns, options.textColumns, count). A chunked reader fetches them first (reread.ts).
+   * none needs them (label columns, options.textColumns, count) or the reader kept them while reading. A chunked
+   * reader fetches them first (reread.ts).
    */
   textsWanted(): { columns: boolean[]; rows: number } | null {
     if (this.rawHeader === null || this.rows === 0) return null;
     this.forceLabels(uniqueHeaderNames(this.rawHeader).names);
-    const columns = this.needTexts;
+    const columns = this.rereadColumns(this.needTexts);
     return columns.some(Boolean) ? { columns, rows: this.rows } : null;
+  }
+
+  /** Of the columns that need every cell's text, those whose texts were not kept while reading. */
+  private rereadColumns(need: readonly boolean[]): boolean[] {
+    const kept = this.keptTexts;
+    return kept === null ? need.slice() : need.map((n, c) => n && kept[c] == null);
   }
 
   /** Label columns (options.textColumns) read as text whatever they hold. */
@@ -709,8 +804,15 @@ export class DelimitedReader {
     const needTexts = this.needTexts;
     let allTexts: ((string | null)[] | null)[] | null = null;
     if (needTexts.some(Boolean)) {
-      if (!reread) return null;
-      allTexts = reread(needTexts, rows);
+      const wanted = this.rereadColumns(needTexts);
+      const kept = this.keptTexts;
+      let fetched: ((string | null)[] | null)[] | null = null;
+      if (wanted.some(Boolean)) {
+        if (!reread) return null;
+        fetched = reread(wanted, rows);
+      }
+      // (kept texts sized for the capacity: the rows read)
+      allTexts = needTexts.map((n, c) => (!n ? null : wanted[c] ? fetched![c]! : kept![c]!.length === rows ? kept![c]! : kept![c]!.slice(0, rows)));
     }
     const finished: Column[] = builders.map((b, c) => b.finish(names[c]!, rows, allTexts?.[c] ?? undefined));
     const columns = this.slab?.rowMajor ? rowMajorColumns(finished, this.slab.data, rows) : finished;

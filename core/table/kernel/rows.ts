@@ -1,10 +1,12 @@
 /**
  * Data rows read the quick way in WebAssembly (issue 17): the kernel of assembly/rows.ts, compiled by
  * `npm run build:wasm` into rows-wasm.ts, reads a batch of rows of a piece (pieces.ts) in one call — numbers
- * straight into a batch, every other field listed with its place — and `commit` puts the batch into the
+ * straight into a batch (quoted ones too, for a reader from the file's start), every other field listed with its
+ * place — and `commit` puts the batch into the
  * columns: the numbers copied column by column (or, for columns kept row by row, row-major.ts, the whole
- * batch in one copy: the kernel then lays it out row by row), the listed fields classified by quick-rows.ts
- * fieldValue (a number the kernel left to JavaScript, a missing marker, or text). Rows the kernel does not vouch
+ * batch in one copy: the kernel then lays it out row by row), the listed fields missing or text as the kernel
+ * classified them (a missing token; a field holding a byte no number holds, e.g. MaxQuant's "5;3"), the others
+ * by quick-rows.ts fieldValue and quotedValue (a number the kernel left to JavaScript, a lenient one, text). Rows the kernel does not vouch
  * for (a quote, another number of fields, a possibly blank row) are left to the scanner, which decides; so the
  * table is the same (test/table/kernel.test.ts compares the kernel with its oracle, test/table/quick-rows.ts).
  *
@@ -16,6 +18,7 @@
  *   kernel.load(bytes);
  *   const rows = kernel.read(0, false); // then kernel.commit(columns, firstRow, rows), kernel.stopPos …
  */
+import { trimmedOrMissing } from '../cells.js';
 import type { CellSink } from '../columns.js';
 import { POW10_MANTISSAS, Q_MAX, Q_MIN } from '../float-parse.js';
 import { fieldValue, quickDelimiter, quotedValue } from '../quick-rows.js';
@@ -26,7 +29,7 @@ import { instantiate, PAGE, reserve, type KernelGlobal, type KernelMemory } from
 interface RowsExports {
   memory: KernelMemory;
   init(table: number, pow10: number): void;
-  readRows(body: number, len: number, p: number, partial: number, width: number, delimiter: number, decimalComma: number, out: number, rowsCap: number, exceptions: number, rowMajor: number, quotes: number): number;
+  readRows(body: number, len: number, p: number, partial: number, width: number, delimiter: number, decimalComma: number, out: number, rowsCap: number, exceptions: number, rowMajor: number, quotes: number, listAll: number): number;
   stopPos: KernelGlobal;
   stopReason: KernelGlobal;
   exceptionCount: KernelGlobal;
@@ -37,6 +40,12 @@ export interface KernelColumn extends CellSink {
   readonly numbers: Float64Array;
   numericCount: number;
 }
+
+/** A listed field's kind (assembly/rows.ts KIND_SHIFT) in the high bits of its row: missing, text as written. */
+const KIND_SHIFT = 24;
+const ROW_BITS = (1 << KIND_SHIFT) - 1;
+const MISSING = 1;
+const TEXT = 2;
 
 /** Where the layout starts (below: the kernel's own data), the tables' places. */
 const TABLE_AT = PAGE;
@@ -64,6 +73,9 @@ export class RowKernel {
   private out!: Float64Array;
   private exceptions!: Int32Array;
   private readonly outAt: number;
+  /** Where the columns whose every field is listed are marked (a byte per column), and whether any is. */
+  private readonly maskAt: number;
+  private kept: ((string | null)[] | null)[] | null = null;
   private readonly texts = new SpanTexts();
 
   /**
@@ -90,11 +102,24 @@ export class RowKernel {
     this.rowsCap = Math.max(BATCH_MIN_ROWS, Math.floor(BATCH_CELLS / width));
     const cells = this.rowsCap * width;
     this.outAt = BATCH_AT + cells * 16;
-    this.bodyAt = this.outAt + cells * 8;
+    this.maskAt = this.outAt + cells * 8;
+    this.bodyAt = this.maskAt + Math.ceil(width / 8) * 8;
     reserve(exports.memory, this.bodyAt);
     new Uint32Array(exports.memory.buffer, TABLE_AT, POW10_MANTISSAS.length).set(wordsLittleEndian());
     exports.init(TABLE_AT, POW10_AT);
     this.makeViews();
+  }
+
+  /**
+   * Keep every cell's text (trimmed; null where missing: reread.ts's texts) of the columns marked in `kept` (an
+   * array of rows per column, null for the others): their fields are all listed, numbers too, and `commit`
+   * writes each one's text at its row. For columns a reader knows will need them (delimited.ts
+   * DelimitedReader.keptTexts), instead of a pass over the file again. Null: none (the default).
+   */
+  keepTexts(kept: ((string | null)[] | null)[] | null): void {
+    this.kept = kept;
+    const mask = new Uint8Array(this.exports.memory.buffer, this.maskAt, this.width);
+    for (let c = 0; c < this.width; c++) mask[c] = kept?.[c] != null ? 1 : 0;
   }
 
   /** The batch's views on the memory (made again when it grows: a grown memory has a new buffer). */
@@ -133,7 +158,7 @@ export class RowKernel {
    */
   read(p: number, partial: boolean): number {
     const x = this.exports;
-    const rows = x.readRows(this.bodyAt, this.body.length, p, partial ? 1 : 0, this.width, this.delimiter, this.decimalComma ? 1 : 0, this.outAt, this.rowsCap, BATCH_AT, this.rowMajor ? 1 : 0, this.quotes ? 1 : 0);
+    const rows = x.readRows(this.bodyAt, this.body.length, p, partial ? 1 : 0, this.width, this.delimiter, this.decimalComma ? 1 : 0, this.outAt, this.rowsCap, BATCH_AT, this.rowMajor ? 1 : 0, this.quotes ? 1 : 0, this.kept === null ? 0 : this.maskAt);
     this.stopPos = x.stopPos.value;
     this.needsScanner = x.stopReason.value === 1;
     return rows;
@@ -166,14 +191,31 @@ export class RowKernel {
     for (let e = 0; e < listed; e++) cellBytes += exceptions[4 * e + 3]! - exceptions[4 * e + 2]!;
     const texts = this.texts;
     texts.load(body, exceptions[2]!, exceptions[4 * (listed - 1) + 3]!, cellBytes);
+    const kept = this.kept;
     for (let e = 0; e < listed; e++) {
       const c = exceptions[4 * e + 1]!;
       const start = exceptions[4 * e + 2]!;
       const end = exceptions[4 * e + 3]!;
       // (a quoted field: its column complemented, the bytes inside its quotes)
-      const column = columns[c < 0 ? ~c : c]!;
+      const at = c < 0 ? ~c : c;
+      const column = columns[at]!;
+      const tagged = exceptions[4 * e]!;
+      const row = first + (tagged & ROW_BITS);
+      const kind = tagged >>> KIND_SHIFT;
       column.numericCount--;
-      column.setCell(first + exceptions[4 * e]!, c < 0 ? quotedValue(body, start, end, decimalComma, texts) : fieldValue(body, start, end, decimalComma, texts));
+      // (classified by the kernel: missing, or text as written; else here, as the scanner's rows are)
+      const out = kept === null ? null : kept[at];
+      if (kind === MISSING) {
+        column.setMissing(row);
+        if (out != null) out[row] = null; // (a missing token's text)
+      } else if (kind === TEXT) {
+        const text = texts.decode(body, start, end);
+        column.setText(row, text);
+        if (out != null) out[row] = trimmedOrMissing(text);
+      } else {
+        column.setCell(row, c < 0 ? quotedValue(body, start, end, decimalComma, texts) : fieldValue(body, start, end, decimalComma, texts));
+        if (out != null) out[row] = trimmedOrMissing(texts.decode(body, start, end));
+      }
     }
   }
 }

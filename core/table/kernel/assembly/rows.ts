@@ -10,8 +10,11 @@
 // does not decide: more than 19 significant digits, subnormal or out-of-range results) is written
 // NaN and listed in `exceptions` as (row, column, start, end) with its spaces trimmed: JavaScript classifies it
 // as quick-rows.ts does. With `quotes` (a reader that reads the file from its start, never a piece: pieces.ts
-// must see every quote), a quoted field closed on its line with no "" inside is listed too, as (row, ~column,
-// start, end) with the bytes inside its quotes (quick-rows.ts quotedValue). A row whose first field is empty (it
+// must see every quote), a quoted field closed on its line with no "" inside is taken too: a number when the bytes
+// inside its quotes, trimmed of spaces, are simply one (into `out`), else listed as (row, ~column, start, end)
+// with the bytes inside its quotes (quick-rows.ts quotedValue). A listed field's row carries its kind from bit
+// KIND_SHIFT: missing, text as written, or JavaScript's to classify (plainKind, quotedKind). `listAll` (0: none) holds a byte per column: where
+// it is not 0, every field of the column is listed, numbers too (a reader that keeps the column's texts). A row whose first field is empty (it
 // may be blank), that opens any other quote, has another number of fields or may go on in the next chunk stops
 // the batch (`stopReason` 1): the scanner reads it.
 //
@@ -229,8 +232,58 @@ let digitsValue: u64 = 0;
   return reinterpret<f64>(reinterpret<u64>(v) | (<u64>negative << 63)); // (−0 too)
 }
 
+/** A listed field's kind, in the bits from KIND_SHIFT of its row: JavaScript classifies it (0), it is missing (1)
+ * or text as written (2). */
+const KIND_SHIFT: i32 = 24;
+const JS: i32 = 0;
+const MISSING: i32 = 1;
+const TEXT: i32 = 2;
+
+/** bytes[s, s + n) are a missing token (cells.ts MISSING_TOKENS: "", NA, N/A, NaN, nan, null, #N/A, -, ?). */
+function missingToken(s: usize, n: usize): bool {
+  if (n == 0) return true;
+  if (n > 4) return false;
+  const b0 = <u32>load<u8>(s);
+  if (n == 1) return b0 == 0x2d || b0 == 0x3f;
+  const b1 = <u32>load<u8>(s, 1);
+  if (n == 2) return b0 == 0x4e && b1 == 0x41;
+  const b2 = <u32>load<u8>(s, 2);
+  if (n == 3) return (b0 == 0x4e && ((b1 == 0x2f && b2 == 0x41) || (b1 == 0x61 && b2 == 0x4e))) || (b0 == 0x6e && b1 == 0x61 && b2 == 0x6e);
+  const b3 = <u32>load<u8>(s, 3);
+  return (b0 == 0x6e && b1 == 0x75 && b2 == 0x6c && b3 == 0x6c) || (b0 == 0x23 && b1 == 0x4e && b2 == 0x2f && b3 == 0x41);
+}
+
+/** bytes[s, e) hold an ASCII byte that no number, strict or lenient, holds even once trimmed (cells.ts lenientNumber:
+ * not a digit, . , + - e E, nor white space; bytes from 0x80 may be U+2212 or a no-break space). */
+function markedText(s: usize, e: usize): bool {
+  for (let i = s; i < e; i++) {
+    const b = <u32>load<u8>(i);
+    if (b >= 0x80 || b - ZERO <= 9 || b == 0x2e || b == 0x2c || b == 0x2b || b == 0x2d || (b | 0x20) == 0x65 || b == SPACE || b - 0x09 <= 4) continue;
+    return true;
+  }
+  return false;
+}
+
+/** The kind of a listed unquoted field, bytes[s, e) trimmed (quick-rows.ts fieldValue): a missing token, else text when
+ * markedText (no lenient number), else JavaScript's to decide. */
+function plainKind(s: usize, e: usize): i32 {
+  if (missingToken(s, e - s)) return MISSING;
+  return markedText(s, e) ? TEXT : JS;
+}
+
+/** The kind of a listed quoted field, bytes[s, e) inside its quotes (quick-rows.ts quotedValue, classifyText): missing
+ * when exactly a token; text as written when it opens and ends with printable ASCII (trim keeps it) and is
+ * markedText; else JavaScript's to decide. */
+function quotedKind(s: usize, e: usize): i32 {
+  if (missingToken(s, e - s)) return MISSING;
+  if (e == s) return JS;
+  const first = <u32>load<u8>(s);
+  const last = <u32>load<u8>(e - 1);
+  return first > 0x20 && first < 0x7f && last > 0x20 && last < 0x7f && markedText(s, e) ? TEXT : JS;
+}
+
 /** Rows from `p` of body[0, len) (module comment); returns how many were read. */
-export function readRows(body: usize, len: i32, p: i32, partial: bool, width: i32, delimiter: u32, decimalComma: bool, out: usize, rowsCap: i32, exceptions: usize, rowMajor: bool, quotes: bool): i32 {
+export function readRows(body: usize, len: i32, p: i32, partial: bool, width: i32, delimiter: u32, decimalComma: bool, out: usize, rowsCap: i32, exceptions: usize, rowMajor: bool, quotes: bool, listAll: usize): i32 {
   const limit = body + <usize>len;
   const tabIsSpace = delimiter != TAB;
   // From a cell to the next column's, and from a row's first cell to the next row's.
@@ -251,7 +304,11 @@ export function readRows(body: usize, len: i32, p: i32, partial: bool, width: i3
         if (b != SPACE && !(tabIsSpace && b == TAB)) break;
         at++;
       }
-      const v = numberField(at, limit, delimiter, decimalComma);
+      // (a column of `listAll`: every field listed, its number too)
+      const every = listAll != 0 && load<u8>(listAll + <usize>c) != 0;
+      let v: f64 = NaN;
+      fieldOk = false;
+      if (!every) v = numberField(at, limit, delimiter, decimalComma);
       let end: usize;
       if (fieldOk) {
         store<f64>(cell, v);
@@ -288,13 +345,23 @@ export function readRows(body: usize, len: i32, p: i32, partial: bool, width: i3
               break;
             }
           }
-          store<f64>(cell, NaN);
-          const x = exceptions + (<usize>listed << 4);
-          store<i32>(x, row);
-          store<i32>(x, ~c, 4);
-          store<i32>(x, <i32>(at + 1 - body), 8);
-          store<i32>(x, <i32>(close - body), 12);
-          listed++;
+          // A quoted number (every field of a Proteome Discoverer export is quoted): its bytes inside the quotes,
+          // trimmed of spaces (not tabs), exactly a number (quick-rows.ts quotedValue); else listed.
+          let s = at + 1;
+          let e = close;
+          while (s < e && <u32>load<u8>(s) == SPACE) s++;
+          while (e > s && <u32>load<u8>(e - 1) == SPACE) e--;
+          const q = every ? NaN : numberField(s, e, delimiter, decimalComma);
+          if (!every && fieldOk && fieldEnd == e) store<f64>(cell, q);
+          else {
+            store<f64>(cell, NaN);
+            const x = exceptions + (<usize>listed << 4);
+            store<i32>(x, row | (quotedKind(at + 1, close) << KIND_SHIFT));
+            store<i32>(x, ~c, 4);
+            store<i32>(x, <i32>(at + 1 - body), 8);
+            store<i32>(x, <i32>(close - body), 12);
+            listed++;
+          }
           at = end;
           cell += stride;
           if (c < width - 1) {
@@ -324,7 +391,7 @@ export function readRows(body: usize, len: i32, p: i32, partial: bool, width: i3
         }
         store<f64>(cell, NaN);
         const x = exceptions + (<usize>listed << 4);
-        store<i32>(x, row);
+        store<i32>(x, row | (plainKind(at, e) << KIND_SHIFT));
         store<i32>(x, c, 4);
         store<i32>(x, <i32>(at - body), 8);
         store<i32>(x, <i32>(e - body), 12);
