@@ -18,7 +18,7 @@ import {
   type EngineWorker,
   type WebWorkerPool,
   warmFitMatrix,
-  warmFits,
+  warmFitOptions,
 } from '../../renderer/src/bridge/engine-pool';
 import { expectSameFit } from '../parallel/same-fit.js';
 
@@ -165,12 +165,12 @@ describe('answers identical to the single-threaded engine', () => {
     expect(single.workersWarm).toBe(false);
   });
 
-  it('warmFits: fixed matrices with missing values (every call the same), the mouse data\'s shape and a protein matrix\'s', () => {
+  it('warmFitMatrix: a fixed matrix with missing values (every call the same)', () => {
     const X = warmFitMatrix();
     expect([X.rows, X.cols]).toEqual([600, 40]);
     expect(X.data.some(Number.isNaN)).toBe(true);
     expect(Array.from(warmFitMatrix().data)).toEqual(Array.from(X.data));
-    expect(warmFits(2).map(({ X, options }) => [X.rows, X.cols, options.restarts])).toEqual([[600, 40, 4], [12, 3000, 4]]);
+    expect(warmFitOptions(2).restarts).toBe(4);
   });
 
   it('a different seed changes the answer (the comparison above can fail)', async () => {

@@ -73,7 +73,7 @@ export interface WebWorkerPool extends AnalysisEngine {
   /** alternateKS on the workers. */
   alternate(X: Matrix, options: AlternateOptions): Promise<AlternateResult>;
   /**
-   * Issue 27: fits small built-in matrices (warmFits) on the workers, so that their engine code is compiled
+   * Issue 27: fits a small built-in matrix (WARM_FIT) on the workers, so that their engine code is compiled
    * before the user's first fit; from then on a small fit runs on the workers too (`inThreadBelow`). A fit asked
    * meanwhile waits for it. Resolves when done; never rejects (a failure leaves small fits in the calling worker).
    */
@@ -85,11 +85,9 @@ export interface WebWorkerPool extends AnalysisEngine {
 }
 
 /**
- * The workers' warm-up fits: 600 samples × 40 features with ~2 % of the values missing (the mouse data's shape of
- * problem: samples as rows, k-POD rounds for the missing values), then 12 samples × 3 000 features (a lab's protein
- * matrix: few samples, many proteins; warmed on the mouse shape alone, the 10 000 × 50 matrix's fit was slower on
- * the workers than in the bridge worker, which its own warm-up table had warmed for that shape); two restarts per
- * worker each; values from a fixed sequence (no Math.random). ~0.05–0.1 s on each worker at page load.
+ * The workers' warm-up fit: 600 samples × 40 features with ~2 % of the values missing (the mouse data's shape of
+ * problem: samples as rows, k-POD rounds for the missing values), k = 6, s = 12, two restarts per worker; values
+ * from a fixed sequence (no Math.random). ~0.05–0.1 s on each worker at page load.
  * @example warmFitMatrix().data.some(Number.isNaN) // true
  */
 export function warmFitMatrix(rows = 600, cols = 40): Matrix {
@@ -108,13 +106,9 @@ export function warmFitMatrix(rows = 600, cols = 40): Matrix {
   return { rows, cols, data };
 }
 
-/** The warm-up fits' matrices and options for a pool of `size` workers (two restarts each). */
-export function warmFits(size: number): { X: Matrix; options: FitOptions }[] {
-  const restarts = 2 * Math.max(1, size);
-  return [
-    { X: warmFitMatrix(), options: { k: 6, s: 12, restarts, seed: 1 } },
-    { X: warmFitMatrix(12, 3000), options: { k: 3, s: 10, restarts, seed: 1 } },
-  ];
+/** The warm-up fit's options for a pool of `size` workers (two restarts each). */
+export function warmFitOptions(size: number): FitOptions {
+  return { k: 6, s: 12, restarts: 2 * Math.max(1, size), seed: 1 };
 }
 
 /** Logical cores of this browser (navigator.hardwareConcurrency), 1 when unknown. */
@@ -209,9 +203,7 @@ export function createWebWorkerPool(options: WebWorkerPoolOptions = {}): WebWork
       return small && !warm ? fitInThread(X, o) : engine.fit(X, o);
     },
     warmWorkers() {
-      warming ??= (async () => {
-        for (const { X, options: o } of warmFits(supervisor.size)) await engine.fit(X, o);
-      })().then(
+      warming ??= engine.fit(warmFitMatrix(), warmFitOptions(supervisor.size)).then(
         () => void (warm = supervisor.size > 0),
         () => undefined,
       );
