@@ -141,7 +141,7 @@ describe('answers identical to the single-threaded engine', () => {
     for (const w of tuned) expect(w.received).toBeGreaterThanOrEqual(3);
   });
 
-  it('warmWorkers: a small fit runs in the calling worker while the workers are cold, on them once they have fitted; the same answer', async () => {
+  it('warmWorkers: a small fit runs in the calling worker while the workers are cold, on them once they have fitted (samples ≥ features); the same answer', async () => {
     const cells = sparse.X.rows * sparse.X.cols * FIT.restarts!;
     const { made, makeWorker } = factory();
     const engine = pool({ workers: 2, makeWorker, inThreadBelow: cells + 1 });
@@ -159,6 +159,11 @@ describe('answers identical to the single-threaded engine', () => {
     expectSameFit(fit(sparse.X, FIT), await engine.fit(sparse.X, FIT));
     made.forEach((w, i) => expect(w.received).toBeGreaterThan(warmed[i]!));
     expect(engine.warmWorkers()).toBe(warming);
+    // A small fit with fewer samples than features (a protein matrix's shape) stays in the calling worker.
+    const wide = { rows: sparse.X.cols, cols: sparse.X.rows, data: sparse.X.data };
+    const sent = made.map((w) => w.received);
+    expectSameFit(fit(wide, FIT), await engine.fit(wide, FIT));
+    made.forEach((w, i) => expect(w.received).toBe(sent[i]));
     // With no workers (one core), nothing to warm: fits stay in the calling worker.
     const single = pool({ workers: 1 });
     await single.warmWorkers();

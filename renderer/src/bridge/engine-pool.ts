@@ -53,8 +53,8 @@ export interface WebWorkerPoolOptions {
   /**
    * A fit (not a tuning or stability run) with samples × features × restarts below this runs in the calling
    * worker, as `skfr cluster` runs it (core/parallel/small-fit.ts SMALL_FIT_CELLS), while the workers' engine
-   * code is cold: once `warmWorkers()` has fitted on them, every fit goes to the workers. Default 0: every fit
-   * on the workers.
+   * code is cold: once `warmWorkers()` has fitted on them, a small fit with at least as many samples as features
+   * goes to the workers too. Default 0: every fit on the workers.
    */
   inThreadBelow?: number;
 }
@@ -74,11 +74,12 @@ export interface WebWorkerPool extends AnalysisEngine {
   alternate(X: Matrix, options: AlternateOptions): Promise<AlternateResult>;
   /**
    * Issue 27: fits a small built-in matrix (WARM_FIT) on the workers, so that their engine code is compiled
-   * before the user's first fit; from then on a small fit runs on the workers too (`inThreadBelow`). A fit asked
+   * before the user's first fit; from then on a small fit of samples ≥ features runs on the workers too
+   * (`inThreadBelow`). A fit asked
    * meanwhile waits for it. Resolves when done; never rejects (a failure leaves small fits in the calling worker).
    */
   warmWorkers(): Promise<void>;
-  /** True once the workers have fitted (warmWorkers done): small fits go to them. */
+  /** True once the workers have fitted (warmWorkers done): small fits of samples ≥ features go to them. */
   readonly workersWarm: boolean;
   /** Terminate the workers; later calls reject with 'invalid-request'. */
   close(): void;
@@ -195,12 +196,15 @@ export function createWebWorkerPool(options: WebWorkerPoolOptions = {}): WebWork
     sharedMemory,
     ...engine,
     // Issue 27: a small fit (the mouse data's 1 080 × 77 × 20) is quicker here than spread over workers whose
-    // code is still cold, and quicker on them once they are warm; the same result either way (fit() and
-    // fitWith agree for every seed).
+    // code is still cold, and quicker on them once they are warm when it has at least as many samples as
+    // features; a small protein matrix's (few samples, thousands of proteins: DIA-NN, Perseus, the 10 000 × 50
+    // matrix) stays here, where it was quicker in bench:app (full fit job 31 → 45 ms for DIA-NN on the workers,
+    // which put its slider step through the preview). The same result either way (fit() and fitWith agree for
+    // every seed).
     fit: async (X, o) => {
       if (warming) await warming;
       const small = X.rows * X.cols * (o.restarts ?? FIT_DEFAULTS.restarts) < below;
-      return small && !warm ? fitInThread(X, o) : engine.fit(X, o);
+      return small && !(warm && X.rows >= X.cols) ? fitInThread(X, o) : engine.fit(X, o);
     },
     warmWorkers() {
       warming ??= engine.fit(warmFitMatrix(), warmFitOptions(supervisor.size)).then(
