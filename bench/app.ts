@@ -19,10 +19,10 @@
  *
  * Flags: --steps N (default 20), --only NAME[,NAME] (mouse, maxquant, diann, fragpipe, perseus, ups1, pd24, paw,
  * gct, adat, olink, matrix, lab),
- * --no-build, --markdown.
+ * --no-build, --markdown, --profile DIR (the page's main thread during each Run, as DIR/NAME-run.cpuprofile).
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -33,7 +33,9 @@ import { miceCsvPath } from './lib/mice.js';
 import { median, range } from './lib/stats.js';
 import { renderTable } from './lib/table.js';
 
-const flags = parseFlags(process.argv.slice(2), { steps: 'number', only: 'string', 'no-build': 'boolean', markdown: 'boolean' });
+const flags = parseFlags(process.argv.slice(2), { steps: 'number', only: 'string', 'no-build': 'boolean', markdown: 'boolean', profile: 'string' });
+/** --profile DIR: the page's main thread profiled during each table's Run, written to DIR/NAME-run.cpuprofile (DevTools). */
+const profileDir = typeof flags.profile === 'string' ? resolve(flags.profile) : null;
 const steps = (flags.steps as number | undefined) ?? 20;
 const only = typeof flags.only === 'string' ? new Set(flags.only.split(',')) : null;
 const style = flags.markdown === true ? 'markdown' : 'plain';
@@ -272,11 +274,23 @@ async function measure(page: Page, baseUrl: string, table: Table): Promise<Timin
   await page.getByTestId('field-s').fill(String(table.s));
   if (table.classColumn !== null) await page.getByTestId('class-column').selectOption(table.classColumn);
   await takeMeasures(page);
+  const profiler = profileDir === null ? null : await page.context().newCDPSession(page);
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+    await profiler.send('Profiler.start');
+  }
   t = performance.now();
   await page.getByTestId('run-button').click();
   await page.getByTestId('results-screen').waitFor({ timeout: 300_000 });
   await chartsDrawn(page);
   const run = performance.now() - t;
+  if (profiler && profileDir !== null) {
+    const { profile } = await profiler.send('Profiler.stop');
+    mkdirSync(profileDir, { recursive: true });
+    writeFileSync(join(profileDir, `${table.name}-run.cpuprofile`), JSON.stringify(profile));
+    await profiler.detach();
+  }
   const runMeasures = await takeMeasures(page);
   // At the top of the Results screen (the sliders, summary and protein list in view; the charts below wait), then
   // with the heatmap scrolled into view under the sliders (it is redrawn at every step).

@@ -25,6 +25,7 @@ import {
   sampleHeatmapLayout,
   sampleName,
   scaleCaption,
+  type AnnotationBar,
   type SampleHeatmapInput,
   type SampleHeatmapLayout,
 } from './sample-heatmap-layout.js';
@@ -146,6 +147,26 @@ export function sampleHeatmapCellTip(input: SampleHeatmapInput, t: number, x: nu
   return `${lines}\n${name}: ${scaleNameOf(input)} ${v.toFixed(2)}${beyond}`;
 }
 
+/**
+ * The tooltip of annotation bar row t: the sample, its cluster and annotations, the same text whether the bars are
+ * drawn one item per sample or as images (sampleHeatmapOption's `cellImage.bars`).
+ */
+export function sampleHeatmapBarTip(input: SampleHeatmapInput, t: number): string {
+  return sampleLinesOf(input)(t);
+}
+
+/**
+ * The colour of each row of an annotation bar (its category's colour, as the bar's piecewise legend maps it):
+ * 3 bytes per row, for drawing the bar as one image.
+ * @example sampleHeatmapBarColours({ of: [1, 0], colours: ['#000000', '#ff0000'], … }) // [255,0,0, 0,0,0]
+ */
+export function sampleHeatmapBarColours(bar: Pick<AnnotationBar, 'of' | 'colours'>): Uint8ClampedArray {
+  const rgb = new Uint8ClampedArray(bar.of.length * 3);
+  const palette = bar.colours.map(rgbOf);
+  bar.of.forEach((c, t) => rgb.set(palette[c] ?? rgbOf(MISSING_COLOUR), t * 3));
+  return rgb;
+}
+
 /** '#rrggbb' as [r, g, b]. */
 function rgbOf(hex: string): [number, number, number] {
   const n = Number.parseInt(hex.slice(1), 16);
@@ -191,6 +212,11 @@ export function sampleHeatmapCellColours(heatmap: SampleHeatmapInput['heatmap'])
  */
 export interface CellImage {
   series: Record<string, unknown>;
+  /**
+   * Per annotation bar (layout.bars' order), a custom series drawing it as one image (sampleHeatmapBarColours), put
+   * in place of the bar's heatmap series of one item per sample; its tooltip is the page's (sampleHeatmapBarTip).
+   */
+  bars?: Record<string, unknown>[];
 }
 
 /**
@@ -253,15 +279,21 @@ export function sampleHeatmapOption(input: SampleHeatmapInput, layout: SampleHea
           })
         : rowAxis(b),
     );
-    series.push({
-      type: 'heatmap',
-      name: bar.name,
-      xAxisIndex: b,
-      yAxisIndex: b,
-      progressive: 0,
-      data: bar.of.map((c, t) => [0, t, c]),
-    });
-    tooltips.push((d) => `${sampleLines(d[1]!)}`);
+    const image = cellImage?.bars?.[b];
+    if (image) {
+      series.push({ ...image, name: bar.name, xAxisIndex: b, yAxisIndex: b });
+      tooltips.push(() => '');
+    } else {
+      series.push({
+        type: 'heatmap',
+        name: bar.name,
+        xAxisIndex: b,
+        yAxisIndex: b,
+        progressive: 0,
+        data: bar.of.map((c, t) => [0, t, c]),
+      });
+      tooltips.push((d) => `${sampleLines(d[1]!)}`);
+    }
     visualMap.push({
       type: 'piecewise',
       seriesIndex: series.length - 1,

@@ -15,6 +15,8 @@ import {
   heatmapColumns,
   heatmapRowOrder,
   heatmapSubtitle,
+  sampleHeatmapBarColours,
+  sampleHeatmapBarTip,
   sampleHeatmapCellColours,
   sampleHeatmapCellTip,
   sampleHeatmapLayout,
@@ -321,6 +323,34 @@ describe('the values as one image (issue 27: the page draws the cells on a canva
     expect(sampleHeatmapCellTip(input(), 0, 0)).toBe(items.formatter({ seriesIndex: 2, data: [0, 0, 3, 4.25] }));
     expect(sampleHeatmapCellTip(input(), 5, 1)).toBe(items.formatter({ seriesIndex: 2, data: [1, 5, 1.25, 1.25] }));
     expect(sampleHeatmapCellTip(input(), 0, 1)).toBe(items.formatter({ seriesIndex: 3, data: [1, 0, 0] }));
+  });
+
+  it("the bars as images: each bar's series is the given one on its grid; its legend, the values and the rest stay", () => {
+    const bar = (name: string) => ({ type: 'custom', data: [[0, 0, 0]], renderItem: () => null, bar: name });
+    const layout = sampleHeatmapLayout(input());
+    const withBars = sampleHeatmapOption(input(), layout, { ...image, bars: layout.bars.map((b) => bar(b.name)) });
+    const all = seriesOf(withBars);
+    expect(all.map((s) => s.name)).toEqual(['cluster', 'class', 'standardised value', 'missing']);
+    expect(all[0]).toMatchObject({ type: 'custom', xAxisIndex: 0, yAxisIndex: 0, bar: 'cluster' });
+    expect(all[1]).toMatchObject({ type: 'custom', xAxisIndex: 1, yAxisIndex: 1, bar: 'class' });
+    expect(JSON.stringify({ ...withBars, series: null })).toBe(JSON.stringify({ ...option, series: null }));
+    expect(JSON.stringify(all.slice(2))).toBe(JSON.stringify(series.slice(2)));
+  });
+
+  it("a bar row's tooltip is the one of its item; its colours are its legend's", () => {
+    const items = tooltipOf(sampleHeatmapOption(input()));
+    expect(sampleHeatmapBarTip(input(), 0)).toBe(items.formatter({ seriesIndex: 0, data: [0, 0, 0] }));
+    expect(sampleHeatmapBarTip(input(), 5)).toBe(items.formatter({ seriesIndex: 1, data: [0, 5, 1] }));
+    const layout = sampleHeatmapLayout(input());
+    layout.bars.forEach((b, i) => {
+      const rgb = sampleHeatmapBarColours(b);
+      const pieces = (mapsOf(sampleHeatmapOption(input()))[i] as unknown as { pieces: { value: number; color: string }[] }).pieces;
+      b.of.forEach((c, t) => {
+        const hex = `#${Array.from(rgb.slice(t * 3, t * 3 + 3), (v) => v.toString(16).padStart(2, '0')).join('')}`;
+        expect(hex).toBe(pieces.find((p) => p.value === c)!.color.toLowerCase());
+      });
+    });
+    expect(Array.from(sampleHeatmapBarColours({ of: [1, 0], colours: ['#000000', '#ff0000'] }))).toEqual([255, 0, 0, 0, 0, 0]);
   });
 
   it('cell colours: the legend ends and middle, linear between, clipped; missing cells grey', () => {

@@ -17,6 +17,8 @@ import {
   resolveWebWorkerCount,
   type EngineWorker,
   type WebWorkerPool,
+  warmFitMatrix,
+  warmFitOptions,
 } from '../../renderer/src/bridge/engine-pool';
 import { expectSameFit } from '../parallel/same-fit.js';
 
@@ -137,6 +139,43 @@ describe('answers identical to the single-threaded engine', () => {
     const tuning = pool({ workers: 2, makeWorker: again, inThreadBelow: Number.MAX_SAFE_INTEGER });
     await tuning.tune(sparse.X, TUNE);
     for (const w of tuned) expect(w.received).toBeGreaterThanOrEqual(3);
+  });
+
+  it('warmWorkers: a small fit runs in the calling worker while the workers are cold, on them once they have fitted (samples ≥ features); the same answer', async () => {
+    const cells = sparse.X.rows * sparse.X.cols * FIT.restarts!;
+    const { made, makeWorker } = factory();
+    const engine = pool({ workers: 2, makeWorker, inThreadBelow: cells + 1 });
+    expect(engine.workersWarm).toBe(false);
+    expectSameFit(fit(sparse.X, FIT), await engine.fit(sparse.X, FIT));
+    for (const w of made) expect(w.received).toBe(0);
+    // A fit asked while the warm-up runs waits for it, then goes to the workers.
+    const warming = engine.warmWorkers();
+    const during = engine.fit(sparse.X, FIT);
+    await warming;
+    expect(engine.workersWarm).toBe(true);
+    const warmed = made.map((w) => w.received);
+    for (const n of warmed) expect(n).toBeGreaterThanOrEqual(3);
+    expectSameFit(fit(sparse.X, FIT), await during);
+    expectSameFit(fit(sparse.X, FIT), await engine.fit(sparse.X, FIT));
+    made.forEach((w, i) => expect(w.received).toBeGreaterThan(warmed[i]!));
+    expect(engine.warmWorkers()).toBe(warming);
+    // A small fit with fewer samples than features (a protein matrix's shape) stays in the calling worker.
+    const wide = { rows: sparse.X.cols, cols: sparse.X.rows, data: sparse.X.data };
+    const sent = made.map((w) => w.received);
+    expectSameFit(fit(wide, FIT), await engine.fit(wide, FIT));
+    made.forEach((w, i) => expect(w.received).toBe(sent[i]));
+    // With no workers (one core), nothing to warm: fits stay in the calling worker.
+    const single = pool({ workers: 1 });
+    await single.warmWorkers();
+    expect(single.workersWarm).toBe(false);
+  });
+
+  it('warmFitMatrix: a fixed matrix with missing values (every call the same)', () => {
+    const X = warmFitMatrix();
+    expect([X.rows, X.cols]).toEqual([600, 40]);
+    expect(X.data.some(Number.isNaN)).toBe(true);
+    expect(Array.from(warmFitMatrix().data)).toEqual(Array.from(X.data));
+    expect(warmFitOptions(2).restarts).toBe(4);
   });
 
   it('a different seed changes the answer (the comparison above can fail)', async () => {

@@ -2,7 +2,8 @@
  * The Web Worker entry of the browser build: the same core/jobs host as the Electron compute process,
  * speaking the Port interface over the worker's message channel. Fits and tunings run on a pool of nested
  * engine workers (engine-pool.ts, one per core), but a small fit (core/parallel/small-fit.ts, as `skfr cluster`)
- * runs in this worker; the pool's size is announced to the page (engine-info.ts).
+ * runs in this worker until the engine workers have warmed up (their fit at start), and after that too when it
+ * has fewer samples than features; the pool's size is announced to the page (engine-info.ts).
  */
 import { createSession } from '../../../core/jobs/session';
 import { serveJobs } from '../../../core/jobs/host';
@@ -48,4 +49,8 @@ scope.addEventListener('message', (event) => {
 
 const pool = createWebWorkerPool({ onSizeChange: () => scope.postMessage(engineInfo(pool), []), inThreadBelow: SMALL_FIT_CELLS });
 scope.postMessage(engineInfo(pool), []);
+// Issue 27: the engine workers fit once at start, meanwhile the page's warm-up opens its table here; after that
+// a small fit of samples ≥ features (the mouse data's) runs on them, in parallel, instead of in this worker
+// (engine-pool.ts).
+void pool.warmWorkers();
 serveJobs(port, createSession(undefined, { engine: pool }));

@@ -3,16 +3,27 @@
  * the visual maps): 60–150 ms that the Results screen's first chart paid after each Run. At page load, while the
  * worker warms up (bridge/api.ts warmEngine), one small chart of each kind the app draws is drawn off screen and
  * thrown away.
+ * The fonts too: zrender measures '国' and 'a' in each font the first time it meets it, and Chromium's first
+ * measure of a font (its fallback for the CJK glyph) took 5–33 ms each, ~55 ms of the mouse data's Run at every
+ * page (10, 11, 12, bold 12 and bold 14 px of the charts' FONT, core/charts/types.ts). The warm-up chart has a
+ * title in each of WARM_FONT_PX, bold, with a plain subtext, so zrender meets those fonts at page load. (Measuring
+ * them on a canvas of our own did not help: the cost came again on zrender's canvas.)
  */
 import { echarts } from './echarts';
-import type { ChartOption } from '../../../core/charts/types';
+import { FONT, type ChartOption } from '../../../core/charts/types';
+
+/** The font sizes (px) the charts use: axis labels, bars' names, legends, titles (core/charts). */
+export const WARM_FONT_PX = [8, 9, 10, 11, 12, 13, 14];
+
 
 /** A small chart with every series and component kind the app's charts use. */
-function warmOption(): ChartOption {
+export function warmOption(): ChartOption {
   const names = ['a', 'b', 'c'];
   return {
     animation: false,
-    title: { text: 'warm-up', subtext: 'x' },
+    textStyle: FONT,
+    // one title per font size: its text in bold, its subtext plain (zrender measures each font on its own canvas)
+    title: WARM_FONT_PX.map((px, i) => ({ text: 'a国', subtext: 'a国', top: 4 * i, textStyle: { fontSize: px }, subtextStyle: { fontSize: px } })),
     tooltip: { trigger: 'item' },
     legend: { data: ['line'] },
     grid: [{ left: 30, top: 30, width: 100, height: 60 }, { left: 170, top: 30, width: 100, height: 60 }],
