@@ -150,6 +150,8 @@ export async function loadMapped(
 ): Promise<{ plan: ClusterPlan; mapped: MappedData; input: InputInfo; read: ReadInfo; prep: RunPrep; inPlace: boolean }> {
   const t0 = now();
   let { table, input } = await readTable(asked, io);
+  // (the file's reading alone: the sample table, the recognition and the preparation are parseMs's)
+  let readMs = now() - t0;
   const design = asked.layout.design ? await readDesign(asked.layout.design, io) : null;
   let layout = resolveRequest(table, requestOf(asked), design);
   // Columns of numbers the rules took as labels — the sample id (core/request/sample-id.ts: row numbers, a numeric
@@ -161,11 +163,12 @@ export async function loadMapped(
     const numeric = new Set(table.columns.filter((c) => c.kind === 'numeric').map((c) => c.name));
     if ([...(idColumn !== null ? [idColumn] : []), ...annotationColumns].some((name) => numeric.has(name) && !asText.has(name))) {
       const named = { ...asked, mapping: { ...asked.mapping, idColumn, annotationColumns } };
+      const t1 = now();
       ({ table, input } = await readTable(named, io));
+      readMs += now() - t1;
       layout = resolveRequest(table, requestOf(named), design);
     }
   }
-  const readMs = now() - t0;
   let plan = { ...asked, mapping: layout.mapping };
   const read: ReadInfo = {
     layout,
