@@ -5,7 +5,8 @@
  * that only identify the rows is the id, never a feature:
  * - one that numbers them: every row a distinct whole number, together 1 … n or 0 … n − 1 in any order (the row
  *   names R's write.csv and pandas' to_csv write in a first column with a blank header, read as “Column 1”);
- * - one named like an id whose rows hold distinct whole numbers (“Patient ID” 1003, 1017, …).
+ * - one named like an id, every word of its name an id's (“Patient ID”, “Sample No.”; not “Sample weight”), whose
+ *   rows hold distinct whole numbers (“Patient ID” 1003, 1017, …).
  * `skfr cluster` (without --id-column) and the app's Import screen take the same column; without one the samples are
  * numbered 1, 2, ….
  * @example sampleIdColumn(mouseTable) // 'MouseID' (Data_Cortex_Nuclear.xls: 1080 distinct “309_1”, …; “Genotype” repeats)
@@ -29,6 +30,21 @@ export function isIdName(name: string): boolean {
   return words(name).some((w) => ID_WORDS.has(w));
 }
 
+/** Words of a column of numbers that only names the samples: every word of its name is one of them. */
+const NUMBER_ID_WORDS = new Set([
+  'id', 'ids', 'identifier', 'sample', 'samples', 'name', 'no', 'nr', 'number', 'num', 'index', 'patient', 'subject',
+  'mouse', 'animal', 'donor', 'case', 'participant', 'specimen', 'individual', 'code',
+]);
+
+/**
+ * Whether a numeric column's name says it names the samples: named like an id (isIdName) and every word of it one
+ * of NUMBER_ID_WORDS — “Patient ID”, “Sample No.”, “MouseID” — not “Sample weight” (its whole numbers are measured).
+ */
+export function isNumberIdName(name: string): boolean {
+  const all = words(name);
+  return isIdName(name) && all.every((w) => NUMBER_ID_WORDS.has(w));
+}
+
 /** A column as the rule sees it: its name and kind, and whether its values are all present and distinct. */
 export interface IdCandidate {
   name: string;
@@ -43,12 +59,13 @@ export interface IdCandidate {
 
 /**
  * The sample id among `columns`, else null (see the module comment): the first unique text column named like an id,
- * else the first numeric column that numbers the rows or is named like an id and holds distinct whole numbers.
+ * else the first numeric column that numbers the rows or is named like an id (isNumberIdName) and holds distinct
+ * whole numbers.
  */
 export function idColumnOf(columns: readonly IdCandidate[]): string | null {
   const text = columns.find((c) => c.kind === 'text' && c.unique && isIdName(c.name));
   if (text !== undefined) return text.name;
-  const numeric = columns.find((c) => c.kind === 'numeric' && c.unique && c.whole === true && (c.numbersRows === true || isIdName(c.name)));
+  const numeric = columns.find((c) => c.kind === 'numeric' && c.unique && c.whole === true && (c.numbersRows === true || isNumberIdName(c.name)));
   return numeric?.name ?? null;
 }
 
@@ -114,7 +131,7 @@ export function sampleIdColumn(table: Pick<Table, 'columns' | 'rowCount'>): stri
       .map((c) => {
         const numbersRows = rowNumbersFrom(c.numbers!, table.rowCount) !== null;
         // (the distinct test only for a column named like an id: a table of counts has many whole-number columns)
-        const unique = numbersRows || (isIdName(c.name) && distinctWholeNumbers(c.numbers!, table.rowCount));
+        const unique = numbersRows || (isNumberIdName(c.name) && distinctWholeNumbers(c.numbers!, table.rowCount));
         return { name: c.name, kind: 'numeric' as const, unique, whole: unique, numbersRows };
       }),
   );

@@ -47,6 +47,9 @@ describe('idColumnOf: the first unique text column named like an id', () => {
     expect(idColumnOf([dose, rowNumbers, patient])).toBe('Column 1');
     expect(idColumnOf([dose, patient])).toBe('Patient ID');
     expect(idColumnOf([dose])).toBeNull();
+    // Named with a word no id has: a measurement in whole numbers (“Sample weight” 12, 15, 9 mg).
+    expect(idColumnOf([{ ...patient, name: 'Sample weight' }])).toBeNull();
+    expect(idColumnOf([{ ...patient, name: 'Sample No.' }])).toBe('Sample No.');
     // A fraction named like an id is no id; a text id comes first whatever its place.
     expect(idColumnOf([{ ...patient, whole: false }])).toBeNull();
     expect(idColumnOf([rowNumbers, { name: 'MouseID', kind: 'text', unique: true }])).toBe('MouseID');
