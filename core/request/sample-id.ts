@@ -77,6 +77,9 @@ export function idColumnOf(columns: readonly IdCandidate[]): string | null {
  */
 export function rowNumbersFrom(numbers: ArrayLike<number>, rows: number): 0 | 1 | null {
   if (rows < 2 || numbers.length < rows) return null;
+  // (a column of measurements fails on its first cells, before the rows' marks are allocated: 20 MB for 20 M rows)
+  const fits = (v: number) => v >= 0 && v <= rows && v === Math.floor(v);
+  if (!fits(numbers[0]!) || !fits(numbers[1]!)) return null;
   const seen = new Uint8Array(rows + 1);
   let zero = false;
   for (let i = 0; i < rows; i++) {
