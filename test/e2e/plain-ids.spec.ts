@@ -29,3 +29,14 @@ test('pandas’ index is the sample id and the coded class an annotation, both s
   await expect(notes).toContainText('“class” holds whole-number codes shared by samples and is named like a sample annotation');
   await screenshot(page, 'import-pandas-index');
 });
+
+test('summary rows under the samples (Mean, SD) are left out, said beside the mapping, counted in the preparation', async ({ page }) => {
+  const sheet = 'Sample,a,b\nS1,1,10\nS2,2,20\nS3,3,30\nS4,6,40\nMean,3,25\nSD,2.16,12.91\n';
+  await page.goto('/');
+  await openFile(page, { name: 'sheet.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) });
+  await expect(page.getByTestId('import-screen')).toBeVisible();
+  await expect.poll(() => mappingLine(page)).toMatch(/^4 samples × 2 features/);
+  await expect(page.getByTestId('mapping-warnings')).toContainText('The last 2 rows (“Mean”, “SD”, from line 6) are summaries of the samples, not samples: left out.');
+  await expect(page.getByTestId('import-screen')).toContainText('Summary rows under the samples left out (“Mean”, “SD”)');
+  await screenshot(page, 'import-summary-rows');
+});
