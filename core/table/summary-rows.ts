@@ -17,12 +17,21 @@ export function isStatisticLabel(label: string | null): boolean {
   return STATISTIC.test(label.trim().replace(/[:.]$/, '').trim());
 }
 
+/** Labels that could also name a sample (a mouse called Max, samples A … N): a summary only beside a stronger one. */
+const WEAK = /^(n|min|max|minimum|maximum|count|range|var)$/i;
+
 /**
  * How many rows at the end of `labels` (the rows' labels, in order) are summary rows: the trailing block whose every
- * label names a statistic. All of them (no sample left) counts as none: a table of statistics only is the user's.
+ * label names a statistic, one of them at least not a label a sample could have (WEAK: "n", "Max" …). All of them
+ * (no sample left) counts as none: a table of statistics only is the user's.
+ * Example: [S1, S2, Mean, SD, n] → 3; [A, B, …, N] → 0; [S1, Max] → 0.
  */
 export function summaryRowCount(labels: ArrayLike<string | null>): number {
   let count = 0;
-  while (count < labels.length && isStatisticLabel(labels[labels.length - 1 - count]!)) count++;
-  return count === labels.length ? 0 : count;
+  let strong = false;
+  while (count < labels.length && isStatisticLabel(labels[labels.length - 1 - count]!)) {
+    strong ||= !WEAK.test(labels[labels.length - 1 - count]!.trim().replace(/[:.]$/, '').trim());
+    count++;
+  }
+  return count === labels.length || !strong ? 0 : count;
 }

@@ -30,6 +30,11 @@ describe('isStatisticLabel and summaryRowCount (hand-checked)', () => {
     expect(summaryRowCount(['S1', 'S2', 'Mean', 'SD'])).toBe(2);
     expect(summaryRowCount(['S1', 'Mean', 'S2'])).toBe(0); // a sample named “Mean” among the others
     expect(summaryRowCount(['S1', 'S2', 'Total'])).toBe(1);
+    expect(summaryRowCount(['S1', 'S2', 'Mean', 'SD', 'n'])).toBe(3);
+    // Labels a sample could have, alone: samples A … N, a mouse called Max.
+    expect(summaryRowCount(['A', 'B', 'M', 'N'])).toBe(0);
+    expect(summaryRowCount(['Rex', 'Max'])).toBe(0);
+    expect(summaryRowCount(['S1', 'Min', 'Max'])).toBe(0);
     expect(summaryRowCount(['Mean', 'SD'])).toBe(0);
     expect(summaryRowCount([])).toBe(0);
   });
