@@ -18,7 +18,7 @@ export function isStatisticLabel(label: string | null): boolean {
 }
 
 /** Labels that could also name a sample (a mouse called Max, samples A … N): a summary only beside a stronger one. */
-const WEAK = /^(n|min|max|minimum|maximum|count|range|var)$/i;
+const WEAK = /^(n|min|max|minimum|maximum|count|range|var|se|s\.e)$/i;
 
 /**
  * How many rows at the end of `labels` (the rows' labels, in order) are summary rows: the trailing block whose every
