@@ -10,6 +10,7 @@ import { parseTable, parseTableChunks, previewRows, summarizeColumns, toCsv, wit
 import type { ChunkOptions, ParallelReading } from '../table/stream.js';
 import { proposeRecipe } from '../prepare/proposal.js';
 import { recognizeLayout, rowsLayout } from '../table/formats/recognize.js';
+import { tableSummaryRows } from '../table/summary-rows.js';
 import { defaultRequest } from '../request/default.js';
 import { resolveRequest } from '../request/resolve.js';
 import { codedAnnotationColumns } from '../request/coded-annotations.js';
@@ -287,10 +288,12 @@ export function proposedLayout(table: Table): Layout {
     : resolved.mapping;
   return {
     ...recognised,
-    // (one sample per row: the notes on the id and coded annotations, core/request/resolve.ts, and the features
-    // counted without them)
+    // (one sample per row: the notes on the id and coded annotations, core/request/resolve.ts, and the samples and
+    // features counted without the summary rows, core/table/summary-rows.ts, and without them)
     ...(rows && resolved.notes ? { notes: [...(recognised.notes ?? []), ...resolved.notes] } : {}),
-    ...(rows && mapping.featureColumns !== null ? { description: rowsLayout(mapping, table.rowCount, mapping.featureColumns.length).description } : {}),
+    ...(rows && mapping.featureColumns !== null
+      ? { description: rowsLayout(mapping, table.rowCount - tableSummaryRows(table, idColumn), mapping.featureColumns.length).description }
+      : {}),
     mapping,
     recipe: resolved.recipe,
     reasons: resolved.reasons,

@@ -19,7 +19,7 @@ import { lazyList } from './lazy-list.js';
 import { mapSampleColumns } from './sample-columns.js';
 import { nameRecord } from './name-record.js';
 import { namePattern, type NamePattern } from './name-pattern.js';
-import { summaryRowCount } from './summary-rows.js';
+import { summaryLabelColumn, summaryRowCount } from './summary-rows.js';
 import { textCellsWarning } from './text-cells.js';
 import { transposeTable } from './transpose.js';
 import type { Column, FormatId, MappedData, Mapping, RowFilter, StepReport, Table, TableWarning } from './types.js';
@@ -137,7 +137,7 @@ function textAsNumbers(column: Column): Column | null {
  * labels, else the first text column's), with a warning naming them; `rows` itself when there are none.
  */
 function withoutSummaryRows(table: Table, rows: Int32Array, idColumn: Column | null, warnings: TableWarning[]): { rows: Int32Array; step: StepReport | null } {
-  const labelled = idColumn ?? table.columns.find((c) => c.kind === 'text') ?? null;
+  const labelled = summaryLabelColumn(table, idColumn);
   if (labelled === null || rows.length === 0) return { rows, step: null };
   const labels = columnTexts(labelled, rows);
   const count = summaryRowCount(labels);

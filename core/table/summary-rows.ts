@@ -6,6 +6,8 @@
  * “Mean” among the others stays a sample.
  * @example summaryRowCount(['S1', 'S2', 'Mean', 'SD']) // 2
  */
+import { columnTexts } from './lookup.js';
+import type { Column, Table } from './types.js';
 
 /** Labels of statistics (trimmed, case-insensitive, a trailing colon or full stop left out). */
 const STATISTIC =
@@ -34,4 +36,15 @@ export function summaryRowCount(labels: ArrayLike<string | null>): number {
     count++;
   }
   return count === labels.length || !strong ? 0 : count;
+}
+
+/** The column whose texts label the rows for this rule: the sample id column, else the table's first text column. */
+export function summaryLabelColumn(table: Pick<Table, 'columns'>, idColumn: Column | null): Column | null {
+  return idColumn ?? table.columns.find((c) => c.kind === 'text') ?? null;
+}
+
+/** The summary rows at the end of a table with one sample per row, every row kept (summaryRowCount of its labels). */
+export function tableSummaryRows(table: Pick<Table, 'columns'>, idColumn: string | null): number {
+  const labelled = summaryLabelColumn(table, table.columns.find((c) => c.name === idColumn) ?? null);
+  return labelled === null ? 0 : summaryRowCount(columnTexts(labelled));
 }

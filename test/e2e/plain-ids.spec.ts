@@ -36,6 +36,7 @@ test('summary rows under the samples (Mean, SD) are left out, said beside the ma
   await openFile(page, { name: 'sheet.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) });
   await expect(page.getByTestId('import-screen')).toBeVisible();
   await expect.poll(() => mappingLine(page)).toMatch(/^4 samples × 2 features/);
+  await expect(page.getByTestId('layout-description')).toHaveText('Table, samples as rows, 4 samples × 2 features');
   await expect(page.getByTestId('mapping-warnings')).toContainText('The last 2 rows (“Mean”, “SD”, from line 6) are summaries of the samples, not samples: left out.');
   await expect(page.getByTestId('import-screen')).toContainText('Summary rows under the samples left out (“Mean”, “SD”)');
   await screenshot(page, 'import-summary-rows');

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { createSession } from '../../core/jobs/session.js';
 import { prepare } from '../../core/prepare/index.js';
-import { isStatisticLabel, summaryRowCount } from '../../core/table/summary-rows.js';
+import { isStatisticLabel, summaryRowCount, tableSummaryRows } from '../../core/table/summary-rows.js';
+import { proposedLayout } from '../../core/jobs/datasets.js';
 import { parseTable, type Mapping, type Table } from '../../core/table/index.js';
 import { skfr, tempDir } from '../cli/helpers.js';
 import { writeFileSync } from 'node:fs';
@@ -59,6 +60,11 @@ describe('the mapping leaves the summary rows out', () => {
     const data = prepare(parse('Sample,a\nS1,1\nS2,2\nMean,3\nS3,4\n'), rowsMapping('Sample'));
     expect(data.sampleIds).toEqual(['S1', 'S2', 'Mean', 'S3']);
     expect(data.warnings.some((w) => w.code === 'summary-rows')).toBe(false);
+  });
+  it('the app’s opening counts the samples without them (the Import screen’s banner)', () => {
+    expect(tableSummaryRows(parse(SHEET), 'Sample')).toBe(2);
+    expect(tableSummaryRows(parse(SHEET), null)).toBe(2); // by the first text column, Sample
+    expect(proposedLayout(parse(SHEET)).description).toBe('Table, samples as rows, 4 samples × 2 features');
   });
   it('the app’s map job says the same', async () => {
     const session = createSession();
