@@ -20,7 +20,7 @@ import { notesWith } from '../table/formats/notes.js';
 import { isDeclaredFormat, notDeclared } from '../table/formats/declared.js';
 import { layoutAs, normalName, recognizeLayout, withQuantity } from '../table/formats/recognize.js';
 import { FORMATS } from '../table/formats/specs.js';
-import { quoteList } from '../table/lookup.js';
+import { columnNumbers, quoteList } from '../table/lookup.js';
 import { emptyColumnsMapping } from '../table/empty-mapping.js';
 import { NAME_GROUP } from '../table/name-groups.js';
 import type { FormatId, Layout, Mapping, Recipe, SampleTable, ScaleBasis, Table } from '../table/types.js';
@@ -84,7 +84,7 @@ function codedAnnotationsOf(table: Table, request: DataRequest, mapping: Mapping
   return mapping.annotationColumns.filter((name) => {
     if (name === request.classColumn || !isAnnotationName(name)) return false;
     const column = table.columns.find((c) => c.name === name);
-    const numbers = column?.numbers ?? column?.texts?.map((t) => (t === null || t.trim() === '' ? NaN : Number(t))) ?? null;
+    const numbers = column !== undefined ? columnNumbers(column) : null;
     return numbers !== null && codeLevels(numbers, table.rowCount) > 0;
   });
 }
@@ -156,10 +156,9 @@ export function resolveRequest(table: Table, request: DataRequest, design: Sampl
   const { proposable, ...resolved } = resolveMapping(table, request, design, recognised);
   const { recipe, reasons, scaleBasis } = resolveRecipe(table, resolved, proposable, request.layout.prep, request.seed);
   // A sample id of whole numbers (the rule's, sample-id.ts, or named) and coded annotations (coded-annotations.ts)
-  // are said: columns of numbers that are not features.
+  // are said — columns of numbers that are not features — in the notes of what was recognised (the CLI's summary
+  // under “Recognised:”, the app's Import screen), not in the reasons of the recipe's steps.
   const rows = resolved.orientation === 'samples-as-rows';
-  // They are notes of what was recognised (the CLI's summary under “Recognised:”, the app's Import screen), not
-  // reasons of the recipe's steps.
   const said = (rows ? [numericIdNote(table, resolved.mapping.idColumn), codedAnnotationNote(codedAnnotationsOf(table, request, resolved.mapping))] : []).filter((r): r is string => r !== null);
   const notes = said.length > 0 ? { notes: [...(resolved.notes ?? []), ...said] } : {};
   return { ...resolved, ...notes, recipe, reasons, scaleBasis };

@@ -12,6 +12,7 @@
  * @example sampleIdColumn(mouseTable) // 'MouseID' (Data_Cortex_Nuclear.xls: 1080 distinct “309_1”, …; “Genotype” repeats)
  * @example sampleIdColumn(parse(',g1,g2\n0,5.1,2.2\n1,4.8,2.0\n')) // 'Column 1' (pandas' index: 0, 1)
  */
+import { columnNumbers } from '../table/lookup.js';
 import type { Table } from '../table/types.js';
 
 /** The words of a column name: “MouseID” → mouse, id; “sample_name” → sample, name. */
@@ -149,7 +150,7 @@ export function sampleIdColumn(table: Pick<Table, 'columns' | 'rowCount'>): stri
 export function numericIdNote(table: Pick<Table, 'columns' | 'rowCount'>, idColumn: string | null): string | null {
   const column = idColumn === null ? undefined : table.columns.find((c) => c.name === idColumn);
   if (column === undefined || idColumn === null) return null;
-  const numbers = column.numbers ?? column.texts?.map((t) => (t === null || t.trim() === '' ? NaN : Number(t))) ?? null;
+  const numbers = columnNumbers(column);
   if (numbers === null || (column.kind === 'numeric' && (column.missing > 0 || column.badCells.length > 0))) return null;
   const from = rowNumbersFrom(numbers, table.rowCount);
   if (from !== null) {

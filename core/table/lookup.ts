@@ -83,6 +83,15 @@ export function columnTexts(column: Column, rows?: ArrayLike<number>): (string |
   return out;
 }
 
+/**
+ * A column's values as numbers: a numeric column's numbers, or a text column's texts read as numbers (NaN for a
+ * missing cell or a text that is none) — for rules that look at numbers however the column was read (a label
+ * column read as written: "007" → 7). Example: texts ["7", null, "x"] → [7, NaN, NaN].
+ */
+export function columnNumbers(column: Column): ArrayLike<number> | null {
+  return column.numbers ?? column.texts?.map((t) => (t === null || t.trim() === '' ? NaN : Number(t))) ?? null;
+}
+
 /** Where data row `row` (0-based) is in the source, for messages: "line 12" (CSV), "row 12" (sheet). */
 export function rowLocation(table: Table, row: number): string {
   const source = table.sourceRows;
