@@ -5,7 +5,8 @@
  * Each table (bench/spikein/tables.ts) is read and prepared exactly as `skfr cluster FILE FLAGS` does (the CLI's
  * own planCluster, loadMapped and runAnalysisAsync: the preparation the app proposes, plus the flags printed) in
  * two settings:
- * - new: the defaults now (centred only for log-scale proteins × samples; the batch step on the two-site table);
+ * - new: the defaults now (Pareto scaling for log-scale proteins × samples; the batch step on the two-site table);
+ * - centred: the same with `--scale none`, centred only (the default from issue 24 until Pareto scaling);
  * - old: the defaults before issue 24 (`--scale unit-variance`, no batch step).
  * and at two k: the number of known amount levels, and 3, the app's default k (Settings panel).
  * For each, with spiked = the spiked proteins that survive the preparation:
@@ -57,12 +58,13 @@ const tables: [string, () => SpikeIn][] = [
   ['paw', () => pawTmtTwoSites(real, results)],
 ];
 
-type Setting = 'new' | 'old';
-const SETTINGS: Setting[] = ['new', 'old'];
+type Setting = 'new' | 'centred' | 'old';
+const SETTINGS: Setting[] = ['new', 'centred', 'old'];
 
 /** The `skfr cluster` arguments of a table in a setting (without --k / --s). */
 function argsOf(table: SpikeIn, setting: Setting): string[] {
-  return [table.file, ...table.recognition, ...table.design, ...(setting === 'new' ? table.batch : ['--scale', 'unit-variance']), ...floorArgs];
+  const settingArgs = setting === 'new' ? table.batch : setting === 'centred' ? [...table.batch, '--scale', 'none'] : ['--scale', 'unit-variance'];
+  return [table.file, ...table.recognition, ...table.design, ...settingArgs, ...floorArgs];
 }
 
 /** The settings `skfr cluster ARGS` fits with (its own parser; --tune-s auto resolved to 1:p). */
@@ -144,7 +146,8 @@ for (const [key, make] of tables) {
       }
       const byDefault = tuned.find((t) => t.rule === DEFAULT_S_RULE);
       mainRows.push([
-        table.name, setting === 'new' ? `**new**: ${scaleWords(mapped)}${table.batch.length > 0 ? ', batch step' : ''}` : `old: ${scaleWords(mapped)}, no batch step`,
+        table.name,
+        setting === 'old' ? `old: ${scaleWords(mapped)}, no batch step` : `${setting === 'new' ? '**new**' : 'centred'}: ${scaleWords(mapped)}${table.batch.length > 0 ? ', batch step' : ''}`,
         `${k} (${kWords})`, `${positives} / ${p}`, String(s0), fixed(atS0.precision, 2), fixed(atS0.recall, 2), fixed(atS0.ari, 2), fixed(atS0.ap, 2),
         byDefault ? String(byDefault.s) : '–', fixed(byDefault?.scored.precision, 2), fixed(byDefault?.scored.recall, 2), fixed(byDefault?.scored.ari, 2),
       ]);
@@ -187,7 +190,7 @@ async function run(engine: WorkerPool, mapped: MappedData, settings: FitSettings
 }
 
 function scaleWords(mapped: MappedData): string {
-  return mapped.scale === 'none' ? 'centred only' : 'unit variance';
+  return mapped.scale === 'none' ? 'centred only' : mapped.scale === 'pareto' ? 'Pareto' : 'unit variance';
 }
 
 function quote(arg: string): string {

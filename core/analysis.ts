@@ -350,7 +350,7 @@ export function fitScale(mapped: MappedData): Scale {
 }
 
 /**
- * Centred only (scale 'none'), the engine works on squared values in their own units: Σ over n·p cells of
+ * Centred only (scale 'none') or Pareto-scaled, the engine works on squared values in their own units: Σ over n·p cells of
  * (x − θ)² must stay a finite number, which holds when every |x| < √(MAX / (4·n·p)) (~1e150 for a thousand
  * samples × a hundred features). A larger value would end in infinite objectives and NaN scores: refused here,
  * naming the cell.
@@ -363,7 +363,7 @@ function checkRawMagnitudes(mapped: MappedData): void {
   if (cell === null || Math.abs(cell.value) < limit) return;
   throw new SkfrError(
     'invalid-option',
-    `The value ${cell.value} (${cellName(mapped, cell.i, cell.l)}) is too large to cluster without scaling, because its squared ` +
+    `The value ${cell.value} (${cellName(mapped, cell.i, cell.l)}) is too large to cluster without scaling to unit variance, because its squared ` +
       `distances overflow (values up to ${Number(limit.toPrecision(2))} fit); scale to unit variance (--scale unit-variance), or rescale that column.`,
   );
 }

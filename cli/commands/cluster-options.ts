@@ -79,7 +79,7 @@ export const CLUSTER_OPTIONS: readonly OptionSpec[] = [
   { name: 'batch', kind: 'value', placeholder: 'COLUMN[,COLUMN]', help: 'remove the batch effect of these sample annotations (lab, plex, run\ndate, …): each protein’s mean in each batch made its overall mean,\nafter --normalize; several columns are removed together (default none)' },
   { name: 'batch-min', kind: 'value', placeholder: 'N', help: 'with --batch: a protein keeps its values in a batch where it has fewer\nthan N values (default 2)' },
   { name: 'impute', kind: 'value', placeholder: 'METHOD', help: 'kpod (in the fit, default), downshift (Perseus normal, --seed) or min, before it' },
-  { name: 'scale', kind: 'value', placeholder: 'unit-variance|none', help: 'every fit centres each feature; unit-variance also divides it by its sd\n(features in their own units), none keeps its spread (one log scale).\nDefault: none for proteins × samples on a log scale (after log2, or\nalready logarithmic), else unit-variance' },
+  { name: 'scale', kind: 'value', placeholder: 'unit-variance|pareto|none', help: 'every fit centres each feature; unit-variance also divides it by its sd\n(features in their own units), pareto by the square root of its sd (one\nlog scale: spread counts, a few proteins’ huge spread less), none keeps\nits spread. Default: pareto for proteins × samples on a log scale (after\nlog2, or already logarithmic), else unit-variance' },
   { name: 'no-standardize', kind: 'flag', help: 'the same as --scale none (kept for old commands)' },
   { name: 'out', kind: 'value', placeholder: 'FILE', help: 'FILE.xlsx = the report workbook (Summary, Samples, Features, Centers,\nGap, K curve, Stability, Contingency, as computed); FILE.csv = the\nlabelled samples (id, annotations, cluster, distance; consistency\nwith --stability; imputed cells and features when any). Replaced\natomically if it exists' },
   { name: 'features-out', kind: 'value', placeholder: 'FILE', help: 'every feature ranked, .csv or .xlsx (rank, feature, score, share,\nselected (SKFR2: in which clusters), selection frequency and unstable\nwith --stability, center per cluster)' },
@@ -302,7 +302,7 @@ function designJoin(parsed: ReturnType<typeof parseArgv>): Pick<DesignSpec, 'col
   return { ...(column !== undefined ? { column } : {}), ...(order !== undefined ? { order } : {}) };
 }
 
-/** `--scale unit-variance|none`, or its old alias `--no-standardize` (= none); both must agree. */
+/** `--scale unit-variance|pareto|none`, or its old alias `--no-standardize` (= none); both must agree. */
 function scaleOption(parsed: ReturnType<typeof parseArgv>): { scale?: Scale } {
   const text = parsed.values.get(SPECS.scale.flag);
   const scale = text !== undefined ? parseScale(text) : undefined;

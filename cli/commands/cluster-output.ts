@@ -10,6 +10,7 @@ import type { FitSettings } from '../../core/jobs/types.js';
 import { UNSTABLE_BELOW } from '../../core/charts/stability.js';
 import { rulesLine } from '../../core/report/rows.js';
 import { sFlagMessages } from '../../core/report/warnings.js';
+import { scaleWords } from '../../core/prepare/scale.js';
 import type { MappedData } from '../../core/table/types.js';
 
 /** The --json `stability` object: names instead of indices, null where a figure is undefined (NaN). */
@@ -159,7 +160,7 @@ export function clusterSummary(
   lines.push(`${fileName}: ${fit.n} samples × ${fit.p} features${fit.imputedCells > 0 ? `, ${fit.imputedCells} missing cell${fit.imputedCells === 1 ? '' : 's'} imputed (k-POD)` : ''}`);
   lines.push(
     `${variant}, k = ${k}, s = ${result.chosenS}${fit.options.variant === 'local' ? ' per cluster' : ''}, ${fit.options.loss} loss` +
-      `, ${fit.options.scale === 'unit-variance' ? 'centred and scaled to unit variance' : 'centred, not scaled'}; seed ${settings.seed}, ${settings.restarts} restarts`,
+      `, ${scaleWords(fit.options.scale)}; seed ${settings.seed}, ${settings.restarts} restarts`,
   );
   lines.push(
     `${fit.converged ? 'converged' : 'NOT converged'} after ${fit.iterations} iteration${fit.iterations === 1 ? '' : 's'}; ` +

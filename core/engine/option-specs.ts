@@ -122,8 +122,9 @@ export const OPTION_SPECS = {
   },
   /** How each feature is scaled once centred (centring is part of the model); a recipe step (PrepStep 'scale'). */
   scale: {
-    kind: 'choice', values: ['unit-variance', 'none'] as readonly Scale[], default: 'unit-variance' as Scale, flag: 'scale',
-    meaning: 'unit-variance = each centred feature divided by its sd (features in their own units); none = centred only (one log scale)',
+    kind: 'choice', values: ['unit-variance', 'pareto', 'none'] as readonly Scale[], default: 'unit-variance' as Scale, flag: 'scale',
+    meaning:
+      'unit-variance = each centred feature divided by its sd (features in their own units); pareto = divided by the square root of its sd (one log scale); none = centred only',
   },
 } as const satisfies Record<string, OptionSpec>;
 

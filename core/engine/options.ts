@@ -73,7 +73,7 @@ export function validateFitOptions(n: number, p: number, options: FitOptions): R
   const seed = checkInt('seed', SPECS.seed, options.seed ?? FIT_DEFAULTS.seed);
   const scale = options.scale ?? FIT_DEFAULTS.scale;
   if (!SCALES.includes(scale)) {
-    throw new SkfrError('invalid-option', `scale = ${show(scale)} is not possible: use "unit-variance" (each feature divided by its sd) or "none" (centred only).`);
+    throw new SkfrError('invalid-option', `scale = ${show(scale)} is not possible: use "unit-variance" (each feature divided by its sd), "pareto" (by the square root of its sd) or "none" (centred only).`);
   }
   if (options.reuseInput !== undefined && typeof options.reuseInput !== 'boolean') {
     throw new SkfrError('invalid-option', `reuseInput = ${show(options.reuseInput)} is not possible: use true or false.`);

@@ -10,7 +10,7 @@ import { ROWS_PER_CHECK, throwIfAborted } from './abort.js';
 import { firstEmptyRow } from './matrix.js';
 import { l1RowNorms, squaredRowNorms } from './seeding.js';
 import { validateFitOptions } from './options.js';
-import { centre, standardize } from './standardize.js';
+import { centre, paretoScale, standardize } from './standardize.js';
 import type { AbortSignalLike, FitOptions, Matrix, Progress, ResolvedFitOptions } from './types.js';
 
 export interface PreparedFit {
@@ -18,7 +18,7 @@ export interface PreparedFit {
   n: number;
   p: number;
   /**
-   * Working matrix in the fitted scale (centred; scaled to unit variance unless `scale: 'none'`), row-major n × p.
+   * Working matrix in the fitted scale (centred; divided by the sd for 'unit-variance', by its square root for 'pareto'), row-major n × p.
    * Missing cells hold their current k-POD fill: `runRestart` resets them to `initialFill` first and
    * then overwrites them, so restarts on one PreparedFit must run one after another (or on copies).
    */
@@ -31,7 +31,7 @@ export interface PreparedFit {
   usable: Uint8Array;
   usableCount: number;
   zeroVariance: number[];
-  /** Column means and scales of the input, to map fitted-scale values back: x = y · scale + mean (scale 1 for 'none'). */
+  /** Column means and scales of the input, to map fitted-scale values back: x = y · scale + mean (sd, √sd for 'pareto', 1 for 'none'). */
   columnMeans: Float64Array;
   columnScales: Float64Array;
   /** Observed column means in the fitted scale (0, as every fit centres; the missing cells' starting fill). */
@@ -76,14 +76,22 @@ export function prepareFit(X: Matrix, options: FitOptions): PreparedFit {
   // reuseInput: X.data itself becomes the working matrix (centred and scaled in place), see FitOptions.
   const reuse = options.reuseInput === true;
   // Every fit centres each feature on its observed values (the ranking d_l = Σ_j |C_j| μ_jl² assumes centred
-  // features, paper Section 2); 'unit-variance' also divides by the sd. A missing cell starts at its column mean
-  // in the fitted scale: 0 either way.
+  // features, paper Section 2); 'unit-variance' also divides by the sd, 'pareto' by its square root. A missing cell
+  // starts at its column mean in the fitted scale: 0 in each.
   const fillByColumn = new Float64Array(p);
-  const z = resolved.scale === 'unit-variance' ? standardize(X, options.signal, reuse) : centre(X, options.signal, reuse);
+  const z =
+    resolved.scale === 'unit-variance'
+      ? standardize(X, options.signal, reuse)
+      : resolved.scale === 'pareto'
+        ? paretoScale(X, options.signal, reuse)
+        : centre(X, options.signal, reuse);
   const data = z.matrix.data;
   const columnMeans = z.means;
   const columnScales = new Float64Array(p);
-  for (let l = 0; l < p; l++) columnScales[l] = resolved.scale === 'unit-variance' && z.sds[l]! > 0 ? z.sds[l]! : 1;
+  for (let l = 0; l < p; l++) {
+    const sd = z.sds[l]!;
+    columnScales[l] = !(sd > 0) || resolved.scale === 'none' ? 1 : resolved.scale === 'pareto' ? Math.sqrt(sd) : sd;
+  }
   const { zeroVariance, observed } = z;
   const usable = new Uint8Array(p).fill(1);
   for (const l of zeroVariance) usable[l] = 0;

@@ -50,7 +50,7 @@ export interface Progress {
 }
 
 /** How features are scaled after centring (FitOptions.scale). */
-export type Scale = 'unit-variance' | 'none';
+export type Scale = 'unit-variance' | 'pareto' | 'none';
 
 export interface FitOptions {
   /** Number of clusters, 2 ≤ k ≤ n. */
@@ -65,8 +65,9 @@ export interface FitOptions {
   /**
    * How each feature is scaled after it is centred on its observed values (every fit centres: the ranking
    * d_l = Σ_j |C_j| μ_jl² assumes centred features, paper Section 2). 'unit-variance' (default): divided by its
-   * sample sd, for features in their own units; 'none': centred only, for features on one scale (log2
-   * intensities), whose spread is the signal.
+   * sample sd, for features in their own units; 'pareto': divided by the square root of its sd (van den Berg et al.
+   * 2006), for features on one scale (log2 intensities): a protein's spread still counts, but a few proteins with a
+   * huge spread of their own no longer outweigh the many that move together; 'none': centred only.
    */
   scale?: Scale; // default 'unit-variance'
   /**

@@ -80,7 +80,7 @@ function projectionInput(X: Matrix, features: readonly number[], standardized: b
  * The cells of the samples × selected proteins heatmap: rows by cluster, then distance to the center (at most
  * MAX_HEATMAP_SAMPLES, and MAX_HEATMAP_CELLS cells, evenly subsampled beyond); columns the selected features in
  * ranking order (SKFR2: the union grouped by cluster; at most MAX_HEATMAP_FEATURES); values in the fitted scale
- * over all samples: standardised, clipped for colour at ±3, or (fits centred only) minus the feature's mean,
+ * over all samples: standardised, clipped for colour at ±3, or (fits centred only or Pareto-scaled) minus the feature's mean,
  * clipped at 3 × their root mean square. Missing cells stay NaN.
  * @example sampleHeatmapOf(X, { clusters: [2, 1, 1, 2, 1, 2], distances, selected: [1, 0], selectedByCluster: null }, true)
  *   // rows [2, 4, 1, 3, 0, 5], columns [1, 0], values 6 × 2 (z-scores), clip 3

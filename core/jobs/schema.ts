@@ -115,7 +115,7 @@ export const recipeSchema = z.strictObject({
           // The run's seed (the recipe of a run takes it), so the same limits.
           seed: intOption(SPECS.seed),
         }),
-        z.strictObject({ kind: z.literal('scale'), method: z.enum(['unit-variance', 'none']), reason: text.optional() }),
+        z.strictObject({ kind: z.literal('scale'), method: z.enum(['unit-variance', 'pareto', 'none']), reason: text.optional() }),
       ]),
     )
     .max(MAX_STEPS, `must have at most ${MAX_STEPS} steps`),

@@ -13,7 +13,7 @@
  *   --batch COLUMN[,COLUMN] [--batch-min N]    (only when the recipe removes a batch effect: the CLI never adds
  *                                               one by itself; --batch-min only when N is not the default 2)
  *   --impute kpod|downshift|min                (downshift: width 0.3 sd, shift 1.8 sd, the run's seed)
- *   --scale unit-variance|none                 (always printed; a recipe without a scale step is unit-variance)
+ *   --scale unit-variance|pareto|none          (always printed; a recipe without a scale step is unit-variance)
  * Steps run in this order: flagged rows, zeros, floor, transform, dropped samples, valid values, normalisation, batch,
  * imputation, scale (samples are dropped before the valid-value filter, whose percentages count samples).
  * The scale step's reason is not a flag: `skfr cluster` gives it again (core/prepare/scale.ts chooseScale).
@@ -194,8 +194,10 @@ export function recipeToArgs(recipe: Recipe, base: Recipe): string[] {
 /** Parse `--scale`. */
 export function parseScale(text: string): Scale {
   const t = text.trim();
-  if (t === 'unit-variance' || t === 'none') return t;
-  throw invalid(`--scale “${text}” is not possible: use unit-variance (each centred feature divided by its sd) or none (centred only, for values on one log scale).`);
+  if (t === 'unit-variance' || t === 'pareto' || t === 'none') return t;
+  throw invalid(
+    `--scale “${text}” is not possible: use unit-variance (each centred feature divided by its sd), pareto (divided by the square root of its sd, for values on one log scale) or none (centred only).`,
+  );
 }
 
 /** Parse `--impute`. */

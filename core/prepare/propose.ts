@@ -6,7 +6,7 @@
  * group annotation (a design's condition; without a sample table, the groups the sample names carry,
  * `group (from names)`: `12500amol_1 … 50amol_3` → 9 amounts, as Perseus users group replicates, so that a protein
  * measured in one condition only, such as a spike-in seen at its high amounts, is kept), else in total — and last
- * the scale the fit uses once it has centred each feature (scale.ts: centred only on a log scale, unit variance
+ * the scale the fit uses once it has centred each feature (scale.ts: Pareto scaling on a log scale, unit variance
  * otherwise). Each choice comes with its reason, and a grouping read from the names says so.
  * @example completeLayout(table, recognizeLayout(table)).recipe.steps.map((s) => s.kind)
  *   // MaxQuant LFQ: ['remove-flagged', 'remove-flagged', 'remove-flagged', 'zeros-missing', 'transform', 'min-valid', 'scale']

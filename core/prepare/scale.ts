@@ -6,15 +6,22 @@
  * - one sample per row (the mouse sheet, the paper's simulations): features in their own units, each scaled to
  *   unit variance (the paper's standardisation);
  * - proteins × samples on a log scale — a log transform in the recipe, a quantity its format documents as
- *   logarithmic (a Perseus matrix), or values that look logarithmic (transform.ts looksLogarithmic): centred, not
- *   scaled, so a protein's spread, which is the signal, is kept;
+ *   logarithmic (a Perseus matrix), or values that look logarithmic (transform.ts looksLogarithmic): centred and
+ *   Pareto-scaled (each protein divided by the square root of its sd). On one scale a protein's spread is signal,
+ *   so it is not divided away as unit variance would (with thousands of proteins and a few samples, pure noise then
+ *   reaches the top); but left whole (centring only), a few proteins with a large spread of their own — blood or
+ *   nerve contamination in one tissue sample — outweigh the many proteins that move together across the clusters.
+ *   The evidence is in docs/science.md ("Scaling") and `npm run bench:spikein`;
  * - any other proteins × samples table: unit variance.
  * @example proposeScale({ steps: [{ kind: 'transform', base: 2, nonPositive: 'refuse' }] },
  *   { samplesAsColumns: true, quantity: 'LFQ intensity', raw: true, looksLogarithmic: false })
- *   // { kind: 'scale', method: 'none', reason: 'values are log2 intensities on one scale' }
+ *   // { kind: 'scale', method: 'pareto', reason: 'values are log2 intensities on one scale' }
  */
 import type { Scale } from '../engine/types.js';
 import type { Recipe, ScaleBasis, ScaleStep, TransformStep } from '../table/types.js';
+
+/** The scale proposed for proteins × samples on one log scale (see the module comment). */
+export const ONE_SCALE: Scale = 'pareto';
 
 /** The basis of a table with one sample per row (or of a layout that does not say). */
 export const ROWS_BASIS: ScaleBasis = { samplesAsColumns: false, quantity: null, raw: null, looksLogarithmic: false };
@@ -24,23 +31,23 @@ export function proposeScale(recipe: Recipe, basis: ScaleBasis = ROWS_BASIS): Sc
   if (!basis.samplesAsColumns) return { kind: 'scale', method: 'unit-variance', reason: 'one sample per row: features in their own units' };
   const transform = recipe.steps.find((s): s is TransformStep => s.kind === 'transform');
   if (transform) {
-    return { kind: 'scale', method: 'none', reason: `values are log${transform.base} ${basis.raw === true ? 'intensities' : 'values'} on one scale` };
+    return { kind: 'scale', method: ONE_SCALE, reason: `values are log${transform.base} ${basis.raw === true ? 'intensities' : 'values'} on one scale` };
   }
   if (basis.raw === false) {
-    return { kind: 'scale', method: 'none', reason: `${basis.quantity ?? 'the values'} ${basis.quantity ? 'is' : 'are'} logarithmic already: one scale` };
+    return { kind: 'scale', method: ONE_SCALE, reason: `${basis.quantity ?? 'the values'} ${basis.quantity ? 'is' : 'are'} logarithmic already: one scale` };
   }
-  if (basis.looksLogarithmic) return { kind: 'scale', method: 'none', reason: 'values look log-transformed already: one scale' };
+  if (basis.looksLogarithmic) return { kind: 'scale', method: ONE_SCALE, reason: 'values look log-transformed already: one scale' };
   return { kind: 'scale', method: 'unit-variance', reason: 'values are not on a log scale: each feature in its own units' };
 }
 
 /**
  * The step for a scale the user chose (`--scale`, the Prepare panel): the proposal itself when they agree (its
  * reason kept), else the choice, said to be one.
- * @example chooseScale('unit-variance', { kind: 'scale', method: 'none', reason: '…' }).reason // 'chosen instead of the proposed centring only'
+ * @example chooseScale('unit-variance', { kind: 'scale', method: 'pareto', reason: '…' }).reason // 'chosen instead of the proposed Pareto scaling'
  */
 export function chooseScale(method: Scale, proposed: ScaleStep): ScaleStep {
   if (method === proposed.method) return proposed;
-  return { kind: 'scale', method, reason: `chosen instead of the proposed ${method === 'none' ? 'unit variance' : 'centring only'}` };
+  return { kind: 'scale', method, reason: `chosen instead of the proposed ${scaleName(proposed.method)}` };
 }
 
 /** The method a recipe fits with: its scale step's, else unit variance (old sessions, direct engine calls). */
@@ -49,17 +56,31 @@ export function scaleOf(recipe: Recipe | null | undefined): Scale {
   return step?.method ?? 'unit-variance';
 }
 
-/** What the method does, in words: "centred, not scaled" / "centred and scaled to unit variance". */
+/** What the method does, in words: "centred, not scaled" / "centred and scaled to unit variance" / "centred and Pareto-scaled". */
 export function scaleWords(method: Scale): string {
   switch (method) {
     case 'none':
       return 'centred, not scaled';
+    case 'pareto':
+      return 'centred and Pareto-scaled';
     case 'unit-variance':
       return 'centred and scaled to unit variance';
   }
 }
 
-/** The step as one sentence for the list of reasons: "Values are log2 intensities on one scale: each feature centred, not scaled." */
+/** The method's short name: "centring only" / "Pareto scaling" / "unit variance". */
+export function scaleName(method: Scale): string {
+  switch (method) {
+    case 'none':
+      return 'centring only';
+    case 'pareto':
+      return 'Pareto scaling';
+    case 'unit-variance':
+      return 'unit variance';
+  }
+}
+
+/** The step as one sentence for the list of reasons: "Values are log2 intensities on one scale: each feature centred and Pareto-scaled." */
 export function scaleSentence(step: ScaleStep): string {
   const reason = step.reason ?? 'the default';
   return `${reason.charAt(0).toUpperCase()}${reason.slice(1)}: each feature ${scaleWords(step.method)}.`;

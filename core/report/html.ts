@@ -33,6 +33,7 @@ import { formatCount } from '../format-count.js';
 import { projectSamples, sampleHeatmapOf } from '../jobs/fit-view.js';
 import type { Metrics } from '../analysis.js';
 import { describeStep } from '../prepare/steps.js';
+import { scaleWords } from '../prepare/scale.js';
 import type { Cell } from '../table/write.js';
 import { contingencyRows, featuresRows, rulesLine, UNSTABLE_MARK } from './rows.js';
 import { resolveMetrics, sRulesOf, sWarnings, type ReportInput } from './summary.js';
@@ -230,7 +231,7 @@ function parametersSection(report: ReportInput): Section {
     ['k (clusters)', o.k],
     ['s (features selected)', `${o.s}${o.variant === 'local' ? ' per cluster' : ''}`],
     ['Loss', o.loss === 'squared' ? 'squared (k-means)' : 'absolute (medians)'],
-    ['Scale', o.scale === 'unit-variance' ? 'each feature centred and scaled to variance 1' : 'each feature centred, not scaled'],
+    ['Scale', `each feature ${scaleWords(o.scale)}`],
     ['Seed', o.seed],
     ['Restarts', o.restarts],
     ['Max iterations', o.maxIterations],

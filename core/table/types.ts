@@ -315,8 +315,8 @@ export interface FloorStep {
  * How the fit scales each feature once it has centred it (centring is part of the model: the ranking assumes
  * centred features). Always the last step; it does not change the prepared matrix (prepare() counts the
  * features and records the method in MappedData.scale, which the fit reads). 'unit-variance': each feature
- * divided by its sd (features in their own units); 'none': centred only (proteins on one log scale keep their
- * spread). `reason`: why it was proposed or chosen, in the user's terms ("values are log2 intensities on one
+ * divided by its sd (features in their own units); 'pareto': divided by the square root of its sd (proteins on one
+ * log scale: the spread still counts, with less weight for a few proteins' huge spread); 'none': centred only. `reason`: why it was proposed or chosen, in the user's terms ("values are log2 intensities on one
  * scale"). A recipe without this step fits with unit variance (old sessions, direct engine calls).
  */
 export interface ScaleStep {

@@ -98,9 +98,9 @@ describe('the proposed preparation, and the command that reproduces the run', ()
     expect(out.reasons).toHaveLength(3);
     expect(out.reasons[0]).toMatch(/^LFQ intensity is a raw intensity, .*log2 proposed/);
     expect(out.reasons[1]).toMatch(/at least one “condition” group/);
-    expect(out.reasons[2]).toBe('Values are log2 intensities on one scale: each feature centred, not scaled.');
-    expect(steps.at(-1)).toEqual({ kind: 'scale', method: 'none', reason: 'values are log2 intensities on one scale' });
-    expect(out.command).toContain('--impute kpod --scale none');
+    expect(out.reasons[2]).toBe('Values are log2 intensities on one scale: each feature centred and Pareto-scaled.');
+    expect(steps.at(-1)).toEqual({ kind: 'scale', method: 'pareto', reason: 'values are log2 intensities on one scale' });
+    expect(out.command).toContain('--impute kpod --scale pareto');
     expect(out.imputedBySample).toBeNull();
 
     // The counts, as shown: every value of the fitted proteins logged, the filter's count by hand.
@@ -130,7 +130,7 @@ describe('the proposed preparation, and the command that reproduces the run', ()
 
     // The command names the file as given, the preparation as flags; run as printed, it gives the same result.
     expect(out.command).toContain(`skfr cluster ${maxquant} --format maxquant --quantity 'LFQ intensity' --samples-as-columns --design ${design}`);
-    expect(out.command).toContain('--transform log2 --min-valid 70%:any:condition --normalize none --impute kpod --scale none --k 3 --s 10');
+    expect(out.command).toContain('--transform log2 --min-valid 70%:any:condition --normalize none --impute kpod --scale pareto --k 3 --s 10');
     expect(out.command).toContain('--seed 1');
     const again = runCommand(out.command, ['--json']);
     expect(again.status, again.stderr).toBe(0);
@@ -146,7 +146,7 @@ describe('the proposed preparation, and the command that reproduces the run', ()
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^ {2}Values log2-transformed: [\d ]+$/m);
     expect(result.stdout).toMatch(/^ {2}Features with fewer than 70 % values in at least one condition removed: [\d ]+$/m);
-    expect(result.stdout).toMatch(/^Why:\n {2}LFQ intensity is a raw intensity, values between .*: log2 proposed\.\n {2}Proteins need values in 70 % of the samples of at least one “condition” group\.\n {2}Values are log2 intensities on one scale: each feature centred, not scaled\.$/m);
+    expect(result.stdout).toMatch(/^Why:\n {2}LFQ intensity is a raw intensity, values between .*: log2 proposed\.\n {2}Proteins need values in 70 % of the samples of at least one “condition” group\.\n {2}Values are log2 intensities on one scale: each feature centred and Pareto-scaled\.$/m);
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines[lines.length - 1]).toMatch(/^Reproduce: skfr cluster \.\.\/shared\/data\/real\/maxquant_lfq_proteinGroups\.txt --format maxquant .* --seed 1 --max-iter 100$/);
   });

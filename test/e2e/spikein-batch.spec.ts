@@ -4,7 +4,7 @@
  * header on row 5 (title lines and the row of sample labels above it), the channels as samples by a pattern
  * (131C is unused), the sample table a user writes from the label row attached (sample, site, level), log2 with
  * 0 made missing, the Prepare panel's batch step on “site” (offered by name) and the proposed scale (centred
- * only after log2); run k = 3, s = 10 against “level”. Then the command the Results screen shows is run by the
+ * and Pareto-scaled after log2); run k = 3, s = 10 against “level”. Then the command the Results screen shows is run by the
  * CLI (--json) in the folder holding the table and the sample table: the same samples, the same clusters and
  * the same selected proteins. The recognition steps (header row, pattern, log2) are what the branch `formats`
  * does by itself; the batch step and the scale are this test's point.
@@ -71,7 +71,7 @@ test('two-site spike-in: the batch step on “site” and the proposed scale in 
   await expect(page.getByTestId('batch-column-site')).toBeChecked();
   await expect(page.getByTestId('preparation-list')).toContainText('Batch effect of “site” removed');
   await expect(page.getByTestId('batch-confounded')).toHaveCount(0);
-  await expect(page.getByTestId('scale-none')).toBeChecked();
+  await expect(page.getByTestId('scale-pareto')).toBeChecked();
   await expect(page.getByTestId('scale-reason')).toHaveText('Why: values are log2 intensities on one scale.');
   await screenshot(page, 'spikein-prepare');
 
@@ -87,7 +87,7 @@ test('two-site spike-in: the batch step on “site” and the proposed scale in 
   await expect(page.getByTestId('result-warning').filter({ hasText: '“site”' })).toHaveCount(0);
   const command = (await page.getByTestId('reproduce-command').innerText()).replace(/\s*\n\s*/g, ' ').trim();
   expect(command).toContain('--batch site');
-  expect(command).toContain('--scale none');
+  expect(command).toContain('--scale pareto');
   const rows = parseCsv((await downloadOf(page, 'export-samples')).bytes.toString('utf8'));
   const cluster = rows[0]!.indexOf('cluster');
   const uiIds = rows.slice(1).map((r) => r[0]!);

@@ -48,6 +48,17 @@ describe('hand-computed feature scores, centred and uncentred', () => {
     expect(Array.from(r.selectedFeatures)).toEqual([0]);
   });
 
+  it("scale 'pareto': A → ∓1/√sd_A = ∓1/1.2^¼ (sd √1.2), d_A = 6 / √1.2 = 5.477…; d_B = 0; centers back in original units", () => {
+    const r = fit(X, { k: 2, s: 1, scale: 'pareto', restarts: 5, seed: 1 });
+    expect(r.featureScores[0]).toBeCloseTo(6 / Math.sqrt(1.2), 12);
+    expect(r.featureScores[1]).toBeCloseTo(0, 12);
+    expect(Array.from(r.selectedFeatures)).toEqual([0]);
+    const byCluster = [0, 1].map((j) => Array.from(r.originalMeans.subarray(j * 2, j * 2 + 2))).sort((a, b) => a[0]! - b[0]!);
+    expect(byCluster[0]![0]).toBeCloseTo(0, 12);
+    expect(byCluster[1]![0]).toBeCloseTo(2, 12);
+    expect(byCluster[0]![1]).toBeCloseTo(101, 12);
+  });
+
   it('uncentred (the old --no-standardize), the same partition ranks B first: d_A = 3·0² + 3·2² = 12, d_B = 6·101² = 61206', () => {
     const d = uncentredScores(X, Int32Array.from(partition), 2);
     expect(Array.from(d)).toEqual([12, 61206]);
@@ -95,7 +106,7 @@ describe('property: shifting one feature by a constant changes nothing', () => {
         fc.integer({ min: 1, max: 500 }),
         fc.integer({ min: 0, max: 11 }),
         fc.constantFrom(-1000, -3.5, 0.25, 64, 1e4),
-        fc.constantFrom<Scale>('none', 'unit-variance'),
+        fc.constantFrom<Scale>('none', 'pareto', 'unit-variance'),
         (seed, l, shift, scale) => {
           const X = simulate('sparse', { n: 60, k: 3, s: 4, p: 12, seed }).X;
           const shifted = { ...X, data: X.data.map((v, o) => (o % X.cols === l ? v + shift : v)) };
@@ -110,5 +121,35 @@ describe('property: shifting one feature by a constant changes nothing', () => {
       ),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('property: Pareto scaling does not depend on the unit of the common scale (log2 or log10)', () => {
+  it('every feature times c > 0: the same partition and selection, every score times c', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 500 }), fc.constantFrom(Math.log10(2), 0.5, 3, 1 / Math.LN2), (seed, c) => {
+        const X = simulate('sparse', { n: 60, k: 3, s: 4, p: 12, seed }).X;
+        const scaled = { ...X, data: X.data.map((v) => v * c) };
+        const a = fit(X, { k: 3, s: 4, scale: 'pareto', restarts: 3, seed });
+        const b = fit(scaled, { k: 3, s: 4, scale: 'pareto', restarts: 3, seed });
+        expect(adjustedRandIndex(b.labels, a.labels)).toBe(1);
+        expect(Array.from(b.selectedFeatures)).toEqual(Array.from(a.selectedFeatures));
+        // Values × c/√c = √c: squared scores × c.
+        a.featureScores.forEach((d, t) => expect(Math.abs(b.featureScores[t]! - c * d)).toBeLessThanOrEqual(1e-8 * Math.max(1, c * d)));
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('and it lies between centring only and unit variance: one feature of 10× the spread of another, pattern alike, scores 100 : 1, 10 : 1 and 1 : 1', () => {
+    // Feature B = 10 × feature A: centred only d_B = 100 d_A, Pareto d_B = 10 d_A, unit variance d_B = d_A.
+    const X = fromRows([[0, 0], [0.2, 2], [-0.1, -1], [2, 20], [2.1, 21], [1.9, 19]]);
+    const ratio = (scale: Scale) => {
+      const r = fit(X, { k: 2, s: 2, scale, restarts: 3, seed: 1 });
+      return r.featureScores[1]! / r.featureScores[0]!;
+    };
+    expect(ratio('none')).toBeCloseTo(100, 9);
+    expect(ratio('pareto')).toBeCloseTo(10, 9);
+    expect(ratio('unit-variance')).toBeCloseTo(1, 9);
   });
 });

@@ -43,7 +43,7 @@ describe('a session on MaxQuant + design, then its reproduce command through the
     // centred only.
     expect(opened.layout.recipe.steps.map((s) => s.kind)).toEqual(['remove-flagged', 'remove-flagged', 'remove-flagged', 'zeros-missing', 'transform', 'min-valid', 'scale']);
     expect(opened.layout.recipe.steps.find((s) => s.kind === 'min-valid')).toMatchObject({ scope: 'any', group: 'group (from names)' });
-    expect(opened.layout.recipe.steps.at(-1)).toEqual({ kind: 'scale', method: 'none', reason: 'values are log2 intensities on one scale' });
+    expect(opened.layout.recipe.steps.at(-1)).toEqual({ kind: 'scale', method: 'pareto', reason: 'values are log2 intensities on one scale' });
     const d = ok(await session.runJob({
       type: 'design',
       source: { kind: 'bytes', fileName: 'maxquant_lfq_experimental_design.txt', bytes: bytesOf('maxquant_lfq_experimental_design.txt') },
@@ -57,7 +57,7 @@ describe('a session on MaxQuant + design, then its reproduce command through the
     expect(view.metrics).not.toBeNull();
     expect(view.command).toBe(
       `skfr cluster ${file} --format maxquant --quantity 'LFQ intensity' --samples-as-columns --design maxquant_lfq_experimental_design.txt ` +
-        '--class-column condition --floor none --transform log2 --min-valid 70%:any:condition --normalize none --impute kpod --scale none ' +
+        '--class-column condition --floor none --transform log2 --min-valid 70%:any:condition --normalize none --impute kpod --scale pareto ' +
         '--k 3 --s 10 --variant global --loss squared --restarts 10 --seed 11 --max-iter 100',
     );
 
@@ -87,7 +87,7 @@ describe('a session on MaxQuant + design, then its reproduce command through the
     expect(summary.filter((row) => String(row[0]).startsWith('result warning')).map((row) => row[1])).toEqual(view.warnings.map((w) => w.message));
     expect(summary.some((row) => row[0] === 'preparation: Values log2-transformed')).toBe(true);
     // The scale step and its reason, in the Summary as in the recipe; every protein on the Features sheet.
-    expect(summary.some((row) => row[0] === 'preparation: Features centred, not scaled (values are log2 intensities on one scale)')).toBe(true);
+    expect(summary.some((row) => row[0] === 'preparation: Features centred and Pareto-scaled (values are log2 intensities on one scale)')).toBe(true);
     const features = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(report.bytes!, { type: 'array' }).Sheets.Features!, { header: 1 });
     expect(features).toHaveLength(1 + view.p);
     expect(features.slice(1).filter((row) => row[features[0]!.indexOf('selected')] === 'yes')).toHaveLength(10);

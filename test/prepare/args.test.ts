@@ -54,6 +54,7 @@ describe('recipe flags', () => {
     // A recipe without a scale step (an old session) fits with unit variance, and says so.
     expect(recipeToArgs({ steps: [] }, { steps: [] }).slice(-2)).toEqual(['--scale', 'unit-variance']);
     expect(parseScale('none')).toBe('none');
+    expect(parseScale(' pareto ')).toBe('pareto');
     expect(() => parseScale('z-score')).toThrow(/--scale “z-score” is not possible/);
     const kept = recipeFromChoices(MAXQUANT, { ...choicesOf(recipe, MAXQUANT), keep: ['decoy'], zeroIsValue: true }, 1);
     expect(recipeToArgs(kept, MAXQUANT).slice(0, 2)).toEqual(['--keep-decoys', '--zero-is-value']);

@@ -20,20 +20,22 @@ describe('proposeScale', () => {
     expect(proposeScale(LOG2, ROWS_BASIS)).toEqual({ kind: 'scale', method: 'unit-variance', reason: 'one sample per row: features in their own units' });
   });
 
-  it('proteins × samples: centred only after a log, for a logarithmic quantity or values that look logged; else unit variance', () => {
-    expect(proposeScale(LOG2, COLUMNS)).toEqual({ kind: 'scale', method: 'none', reason: 'values are log2 intensities on one scale' });
+  it('proteins × samples: Pareto after a log, for a logarithmic quantity or values that look logged; else unit variance', () => {
+    expect(proposeScale(LOG2, COLUMNS)).toEqual({ kind: 'scale', method: 'pareto', reason: 'values are log2 intensities on one scale' });
     expect(proposeScale({ steps: [] }, COLUMNS).method).toBe('unit-variance');
     expect(proposeScale({ steps: [] }, { ...COLUMNS, quantity: 'Expression', raw: false }).reason).toBe('Expression is logarithmic already: one scale');
-    expect(proposeScale({ steps: [] }, { ...COLUMNS, raw: null, looksLogarithmic: true }).method).toBe('none');
+    expect(proposeScale({ steps: [] }, { ...COLUMNS, raw: null, looksLogarithmic: true }).method).toBe('pareto');
   });
 
   it('a choice keeps the proposal’s reason when it agrees, and says it is a choice when not', () => {
     const proposed = proposeScale(LOG2, COLUMNS);
-    expect(chooseScale('none', proposed)).toBe(proposed);
-    expect(chooseScale('unit-variance', proposed)).toEqual({ kind: 'scale', method: 'unit-variance', reason: 'chosen instead of the proposed centring only' });
-    expect(scaleSentence(proposed)).toBe('Values are log2 intensities on one scale: each feature centred, not scaled.');
+    expect(chooseScale('pareto', proposed)).toBe(proposed);
+    expect(chooseScale('unit-variance', proposed)).toEqual({ kind: 'scale', method: 'unit-variance', reason: 'chosen instead of the proposed Pareto scaling' });
+    expect(chooseScale('none', proposed)).toEqual({ kind: 'scale', method: 'none', reason: 'chosen instead of the proposed Pareto scaling' });
+    expect(chooseScale('pareto', proposeScale(LOG2, ROWS_BASIS)).reason).toBe('chosen instead of the proposed unit variance');
+    expect(scaleSentence(proposed)).toBe('Values are log2 intensities on one scale: each feature centred and Pareto-scaled.');
     expect(scaleOf({ steps: [] })).toBe('unit-variance');
-    expect(scaleOf(withScale(LOG2, proposed))).toBe('none');
+    expect(scaleOf(withScale(LOG2, proposed))).toBe('pareto');
     expect(withScale(LOG2, proposed).steps.map((s) => s.kind)).toEqual(['transform', 'scale']);
   });
 
@@ -56,24 +58,24 @@ function proposed(path: string): Layout {
 }
 
 describe('the proposal on the real files', () => {
-  it.skipIf(!existsSync(`${REAL}/maxquant_lfq_proteinGroups.txt`))('MaxQuant LFQ: log2 (a raw intensity by its kind), then centred only', () => {
+  it.skipIf(!existsSync(`${REAL}/maxquant_lfq_proteinGroups.txt`))('MaxQuant LFQ: log2 (a raw intensity by its kind), then Pareto scaling', () => {
     const layout = proposed(`${REAL}/maxquant_lfq_proteinGroups.txt`);
     const kinds = layout.recipe.steps.map((s) => s.kind);
     expect(kinds).toContain('transform');
-    expect(layout.recipe.steps.at(-1)).toEqual({ kind: 'scale', method: 'none', reason: 'values are log2 intensities on one scale' });
+    expect(layout.recipe.steps.at(-1)).toEqual({ kind: 'scale', method: 'pareto', reason: 'values are log2 intensities on one scale' });
   });
 
   it.skipIf(!existsSync(`${REAL}/maxquant_ups1_yeast_proteinGroups.txt`))('MaxQuant UPS1 in yeast (p99/p1 ≈ 450): log2 because LFQ intensity is raw, not by the percentile test', () => {
     const layout = proposed(`${REAL}/maxquant_ups1_yeast_proteinGroups.txt`);
     expect(layout.recipe.steps.some((s) => s.kind === 'transform')).toBe(true);
     expect(layout.reasons?.[0]).toMatch(/^LFQ intensity is a raw intensity/);
-    expect(scaleOf(layout.recipe)).toBe('none');
+    expect(scaleOf(layout.recipe)).toBe('pareto');
   });
 
-  it.skipIf(!existsSync(`${REAL}/perseus_matrix.txt`))('Perseus matrix (already logarithmic): no transform, centred only', () => {
+  it.skipIf(!existsSync(`${REAL}/perseus_matrix.txt`))('Perseus matrix (already logarithmic): no transform, Pareto scaling', () => {
     const layout = proposed(`${REAL}/perseus_matrix.txt`);
     expect(layout.recipe.steps.some((s) => s.kind === 'transform')).toBe(false);
-    expect(scaleOf(layout.recipe)).toBe('none');
+    expect(scaleOf(layout.recipe)).toBe('pareto');
   });
 
   it.skipIf(!existsSync('../shared/data/mice_protein.csv'))('the mouse sheet (one sample per row): unit variance', () => {

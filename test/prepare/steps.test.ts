@@ -209,12 +209,12 @@ describe('the proposed recipe', () => {
     const table = parseTable(new TextEncoder().encode(text), 'proteinGroups.txt');
     const layout = completeLayout(table, recognizeLayout(table));
     // Decoys by the Reverse column, contaminants by the CON__ prefix of the ids (none here), zeros, log2, 70 %, and
-    // last the scale: log2 intensities on one scale are centred, not scaled.
+    // last the scale: log2 intensities on one scale are centred and Pareto-scaled.
     expect(layout.recipe.steps.map((s) => s.kind)).toEqual(['remove-flagged', 'remove-flagged', 'zeros-missing', 'transform', 'min-valid', 'scale']);
-    expect(layout.recipe.steps.at(-1)).toEqual({ kind: 'scale', method: 'none', reason: 'values are log2 intensities on one scale' });
+    expect(layout.recipe.steps.at(-1)).toEqual({ kind: 'scale', method: 'pareto', reason: 'values are log2 intensities on one scale' });
     // LFQ intensity is raw by its kind: log2 is proposed whatever the spread of these values, and the reason says so.
     expect(layout.reasons?.[0]).toMatch(/^LFQ intensity is a raw intensity, values between .*: log2 proposed\.$/);
-    expect(layout.reasons?.at(-1)).toBe('Values are log2 intensities on one scale: each feature centred, not scaled.');
+    expect(layout.reasons?.at(-1)).toBe('Values are log2 intensities on one scale: each feature centred and Pareto-scaled.');
     const d = prepare(table, layout.mapping, layout.recipe, { format: layout.format });
     // Row 0: A = 2^10 → 10; B = 0 → missing (r % 3 === 0); C = 2^11 → 11. With 2 of 3 values (67 % < 70 %) row 0 is filtered out.
     expect(d.featureNames.includes('G0')).toBe(false);

@@ -8,7 +8,8 @@
  * again after the merges of `formats`, `joins`, `onepath` and `robust2`, which change what is recognised and
  * proposed on purpose (sample names, groups from names, PD and PAW layouts), and after `tables3` (the reproduce
  * command always says `--floor none|V`: every cli.result and fit; PAW's floor value 150 read as missing: its mapped,
- * open and map too), with
+ * open and map too), and after the proposed scale for log intensities became Pareto (issue 24: every table but the
+ * mouse workbook — the scale step in open, map and mapped, the fit and cli.result), with
  *
  *     SKFR_WRITE_FINGERPRINTS=1 npx vitest run test/reference/real-fingerprints.test.ts
  *

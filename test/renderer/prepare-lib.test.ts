@@ -144,7 +144,7 @@ describe('recipe editing keeps the canonical order', () => {
 
 describe('the scale step (issue 24): last, following the transform until chosen, as skfr cluster', () => {
   const basis = { samplesAsColumns: true, quantity: 'LFQ intensity', raw: true, looksLogarithmic: false };
-  const proposed = { steps: [...maxquant.steps, { kind: 'scale', method: 'none', reason: 'values are log2 intensities on one scale' } as const] };
+  const proposed = { steps: [...maxquant.steps, { kind: 'scale', method: 'pareto', reason: 'values are log2 intensities on one scale' } as const] };
 
   it('stays last whatever is added, and the CLI flags build the same recipe', () => {
     const edited = setImpute(setNormalize(proposed, true), 'min', 3);
@@ -153,7 +153,7 @@ describe('the scale step (issue 24): last, following the transform until chosen,
     expect(recipeFromChoices(base, choicesOf(edited, base), 3)).toEqual(edited);
   });
 
-  it('no log → unit variance; log2 again → centred only (the rule skfr cluster follows for --transform without --scale)', () => {
+  it('no log → unit variance; log2 again → Pareto scaling (the rule skfr cluster follows for --transform without --scale)', () => {
     const noLog = followScale(setTransform(proposed, null), basis);
     expect(scaleStepOf(noLog)).toEqual({ kind: 'scale', method: 'unit-variance', reason: 'values are not on a log scale: each feature in its own units' });
     expect(followScale(setTransform(noLog, 2), basis)).toEqual(proposed);
@@ -161,8 +161,9 @@ describe('the scale step (issue 24): last, following the transform until chosen,
   });
 
   it('a chosen scale keeps the proposal’s reason when it agrees, and says it was chosen when not', () => {
-    expect(setScale(proposed, 'none', basis)).toBe(proposed);
-    expect(scaleStepOf(setScale(proposed, 'unit-variance', basis))).toEqual({ kind: 'scale', method: 'unit-variance', reason: 'chosen instead of the proposed centring only' });
+    expect(setScale(proposed, 'pareto', basis)).toBe(proposed);
+    expect(scaleStepOf(setScale(proposed, 'unit-variance', basis))).toEqual({ kind: 'scale', method: 'unit-variance', reason: 'chosen instead of the proposed Pareto scaling' });
+    expect(scaleStepOf(setScale(proposed, 'none', basis))).toEqual({ kind: 'scale', method: 'none', reason: 'chosen instead of the proposed Pareto scaling' });
   });
 });
 

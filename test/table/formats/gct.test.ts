@@ -60,8 +60,8 @@ describe('GCT 1.3', () => {
     expect(layout.quantities[0]!.raw).toBeNull();
     const completed = completeLayout(table, layout);
     expect(completed.recipe.steps.map((s) => s.kind)).toEqual(['min-valid', 'scale']);
-    // log ratios of one kind: centred, not scaled to unit variance
-    expect(completed.recipe.steps[1]).toMatchObject({ kind: 'scale', method: 'none' });
+    // log ratios of one kind: centred and Pareto-scaled, not scaled to unit variance
+    expect(completed.recipe.steps[1]).toMatchObject({ kind: 'scale', method: 'pareto' });
     // grouped by the column annotation that groups the samples
     expect(completed.recipe.steps[0]).toMatchObject({ scope: 'any', group: 'Group' });
   });
