@@ -19,7 +19,7 @@ import { remember, take, type Stages } from './remembered.js';
 import { applyStep, describeStep, keepFeatures, stepColumns } from './steps.js';
 
 export { describeStep, keepFeatures } from './steps.js';
-export { proposeScale, chooseScale, scaleOf, scaleName, scaleSentence, scaleWords, withScale, ROWS_BASIS } from './scale.js';
+export { proposeScale, chooseScale, scaleOf, scaleSentence, scaleWords, withScale, ROWS_BASIS } from './scale.js';
 
 export const EMPTY_RECIPE: Recipe = { steps: [] };
 
