@@ -1,7 +1,9 @@
 /**
  * PCA scatter of the samples on the selected features, one series per group (cluster, or value of an
  * annotation column), the sample id on hover. Above LARGE_THRESHOLD points ECharts' large mode draws each
- * series as one batch and progressively (a few thousand points per frame); above MAX_POINTS an evenly spaced
+ * series as one path and progressively (a few thousand points per frame; the tooltip still names the point under
+ * the pointer, only the hover's enlarged symbol is gone); above DENSE points the symbols get smaller and fainter;
+ * above MAX_POINTS an evenly spaced
  * subset of the samples is drawn (sample i is shown when ⌊i·M/n⌋ > ⌊(i−1)·M/n⌋), so 100 000 samples never
  * block the page for long. With a stability run, the tooltip also says how often the sample stays with its
  * cluster mates. Long group names are shortened together in the legend (shortLabels); a point's tooltip names
@@ -15,7 +17,14 @@ import { CHAR_EM } from './label-layout.js';
 import { shortLabels } from './short-labels.js';
 import { FONT, TEXT_COLOUR, colourOf, plainText, type ChartOption } from './types.js';
 
-export const LARGE_THRESHOLD = 2000;
+/**
+ * Above this many samples every group is drawn as one path (ECharts' large mode). One element per point costs
+ * ~50 µs to create and draw: the mouse sheet's 1 080 points took 56–59 ms of the Run → results time (bench:app,
+ * "Run: slowest drawings"), against ~10 ms as paths.
+ */
+export const LARGE_THRESHOLD = 500;
+/** Above this many samples the points are drawn smaller and fainter, so that a dense cloud stays readable. */
+const DENSE = 2000;
 /** At most this many points are drawn: above it an evenly spaced subset of samples is shown (and the title says so). */
 export const MAX_POINTS = 20000;
 export const MISSING_GROUP = '(missing)';
@@ -98,7 +107,7 @@ export function pcaOption(input: ScatterInput): ChartOption {
     }
     return flat;
   };
-  const symbolSize = n > 20000 ? 2 : n > LARGE_THRESHOLD ? 4 : large ? 5 : 7;
+  const symbolSize = n > 20000 ? 2 : n > DENSE ? 4 : large ? 5 : 7;
   const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
   const short = shortLabels(groups.names, LEGEND_CHARS);
   const legendText = new Map(groups.names.map((name, g) => [name, short[g]!]));
@@ -110,10 +119,11 @@ export function pcaOption(input: ScatterInput): ChartOption {
     symbol: n > 20000 ? 'rect' : 'circle',
     symbolSize,
     large,
-    largeThreshold: input.largeAbove !== undefined ? 0 : LARGE_THRESHOLD,
+    // Large or not is decided here for the whole chart (n), not by ECharts per series (a cluster's share of n).
+    largeThreshold: large ? 0 : LARGE_THRESHOLD,
     progressive: large ? 4000 : undefined,
     progressiveThreshold: large ? 4000 : undefined,
-    itemStyle: { color: colourOf(g), opacity: n > LARGE_THRESHOLD ? 0.6 : 0.85 },
+    itemStyle: { color: colourOf(g), opacity: n > DENSE ? 0.6 : 0.85 },
     emphasis: { focus: 'none', scale: 1.6 },
   }));
   return {

@@ -31,11 +31,13 @@ export function warmOption(): ChartOption {
     yAxis: [{ type: 'category', gridIndex: 0, data: names }, { type: 'value', gridIndex: 1 }],
     visualMap: [
       { type: 'continuous', seriesIndex: 0, dimension: 2, min: -1, max: 1, inRange: { color: ['#2166ac', '#f7f7f7', '#b2182b'] } },
-      { type: 'piecewise', seriesIndex: 4, dimension: 2, pieces: [{ value: 0, label: 'x', color: '#bdbdbd' }] },
+      { type: 'piecewise', seriesIndex: 5, dimension: 2, pieces: [{ value: 0, label: 'x', color: '#bdbdbd' }] },
     ],
     series: [
       { type: 'heatmap', xAxisIndex: 0, yAxisIndex: 0, data: [[0, 0, 0.5], [1, 1, -0.5], [2, 2, 0]], label: { show: true } },
       { type: 'scatter', xAxisIndex: 1, yAxisIndex: 1, data: [[1, 2], [2, 3]] },
+      // the PCA of more than 500 samples: large mode, one path per group (core/charts/pca.ts)
+      { type: 'scatter', xAxisIndex: 1, yAxisIndex: 1, large: true, largeThreshold: 0, dimensions: ['x', 'y'], data: Float64Array.of(1, 2, 2, 3) },
       { type: 'line', name: 'line', xAxisIndex: 1, yAxisIndex: 1, data: [[1, 1], [2, 2]], markLine: { data: [{ xAxis: 1.5 }] } },
       { type: 'bar', xAxisIndex: 1, yAxisIndex: 1, data: [[1, 1], [2, 2]] },
       { type: 'heatmap', xAxisIndex: 0, yAxisIndex: 0, data: [[0, 1, 0]] },
