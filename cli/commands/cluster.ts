@@ -19,7 +19,7 @@ import { prepare } from '../../core/prepare/index.js';
 import { sampleIdColumn } from '../../core/request/sample-id.js';
 import { describeJoin } from '../../core/table/design.js';
 import type { FitView } from '../../core/jobs/types.js';
-import { columnTexts } from '../../core/table/lookup.js';
+import { columnTexts, numericColumnNames } from '../../core/table/lookup.js';
 import { numbersBuffer } from '../../core/table/row-major.js';
 import { withFile } from '../../core/table/stream.js';
 import { toCsv } from '../../core/table/write-csv.js';
@@ -160,7 +160,7 @@ export async function loadMapped(
   if (layout.mapping.orientation === 'samples-as-rows' && !table.typedByFormat) {
     const { idColumn, annotationColumns } = layout.mapping;
     const asText = new Set(labelColumns(asked));
-    const numeric = new Set(table.columns.filter((c) => c.kind === 'numeric').map((c) => c.name));
+    const numeric = new Set(numericColumnNames(table));
     if ([...(idColumn !== null ? [idColumn] : []), ...annotationColumns].some((name) => numeric.has(name) && !asText.has(name))) {
       const named = { ...asked, mapping: { ...asked.mapping, idColumn, annotationColumns } };
       const t1 = now();

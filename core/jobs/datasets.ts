@@ -11,6 +11,7 @@ import type { ChunkOptions, ParallelReading } from '../table/stream.js';
 import { proposeRecipe } from '../prepare/proposal.js';
 import { recognizeLayout, rowsLayout } from '../table/formats/recognize.js';
 import { tableSummaryRows } from '../table/summary-rows.js';
+import { numericColumnNames } from '../table/lookup.js';
 import { defaultRequest } from '../request/default.js';
 import { resolveRequest } from '../request/resolve.js';
 import { codedAnnotationColumns } from '../request/coded-annotations.js';
@@ -281,7 +282,7 @@ export function proposedLayout(table: Table): Layout {
   // the app lists the features the recognition found, and takes the id the request resolved.
   const idColumn = resolved.mapping.idColumn;
   // (the numeric annotations the request took: coded ones, core/request/coded-annotations.ts)
-  const numeric = new Set(table.columns.filter((c) => c.kind === 'numeric').map((c) => c.name));
+  const numeric = new Set(numericColumnNames(table));
   const coded = resolved.mapping.annotationColumns.filter((name) => numeric.has(name) && name !== idColumn);
   const mapping = rows
     ? { ...recognised.mapping, idColumn, annotationColumns: [...textAnnotations(table, idColumn), ...coded], featureColumns: notLabels(recognised.mapping.featureColumns, idColumn, coded) }
@@ -376,7 +377,7 @@ export async function withLabelColumns(dataset: Dataset, mapping: Mapping): Prom
   // A reader that types every column by its format (GCT, ADAT, mzTab, Olink) would give the same table again
   // (issue 27: it cost every map, fit and slider step a whole read).
   if (dataset.table.typedByFormat) return dataset;
-  const numeric = new Set(dataset.table.columns.filter((c) => c.kind === 'numeric').map((c) => c.name));
+  const numeric = new Set(numericColumnNames(dataset.table));
   const wanted = labels.filter((name) => numeric.has(name));
   if (wanted.length === 0) return dataset;
   const { table } = dataset;

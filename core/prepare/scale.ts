@@ -47,7 +47,7 @@ export function proposeScale(recipe: Recipe, basis: ScaleBasis = ROWS_BASIS): Sc
  */
 export function chooseScale(method: Scale, proposed: ScaleStep): ScaleStep {
   if (method === proposed.method) return proposed;
-  return { kind: 'scale', method, reason: `chosen instead of the proposed ${scaleName(proposed.method)}` };
+  return { kind: 'scale', method, reason: `chosen instead of the proposed ${SCALE_TEXT[proposed.method].name}` };
 }
 
 /** The method a recipe fits with: its scale step's, else unit variance (old sessions, direct engine calls). */
@@ -56,28 +56,16 @@ export function scaleOf(recipe: Recipe | null | undefined): Scale {
   return step?.method ?? 'unit-variance';
 }
 
+/** Each method in words: what it does to a feature ("centred and Pareto-scaled") and its short name ("Pareto scaling"). */
+const SCALE_TEXT: Record<Scale, { words: string; name: string }> = {
+  none: { words: 'centred, not scaled', name: 'centring only' },
+  pareto: { words: 'centred and Pareto-scaled', name: 'Pareto scaling' },
+  'unit-variance': { words: 'centred and scaled to unit variance', name: 'unit variance' },
+};
+
 /** What the method does, in words: "centred, not scaled" / "centred and scaled to unit variance" / "centred and Pareto-scaled". */
 export function scaleWords(method: Scale): string {
-  switch (method) {
-    case 'none':
-      return 'centred, not scaled';
-    case 'pareto':
-      return 'centred and Pareto-scaled';
-    case 'unit-variance':
-      return 'centred and scaled to unit variance';
-  }
-}
-
-/** The method's short name: "centring only" / "Pareto scaling" / "unit variance". */
-export function scaleName(method: Scale): string {
-  switch (method) {
-    case 'none':
-      return 'centring only';
-    case 'pareto':
-      return 'Pareto scaling';
-    case 'unit-variance':
-      return 'unit variance';
-  }
+  return SCALE_TEXT[method].words;
 }
 
 /** The step as one sentence for the list of reasons: "Values are log2 intensities on one scale: each feature centred and Pareto-scaled." */

@@ -20,7 +20,7 @@ import { notesWith } from '../table/formats/notes.js';
 import { isDeclaredFormat, notDeclared } from '../table/formats/declared.js';
 import { layoutAs, normalName, recognizeLayout, withQuantity } from '../table/formats/recognize.js';
 import { FORMATS } from '../table/formats/specs.js';
-import { columnNumbers, quoteList } from '../table/lookup.js';
+import { columnNumbers, numericColumnNames, quoteList } from '../table/lookup.js';
 import { emptyColumnsMapping } from '../table/empty-mapping.js';
 import { NAME_GROUP } from '../table/name-groups.js';
 import type { FormatId, Layout, Mapping, Recipe, SampleTable, ScaleBasis, Table } from '../table/types.js';
@@ -215,7 +215,7 @@ function resolveMapping(table: Table, plan: DataRequest, design: SampleTable | n
   let rowsWord: string;
   let recipe: Recipe = layout.recipe;
   const plain = layout.mapping.orientation === 'samples-as-rows';
-  const numeric = table.columns.filter((c) => c.kind === 'numeric').map((c) => c.name);
+  const numeric = numericColumnNames(table);
   // Sample annotations without a sample table can only be rows of a plain matrix: the old transposed reading.
   const annotationRows = !design && (((plan.classColumn ?? null) !== null && plan.classColumn !== NAME_GROUP) || plan.mapping.filters.some((f) => f.column !== NAME_GROUP));
   const legacy = plain && options.sampleColumnsMatch === null && options.featureColumn === null &&

@@ -83,6 +83,11 @@ export function columnTexts(column: Column, rows?: ArrayLike<number>): (string |
   return out;
 }
 
+/** The names of the table's numeric columns, in column order. @example numericColumnNames(mouseTable).length // 77 */
+export function numericColumnNames(table: Table): string[] {
+  return table.columns.filter((c) => c.kind === 'numeric').map((c) => c.name);
+}
+
 /**
  * A column's values as numbers: a numeric column's numbers, or a text column's texts read as numbers (NaN for a
  * missing cell or a text that is none) — for rules that look at numbers however the column was read (a label

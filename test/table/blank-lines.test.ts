@@ -5,32 +5,10 @@ import fc from 'fast-check';
 import * as XLSX from 'xlsx';
 import { SkfrError } from '../../core/errors.js';
 import { parseTable, parseTableChunks, type Table } from '../../core/table/index.js';
+import { chunked, enc, plain } from './chunks.js';
 
-const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 const parse = (text: string, name = 'data.csv'): Table => parseTable(enc(text), name);
 const nums = (t: Table, c: number): string[] => Array.from(t.columns[c]!.numbers!, String);
-
-/** A chunk source over `bytes` in chunks of `size`, reusing one buffer the way the CLI's file reader does. */
-function chunked(bytes: Uint8Array, size: number): () => AsyncIterable<Uint8Array> {
-  return async function* () {
-    const buffer = new Uint8Array(size);
-    for (let at = 0; at < bytes.length; at += size) {
-      const n = Math.min(size, bytes.length - at);
-      buffer.set(bytes.subarray(at, at + n));
-      yield buffer.subarray(0, n);
-      buffer.fill(0x3f);
-    }
-  };
-}
-
-/** A table as plain data (number bits as strings), to compare two readers. */
-function plain(t: Table): unknown {
-  return {
-    ...t,
-    sourceRows: Array.from(t.sourceRows ?? []),
-    columns: t.columns.map((c) => ({ ...c, numbers: c.numbers ? Array.from(c.numbers, String) : null })),
-  };
-}
 
 async function both(bytes: Uint8Array, size: number, name = 'data.csv'): Promise<{ whole: unknown; streamed: unknown }> {
   const settle = async (f: () => unknown) => {

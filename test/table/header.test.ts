@@ -6,8 +6,8 @@ import * as XLSX from 'xlsx';
 import { listSheets, parseTable, parseTableChunks, type ParseOptions, type Table } from '../../core/table/index.js';
 import { detectHeader, joinHeaderNames, labelsNameBlocks, probeRow, BLANK, NUMBER, TEXT } from '../../core/table/header.js';
 import { errorOf } from '../skfr-error.js';
+import { chunked, enc, plain } from './chunks.js';
 
-const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 const parse = (text: string, options: ParseOptions = {}, name = 'x.csv'): Table => parseTable(enc(text), name, options);
 const names = (t: Table): string[] => t.columns.map((c) => c.name);
 const nums = (t: Table, name: string): string[] => Array.from(t.columns.find((c) => c.name === name)!.numbers!, String);
@@ -20,26 +20,6 @@ function xlsx(sheets: Record<string, unknown[][]>, merges?: XLSX.Range[]): Uint8
     XLSX.utils.book_append_sheet(wb, ws, name);
   }
   return new Uint8Array(XLSX.write(wb, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer);
-}
-
-function chunked(bytes: Uint8Array, size: number): () => AsyncIterable<Uint8Array> {
-  return async function* () {
-    const buffer = new Uint8Array(size);
-    for (let at = 0; at < bytes.length; at += size) {
-      const n = Math.min(size, bytes.length - at);
-      buffer.set(bytes.subarray(at, at + n));
-      yield buffer.subarray(0, n);
-      buffer.fill(0x3f);
-    }
-  };
-}
-
-function plain(t: Table): unknown {
-  return {
-    ...t,
-    sourceRows: Array.from(t.sourceRows ?? []),
-    columns: t.columns.map((c) => ({ ...c, numbers: c.numbers ? Array.from(c.numbers, String) : null })),
-  };
 }
 
 /** The whole-file and the chunked reading of `bytes`, as plain data or { error }. */

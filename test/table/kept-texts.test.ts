@@ -7,26 +7,10 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DelimitedReader } from '../../core/table/delimited.js';
-import { parseTable, parseTableChunks, type Table } from '../../core/table/index.js';
+import { parseTable, parseTableChunks } from '../../core/table/index.js';
 import { RowKernel } from '../../core/table/kernel/rows.js';
+import { chunked, enc, plain } from './chunks.js';
 
-const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
-
-function chunked(bytes: Uint8Array, size: number): () => AsyncIterable<Uint8Array> {
-  return async function* () {
-    const buffer = new Uint8Array(size);
-    for (let at = 0; at < bytes.length; at += size) {
-      const n = Math.min(size, bytes.length - at);
-      buffer.set(bytes.subarray(at, at + n));
-      yield buffer.subarray(0, n);
-      buffer.fill(0x3f);
-    }
-  };
-}
-
-function plain(t: Table): unknown {
-  return { ...t, sourceRows: Array.from(t.sourceRows ?? []), columns: t.columns.map((c) => ({ ...c, numbers: c.numbers ? Array.from(c.numbers, String) : null })) };
-}
 
 const ROWS = 70;
 /**

@@ -162,23 +162,6 @@ class ByteScanner {
   }
 }
 
-/** Turn a MESSY field's raw text (`"ab"cd`) into its value (`abcd`). */
-export function unquoteMessy(raw: string): string {
-  if (!raw.startsWith('"')) return raw;
-  let out = '';
-  let i = 1;
-  for (; i < raw.length; i++) {
-    if (raw[i] === '"') {
-      if (raw[i + 1] === '"') {
-        out += '"';
-        i++;
-      } else break;
-    } else out += raw[i];
-  }
-  return out + raw.slice(i + 1);
-}
-
-
 interface Cut {
   rows: { count: number; fields: string[]; blank: boolean; rowLine: number; line: number; pos: number }[];
   end: string;

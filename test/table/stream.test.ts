@@ -4,30 +4,8 @@ import * as XLSX from 'xlsx';
 import { parseTable, parseTableChunks, type Table } from '../../core/table/index.js';
 import { CsvScanner } from '../../core/table/scanner.js';
 import { isValidUtf8, Utf8Validator } from '../../core/table/text.js';
+import { chunked, enc, plain } from './chunks.js';
 
-const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
-
-/** A chunk source over `bytes` cut at `cuts`, reusing one buffer the way the CLI's file reader does. */
-function chunked(bytes: Uint8Array, size: number): () => AsyncIterable<Uint8Array> {
-  return async function* () {
-    const buffer = new Uint8Array(size);
-    for (let at = 0; at < bytes.length; at += size) {
-      const n = Math.min(size, bytes.length - at);
-      buffer.set(bytes.subarray(at, at + n));
-      yield buffer.subarray(0, n);
-      buffer.fill(0x3f); // a reader that kept a chunk would now see '?'
-    }
-  };
-}
-
-/** A table as plain data (number bits as strings), to compare two readers. */
-function plain(t: Table): unknown {
-  return {
-    ...t,
-    sourceRows: Array.from(t.sourceRows ?? []),
-    columns: t.columns.map((c) => ({ ...c, numbers: c.numbers ? Array.from(c.numbers, String) : null })),
-  };
-}
 
 async function both(bytes: Uint8Array, size: number, name = 'data.csv'): Promise<{ whole: unknown; streamed: unknown }> {
   const settle = async (f: () => unknown) => {

@@ -17,7 +17,7 @@ import { PD_INPUT_FILES_NOTE } from './notes.js';
 import { SkfrError } from '../../errors.js';
 import { formatCount } from '../../format-count.js';
 import { emptyColumnsMapping, emptyRowsMapping } from '../empty-mapping.js';
-import { quoteList } from '../lookup.js';
+import { numericColumnNames, quoteList } from '../lookup.js';
 import { commonAffixes, NO_AFFIXES, stripTypePrefix, type Affixes } from '../sample-names.js';
 import type { Column, FlagKind, Layout, Mapping, PrepStep, QuantityKind, Recipe, SampleTable, Table } from '../types.js';
 import { declaredLayout, isDeclaredFormat } from './declared.js';
@@ -343,7 +343,7 @@ export function guessRowsMapping(table: Table): Mapping {
   return emptyRowsMapping({
     idColumn: id?.name ?? null,
     annotationColumns: text.filter((c) => c !== id).map((c) => c.name),
-    featureColumns: table.columns.filter((c) => c.kind === 'numeric').map((c) => c.name),
+    featureColumns: numericColumnNames(table),
   });
 }
 
