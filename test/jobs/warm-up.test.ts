@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createSession } from '../../core/jobs/session.js';
-import { WARM_ROWS, warmTable, warmUp } from '../../core/jobs/warm-up.js';
+import { WARM_ROWS, WARM_SAMPLES, warmRowsTable, warmTable, warmUp } from '../../core/jobs/warm-up.js';
 import { DEFAULT_SETTINGS } from '../../core/analysis.js';
 
 describe('warm-up', () => {
@@ -37,6 +37,24 @@ describe('warm-up', () => {
     expect(fit.ok).toBe(true);
   });
 
+  it('the second table opens with one sample per row, its class an annotation, and its fit reports the agreement with it', async () => {
+    expect(warmRowsTable(50)).toEqual(warmRowsTable(50));
+    const session = createSession();
+    const opened = await session.runJob({ type: 'open', source: { kind: 'bytes', fileName: 'warm-up.csv', bytes: warmRowsTable() }, datasetId: 'warm-up' });
+    if (!opened.ok) throw new Error(opened.error.message);
+    const { layout } = opened.result;
+    expect(layout.mapping.orientation).toBe('samples-as-rows');
+    expect(layout.mapping.idColumn).toBe('sample');
+    expect(layout.mapping.annotationColumns).toEqual(['class']);
+    const fit = await session.runJob({ type: 'fit', datasetId: 'warm-up', mapping: layout.mapping, recipe: layout.recipe, fitId: 'w', classColumn: 'class', settings: { ...DEFAULT_SETTINGS, k: 6, s: 12, restarts: 8 } });
+    if (!fit.ok) throw new Error(fit.error.message);
+    expect([fit.result.n, fit.result.p]).toEqual([WARM_SAMPLES, 40]);
+    expect(fit.result.imputedCells).toBeGreaterThan(0); // ~2 % of the cells are empty: k-POD runs
+    // the six groups differ on the first 8 features, which the fit selects and whose groups it finds
+    expect(fit.result.selected.filter((l) => l < 8)).toHaveLength(8);
+    expect(fit.result.metrics?.ari).toBeGreaterThan(0.5);
+  });
+
   it('warmUp runs open, map, fit and close through the host, and a failing host costs nothing', async () => {
     const session = createSession();
     const seen: string[] = [];
@@ -44,7 +62,7 @@ describe('warm-up', () => {
       seen.push(request.type);
       return session.runJob(request);
     });
-    expect(seen).toEqual(['open', 'map', 'fit', 'close']);
+    expect(seen).toEqual(['open', 'map', 'fit', 'close', 'open', 'map', 'fit', 'close']);
     // the warm-up's dataset is closed: a map of it now fails
     const after = await session.runJob({ type: 'map', datasetId: 'warm-up', mapping: { orientation: 'samples-as-rows', idColumn: null, annotationColumns: [], featureColumns: null, featuresMatch: null, filters: [], design: null }, recipe: { steps: [] } });
     expect(after.ok).toBe(false);

@@ -175,7 +175,8 @@ describe('answers identical to the single-threaded engine', () => {
     expect([X.rows, X.cols]).toEqual([600, 40]);
     expect(X.data.some(Number.isNaN)).toBe(true);
     expect(Array.from(warmFitMatrix().data)).toEqual(Array.from(X.data));
-    expect(warmFitOptions(2).restarts).toBe(4);
+    expect(warmFitOptions(2).restarts).toBe(16); // WARM_RESTARTS (8) on each of 2 workers
+    expect(warmFitOptions(0).restarts).toBe(8);
   });
 
   it('a different seed changes the answer (the comparison above can fail)', async () => {

@@ -87,8 +87,8 @@ export interface WebWorkerPool extends AnalysisEngine {
 
 /**
  * The workers' warm-up fit: 600 samples × 40 features with ~2 % of the values missing (the mouse data's shape of
- * problem: samples as rows, k-POD rounds for the missing values), k = 6, s = 12, two restarts per worker; values
- * from a fixed sequence (no Math.random). ~0.05–0.1 s on each worker at page load.
+ * problem: samples as rows, k-POD rounds for the missing values), k = 6, s = 12, WARM_RESTARTS restarts per worker; values
+ * from a fixed sequence (no Math.random). ~0.1–0.2 s on each worker at page load.
  * @example warmFitMatrix().data.some(Number.isNaN) // true
  */
 export function warmFitMatrix(rows = 600, cols = 40): Matrix {
@@ -107,9 +107,16 @@ export function warmFitMatrix(rows = 600, cols = 40): Matrix {
   return { rows, cols, data };
 }
 
-/** The warm-up fit's options for a pool of `size` workers (two restarts each). */
+/**
+ * Restarts each worker runs in the warm-up fit. Two left the engine's loops half-compiled: the user's first fit of
+ * the mouse sheet took 1.5–2 times as long as the next (bench:app's first Run against its later full fits); eight
+ * bring V8's optimising compiler to them at page load (bench/RESULTS.md, "the engine workers' warm-up").
+ */
+export const WARM_RESTARTS = 8;
+
+/** The warm-up fit's options for a pool of `size` workers (WARM_RESTARTS restarts each). */
 export function warmFitOptions(size: number): FitOptions {
-  return { k: 6, s: 12, restarts: 2 * Math.max(1, size), seed: 1 };
+  return { k: 6, s: 12, restarts: WARM_RESTARTS * Math.max(1, size), seed: 1 };
 }
 
 /** Logical cores of this browser (navigator.hardwareConcurrency), 1 when unknown. */
