@@ -1,7 +1,8 @@
 /**
  * Entry of `npm run bench:open-profile` (issue 27, item 1): where the time of opening each given real table goes,
  * from its bytes to the prepared matrix. Each table is opened in a new process under `node --cpu-prof`:
- *   - cli: `skfr cluster FILE … --k 3 --s 10 --json --workers 1` as a user runs it (the whole run, the fit too);
+ *   - cli: `skfr cluster FILE … --k 3 --s 10 --json --workers 1` as a user runs it (the whole run, the fit too), but
+ *     from dist/ unbundled (SKFR_NO_BUNDLE=1), so that the profile's file names tell the stages;
  *   - worker / compute: the jobs session's open and map (bench/open/jobs-open.ts) on the file's bytes (the browser
  *     worker's path) or by path through the Node FileIO (the desktop compute process's path).
  * The profile's samples are charged to stages (bench/open/categories.ts); the table prints ms per stage, the CPU
@@ -42,7 +43,10 @@ function profiled(args: string[]): Profiled {
   const dir = mkdtempSync(join(tmpdir(), 'skfr-prof-'));
   try {
     const t0 = performance.now();
-    const run = spawnSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', '250', ...args], { cwd: repo, encoding: 'utf8', maxBuffer: 1 << 28 });
+    // SKFR_NO_BUNDLE: the CLI from dist/ as tsc wrote it, so that each sample's file names its stage
+    // (bench/open/categories.ts); the bundle's chunk files would all be charged to "other".
+    const env = { ...process.env, SKFR_NO_BUNDLE: '1' };
+    const run = spawnSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', '250', ...args], { cwd: repo, encoding: 'utf8', maxBuffer: 1 << 28, env });
     const wallMs = performance.now() - t0;
     if (run.status !== 0) throw new Error(`node ${args.join(' ')} exited ${run.status}: ${run.stderr.trim()}`);
     const files = readdirSync(dir).map((f) => join(dir, f));
@@ -73,4 +77,4 @@ for (const table of tables) {
 }
 print(renderTable(['table', 'path', 'wall', 'CPU', ...SHOWN, 'other'], rows, style));
 print('');
-print('cli = skfr cluster (read, layout, preparation, the fit with k = 3, s = 10, the JSON); worker = the jobs session on the bytes (browser build); compute = the jobs session by path (desktop compute process). Stages: bench/open/categories.ts.');
+print('cli = skfr cluster (read, layout, preparation, the fit with k = 3, s = 10, the JSON), run unbundled (SKFR_NO_BUNDLE=1: more modules to load than a user\'s run); worker = the jobs session on the bytes (browser build); compute = the jobs session by path (desktop compute process). Stages: bench/open/categories.ts.');
