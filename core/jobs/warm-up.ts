@@ -70,8 +70,8 @@ const WARM_FEATURES = 40;
  * The second warm-up table: the shape of the mouse sheet and of plain sheets — one sample per row, an id and a class
  * column, WARM_FEATURES numeric features with ~2 % of the cells empty (k-POD rounds), a group of every 6th sample
  * differing on the first 8 features. Its fit (unit variance, the class's agreement, the samples' PCA) runs code the
- * proteins × samples table does not, often enough for the JIT: the first fit of such a sheet took 1.5–2 times as
- * long as the next one after the MaxQuant warm-up alone (bench/RESULTS.md, "the engine workers' warm-up").
+ * proteins × samples table does not: after the MaxQuant table alone, the mouse sheet's first fit job took 274 ms
+ * against 190 for the next; after both, 247 (medians of 7, `npm run bench:warm-fit`, bench/RESULTS.md).
  * @example new TextDecoder().decode(warmRowsTable(2)).split('\n')[0].startsWith('sample,class,f1,') // true
  */
 export function warmRowsTable(rows = WARM_SAMPLES): Uint8Array {
