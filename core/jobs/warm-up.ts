@@ -18,6 +18,7 @@
  * @example await warmUp((request) => session.runJob(request)) // never throws
  */
 import { DEFAULT_SETTINGS } from '../analysis.js';
+import type { Matrix } from '../engine/types.js';
 import { encodeUtf8 } from '../table/text.js';
 import type { JobRequest, JobResponse, OpenResult } from './types.js';
 
@@ -67,24 +68,42 @@ export const WARM_SAMPLES = 600;
 const WARM_FEATURES = 40;
 
 /**
- * The second warm-up table: the shape of the mouse sheet and of plain sheets — one sample per row, an id and a class
- * column, WARM_FEATURES numeric features with ~2 % of the cells empty (k-POD rounds), a group of every 6th sample
- * differing on the first 8 features. Its fit (unit variance, the class's agreement, the samples' PCA) runs code the
- * proteins × samples table does not: after the MaxQuant table alone, the mouse sheet's first fit job took 274 ms
- * against 190 for the next; after both, 247 (medians of 7, `npm run bench:warm-fit`, bench/RESULTS.md).
- * @example new TextDecoder().decode(warmRowsTable(2)).split('\n')[0].startsWith('sample,class,f1,') // true
+ * The values of the second warm-up table, `rows` samples × `cols` features, samples as rows: ~2 % missing (k-POD
+ * rounds), the others in [0, 4), 3 more on the first 8 features for the samples of one group of every 6th. Also the
+ * browser build's engine workers' warm-up fit (renderer/src/bridge/engine-pool.ts warmFitMatrix).
+ * @example warmRowsMatrix().data.some(Number.isNaN) // true
  */
-export function warmRowsTable(rows = WARM_SAMPLES): Uint8Array {
-  const lines = [['sample', 'class', ...Array.from({ length: WARM_FEATURES }, (_, j) => `f${j + 1}`)].join(',')];
+export function warmRowsMatrix(rows = WARM_SAMPLES, cols = WARM_FEATURES): Matrix {
+  const data = new Float64Array(rows * cols);
   let state = 0x9e3779b9;
   for (let i = 0; i < rows; i++) {
-    const cells = [`S${i + 1}`, `group ${i % 6}`];
-    for (let j = 0; j < WARM_FEATURES; j++) {
+    for (let j = 0; j < cols; j++) {
       state ^= state << 13;
       state ^= state >>> 17;
       state ^= state << 5;
       const u = (state >>> 0) / 4294967296;
-      cells.push(u < 0.02 ? '' : (4 * u + (j < 8 && i % 6 === j % 6 ? 3 : 0)).toFixed(4));
+      data[i * cols + j] = u < 0.02 ? Number.NaN : 4 * u + (j < 8 && i % 6 === j % 6 ? 3 : 0);
+    }
+  }
+  return { rows, cols, data };
+}
+
+/**
+ * The second warm-up table: the shape of the mouse sheet and of plain sheets — one sample per row, an id and a class
+ * column (the group), then `warmRowsMatrix` as text, empty where missing. Its fit (unit variance, the class's
+ * agreement, the samples' PCA) runs code the proteins × samples table does not: after the MaxQuant table alone, the
+ * mouse sheet's first fit job took 274 ms against 190 for the next; after both, 247 (medians of 7, `npm run
+ * bench:warm-fit`, bench/RESULTS.md).
+ * @example new TextDecoder().decode(warmRowsTable(2)).split('\n')[0].startsWith('sample,class,f1,') // true
+ */
+export function warmRowsTable(rows = WARM_SAMPLES): Uint8Array {
+  const { cols, data } = warmRowsMatrix(rows);
+  const lines = [['sample', 'class', ...Array.from({ length: cols }, (_, j) => `f${j + 1}`)].join(',')];
+  for (let i = 0; i < rows; i++) {
+    const cells = [`S${i + 1}`, `group ${i % 6}`];
+    for (let j = 0; j < cols; j++) {
+      const v = data[i * cols + j]!;
+      cells.push(Number.isNaN(v) ? '' : v.toFixed(4));
     }
     lines.push(cells.join(','));
   }

@@ -37,6 +37,7 @@ import { allocateSharedFloat64, isShared } from '../../../core/parallel/shared';
 import { createSupervisor, poolEngine, type PoolWorker } from '../../../core/parallel/supervisor';
 import { fit as fitInThread } from '../../../core/engine/index';
 import { FIT_DEFAULTS } from '../../../core/engine/options';
+import { warmRowsMatrix } from '../../../core/jobs/warm-up';
 
 export { MAX_CONSECUTIVE_DEATHS } from '../../../core/parallel/supervisor';
 
@@ -87,30 +88,19 @@ export interface WebWorkerPool extends AnalysisEngine {
 
 /**
  * The workers' warm-up fit: 600 samples × 40 features with ~2 % of the values missing (the mouse data's shape of
- * problem: samples as rows, k-POD rounds for the missing values), k = 6, s = 12, WARM_RESTARTS restarts per worker; values
- * from a fixed sequence (no Math.random). ~0.1–0.2 s on each worker at page load.
+ * problem: samples as rows, k-POD rounds for the missing values; the values of the hosts' second warm-up table,
+ * core/jobs/warm-up.ts warmRowsMatrix), k = 6, s = 12, WARM_RESTARTS restarts per worker. ~0.1–0.2 s on each
+ * worker at page load.
  * @example warmFitMatrix().data.some(Number.isNaN) // true
  */
 export function warmFitMatrix(rows = 600, cols = 40): Matrix {
-  const data = new Float64Array(rows * cols);
-  let state = 0x9e3779b9;
-  for (let i = 0; i < rows; i++) {
-    for (let j = 0; j < cols; j++) {
-      state ^= state << 13;
-      state ^= state >>> 17;
-      state ^= state << 5;
-      const u = (state >>> 0) / 4294967296;
-      // a group of every 6th sample differs on the first 8 features
-      data[i * cols + j] = u < 0.02 ? Number.NaN : 4 * u + (j < 8 && i % 6 === j % 6 ? 3 : 0);
-    }
-  }
-  return { rows, cols, data };
+  return warmRowsMatrix(rows, cols);
 }
 
 /**
  * Restarts each worker runs in the warm-up fit. Two left the engine's loops half-compiled: the user's first fit of
  * the mouse sheet took 1.5–2 times as long as the next (bench:app's first Run against its later full fits); eight
- * bring V8's optimising compiler to them at page load (bench/RESULTS.md, "the engine workers' warm-up").
+ * bring V8's optimising compiler to them at page load (bench/RESULTS.md, "the engine's warm-up").
  */
 export const WARM_RESTARTS = 8;
 
