@@ -307,4 +307,16 @@ describe('ranked list: protein group beside the gene name', () => {
     expect(groupColumnOf({ 'Protein.Group': ['Actb', 'Gapdh'] }, names)).toBeNull();
     expect(groupColumnOf(undefined, names)).toBeNull();
   });
+
+  it('never a column of numbers named like a protein column: a GCT shows its accession, not its counts', () => {
+    const names = ['POSTN', 'SATB2'];
+    // (the GCT 1.3 row annotations of ../shared/data/real/gct13_medulloblastoma_proteome.gct, in their order)
+    const gct = { numColumnsProteinObserved: ['5', '5'], numSpectraProteinObserved: ['40', '12'], accession_number: ['Q15063', 'Q9UPW6'], GeneSymbol: ['POSTN', 'SATB2'] };
+    expect(groupColumnOf(gct, names)).toBe('accession_number');
+    expect(groupColumnOf({ 'Protein count': ['3', '1'], Accession: ['P60710', 'P16858'] }, names)).toBe('Accession');
+    expect(groupColumnOf({ numColumnsProteinObserved: ['5', '5'] }, names)).toBeNull();
+    // ids that are mostly text are shown, a numeric one among them too; half numbers is not ids
+    expect(groupColumnOf({ 'Protein IDs': ['P60710', '12345', 'Q9UPW6'] }, ['A', 'B', 'C'])).toBe('Protein IDs');
+    expect(groupColumnOf({ 'Protein IDs': ['P60710', '12345'] }, names)).toBeNull();
+  });
 });

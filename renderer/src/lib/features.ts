@@ -33,22 +33,37 @@ const GROUP_COLUMNS = [
   /^Protein$/i,
   /^Protein ID$/i,
   /^Protein\.Ids$/i,
+  /^Accession$/i,
+  /^accession[_. ]?numbers?$/i,
   /protein/i,
 ];
 
+/** True when most of the values given are not numbers: ids, not a count or a measure ("numColumnsProteinObserved"). */
+function looksLikeIds(values: readonly (string | null)[]): boolean {
+  let text = 0;
+  let numbers = 0;
+  for (const v of values) {
+    if (v === null || v.trim() === '') continue;
+    if (Number.isFinite(Number(v))) numbers++;
+    else text++;
+  }
+  return text > numbers;
+}
+
 /**
  * The feature annotation to show beside each feature's label as its protein group (the label being the gene
- * name), or null when there is none or it says nothing more than the labels.
+ * name), or null when there is none or it says nothing more than the labels. A column of numbers is never one,
+ * whatever its name (a GCT's "numColumnsProteinObserved" is a count; its "accession_number" is the protein).
  * @example groupColumnOf({ 'Gene names': […], 'Majority protein IDs': […] }, names) // 'Majority protein IDs'
  */
 export function groupColumnOf(annotations: Record<string, (string | null)[]> | undefined, names: readonly string[]): string | null {
   if (!annotations) return null;
   const keys = Object.keys(annotations);
   for (const pattern of GROUP_COLUMNS) {
-    const key = keys.find((k) => pattern.test(k));
-    if (!key) continue;
-    const values = annotations[key]!;
-    if (values.some((v, i) => v !== null && v !== names[i])) return key;
+    for (const key of keys.filter((k) => pattern.test(k))) {
+      const values = annotations[key]!;
+      if (looksLikeIds(values) && values.some((v, i) => v !== null && v !== names[i])) return key;
+    }
   }
   return null;
 }
