@@ -11,8 +11,9 @@
  * - 'refuse': one sentence naming how many pairs repeat and one example.
  * Columns with one value per protein become feature annotations, columns with one value per sample sample
  * annotations (a sample table keyed by the sample column), with one value per sample and `splitBy` (Olink's
- * Panel) one annotation per value of it; other columns describe single rows and are left out, and a note names
- * them.
+ * Panel) one annotation per value of it; numeric columns with one value per protein × sample pair are other
+ * quantities (DIA-NN's PG.Quantity, Genes.MaxLFQ beside PG.MaxLFQ), other columns describe single rows; both are
+ * left out, and a note names each kind.
  *
  * @example pivotLong(table, { protein: 'Protein', sampleKeys: ['Sample'], value: 'Value', differing: 'refuse', … })
  *   // rows P1/S1/1, P1/S2/2, P2/S1/3 → proteins P1, P2 × samples S1, S2: [[1, 2], [3, NaN]]
@@ -262,12 +263,33 @@ function perGroup(column: Column, used: readonly number[], groupOf: (i: number) 
   return first.map((k) => k ?? null);
 }
 
+/**
+ * True when the numeric `column` holds one value per protein × sample pair over the rows used (a missing cell agrees
+ * with anything): another quantity, such as DIA-NN's PG.Quantity or Genes.MaxLFQ repeated on each precursor's row.
+ * Stops at the first pair holding two values (a precursor's RT, its Q.Value: the second row of the first pair).
+ */
+function perPair(column: Column, used: readonly number[], pOf: readonly number[], sOf: readonly number[], pairs: number, nS: number): boolean {
+  const numbers = column.numbers!;
+  const first = new Float64Array(pairs).fill(NaN);
+  for (let i = 0; i < used.length; i++) {
+    const v = numbers[used[i]!]!;
+    if (v !== v) continue;
+    const at = pOf[i]! * nS + sOf[i]!;
+    const seen = first[at]!;
+    if (seen !== seen) first[at] = v;
+    else if (seen !== v) return false;
+  }
+  return true;
+}
+
 function buildPivot(table: Table, spec: LongSpec, pivot: Pivot, notes: string[]): Table {
   const { proteins, sampleParts, values, used, pOf, sOf, nP, nS } = pivot;
   const reserved = new Set([spec.protein, ...spec.sampleKeys, spec.value, ...spec.features]);
   const proteinAnnotations: { name: string; values: (string | null)[] }[] = [];
   const sampleAnnotations: { name: string; values: (string | null)[] }[] = [];
   const rowColumns: string[] = [];
+  /** Numeric columns with one value per protein × sample pair: other quantities (DIA-NN's PG.Quantity beside PG.MaxLFQ). */
+  const pairColumns: string[] = [];
   // The key's other parts (a PlateID, a Channel) are sample annotations too.
   spec.sampleKeys.slice(1).forEach((key, k) => sampleAnnotations.push({ name: key, values: sampleParts.map((parts) => parts[k + 1] || null) }));
   const split = spec.splitBy !== null ? columnTexts(find(table, spec.splitBy)) : null;
@@ -303,7 +325,15 @@ function buildPivot(table: Table, spec: LongSpec, pivot: Pivot, notes: string[])
         continue;
       }
     }
-    rowColumns.push(column.name);
+    if (column.kind === 'numeric' && perPair(column, used, pOf, sOf, nP * nS, nS)) pairColumns.push(column.name);
+    else rowColumns.push(column.name);
+  }
+  if (pairColumns.length > 0) {
+    const one = pairColumns.length === 1;
+    notes.push(
+      `${quoted(pairColumns, 8)} of “${table.fileName}” ${one ? 'holds' : 'hold'} one number per protein and sample: ` +
+        `${one ? 'another quantity' : 'other quantities'} than “${spec.value}”, which is the one used.`,
+    );
   }
   if (rowColumns.length > 0) {
     notes.push(`${plural(rowColumns.length, 'column')} of ${`“${table.fileName}”`} describe${rowColumns.length === 1 ? 's' : ''} single rows, not proteins nor samples, and ${rowColumns.length === 1 ? 'is' : 'are'} not kept: ${quoted(rowColumns, 8)}.`);

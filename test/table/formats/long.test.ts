@@ -134,6 +134,39 @@ describe('DIA-NN report.tsv (precursor rows): PG.MaxLFQ per protein group and ru
   });
 });
 
+describe('DIA-NN report.tsv with its other quantities: one number per protein group and run, named as quantities', () => {
+  it('PG.Quantity and Genes.MaxLFQ (the same on every precursor row of a pair, a missing cell agreeing) are other quantities; RT, which differs, a row column', () => {
+    const t = csv([
+      ['Run', 'Protein.Group', 'Precursor.Id', 'RT', 'PG.Quantity', 'Genes.MaxLFQ', 'PG.MaxLFQ'],
+      ['a', 'P1', 'AAK2', 10.5, 95, 100, 100],
+      ['a', 'P1', 'CCR3', 12.25, 95, '', 100],
+      ['a', 'P2', 'DDK2', 30.5, 290, 300, 300],
+      ['b', 'P1', 'AAK2', 10.75, 105, 110, 110],
+      ['b', 'P2', 'DDK2', 31, 305, 310, 310],
+      ['b', 'P2', 'EER2', 40, 305, 310, 310],
+    ], 'report.tsv', '\t');
+    const { layout, data } = mapped(t);
+    expect(layout.quantity).toBe('PG.MaxLFQ');
+    expect(Array.from(data.matrix.data)).toEqual([100, 300, 110, 310]);
+    expect(t.notes).toContain('“PG.Quantity”, “Genes.MaxLFQ” of “report.tsv” hold one number per protein and sample: other quantities than “PG.MaxLFQ”, which is the one used.');
+    expect(t.notes).toContain('1 column of “report.tsv” describes single rows, not proteins nor samples, and is not kept: “RT”.');
+  });
+
+  it('a quantity that differs on two rows of one pair is a row column', () => {
+    const t = csv([
+      ['Run', 'Protein.Group', 'Precursor.Id', 'PG.Quantity', 'PG.MaxLFQ'],
+      ['a', 'P1', 'AAK2', 95, 100],
+      ['a', 'P1', 'CCR3', 96, 100],
+      ['a', 'P2', 'DDK2', 290, 300],
+      ['b', 'P1', 'AAK2', 105, 110],
+      ['b', 'P2', 'DDK2', 305, 310],
+    ], 'report.tsv', '\t');
+    mapped(t);
+    expect(t.notes).toContain('1 column of “report.tsv” describes single rows, not proteins nor samples, and is not kept: “PG.Quantity”.');
+    expect(t.notes!.some((n) => n.includes('one number per protein and sample'))).toBe(false);
+  });
+});
+
 describe('DIA-NN report with different quantities for one protein group and run', () => {
   it('the largest is taken, as diann_matrix does, and said', () => {
     const t = csv([
