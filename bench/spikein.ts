@@ -135,8 +135,10 @@ for (const [key, make] of tables) {
       const fitS0 = await fitAt(s0);
       const atS0 = score(fitS0, spiked, amounts);
       const others = Array.from(fitS0.fit.selectedFeatures).filter((l) => !spiked[l]).map((l) => mapped.featureNames[l]!);
-      if (setting === 'new') verdicts.push({ table: table.name, k, kWords, precision: atS0.precision });
-      if (setting === 'new') notSpiked.push(`${table.name}, k = ${k}, s = ${s0}: ${others.length === 0 ? 'none' : others.join(', ')}`);
+      if (setting === 'new') {
+        verdicts.push({ table: table.name, k, kWords, precision: atS0.precision });
+        notSpiked.push(`${table.name}, k = ${k}, s = ${s0}: ${others.length === 0 ? 'none' : others.join(', ')}`);
+      }
       let tuned: { rule: SRule; s: number; scored: Scored }[] = [];
       if (tuneToo) {
         const tune = await run(pool, mapped, settingsOf([...base, '--k', String(k), '--tune-s', 'auto'], p), plan.classColumn);

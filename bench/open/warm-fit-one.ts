@@ -12,7 +12,7 @@ import { basename } from 'node:path';
 import { DEFAULT_SETTINGS } from '../../core/analysis.js';
 import { createSession } from '../../core/jobs/session.js';
 import type { JobRequest, JobResponse } from '../../core/jobs/types.js';
-import { warmTable, warmUp } from '../../core/jobs/warm-up.js';
+import { LAB_WARM_FIT, warmOn, warmTable, warmUp } from '../../core/jobs/warm-up.js';
 
 const [file, how] = process.argv.slice(2);
 if (file === undefined || (how !== 'lab' && how !== 'both' && how !== 'none')) throw new Error('usage: warm-fit-one.js MOUSE_CSV lab|both|none');
@@ -23,15 +23,15 @@ function ok<T extends JobResponse>(r: T): Extract<T, { ok: true }>['result'] {
 }
 
 const session = createSession();
+/** The session's jobs, a failed one thrown, so that `lab` cannot warm up on less than it says (warmUp, `both`, swallows failures as the hosts' warm-up does). */
+const strict = async (request: JobRequest): Promise<JobResponse> => {
+  const response = await session.runJob(request);
+  ok(response);
+  return response;
+};
 const t0 = performance.now();
 if (how === 'both') await warmUp((request: JobRequest) => session.runJob(request));
-if (how === 'lab') {
-  const datasetId = 'warm-up';
-  const warm = ok(await session.runJob({ type: 'open', source: { kind: 'bytes', fileName: 'warm-up.tsv', bytes: warmTable() }, datasetId }));
-  ok(await session.runJob({ type: 'map', datasetId, mapping: warm.layout.mapping, recipe: warm.layout.recipe }));
-  ok(await session.runJob({ type: 'fit', datasetId, mapping: warm.layout.mapping, recipe: warm.layout.recipe, fitId: 'warm-up', settings: { ...DEFAULT_SETTINGS, k: 2, s: 2, restarts: 2 } }));
-  ok(await session.runJob({ type: 'close', datasetId }));
-}
+if (how === 'lab') await warmOn(strict, 'warm-up.tsv', warmTable(), LAB_WARM_FIT, null);
 const t1 = performance.now();
 const opened = ok(await session.runJob({ type: 'open', source: { kind: 'bytes', fileName: basename(file), bytes: new Uint8Array(readFileSync(file)) } }));
 const { mapping, recipe } = opened.layout;

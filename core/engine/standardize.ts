@@ -233,7 +233,8 @@ function centreAndDivide(X: Matrix, signal: AbortSignalLike | undefined, inPlace
     if ((i & (ROWS_PER_CHECK - 1)) === 0) throwIfAborted(signal);
     for (let l = 0, o = i * p; l < p; l++, o++) {
       const x = data[o]!;
-      out[o] = Number.isFinite(x) ? (keep[l]! > 0 ? (pareto ? (x - means[l]!) * keep[l]! : x - means[l]!) : 0) : NaN;
+      // (× 1 when centring only: exact, the same bits as x − mean)
+      out[o] = Number.isFinite(x) ? (keep[l]! > 0 ? (x - means[l]!) * keep[l]! : 0) : NaN;
     }
   }
   return {

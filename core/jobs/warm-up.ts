@@ -120,15 +120,23 @@ export const WARM_UP_ID = 'warm-up';
  */
 export async function warmUp(run: (request: JobRequest) => Promise<JobResponse>): Promise<void> {
   try {
-    if (!(await warmOn(run, 'warm-up.tsv', warmTable(), { k: 2, s: 2, restarts: 2 }, null))) return;
-    await warmOn(run, 'warm-up.csv', warmRowsTable(), { k: 6, s: 12, restarts: 8 }, 'class');
+    if (!(await warmOn(run, 'warm-up.tsv', warmTable(), LAB_WARM_FIT, null))) return;
+    await warmOn(run, 'warm-up.csv', warmRowsTable(), ROWS_WARM_FIT, 'class');
   } catch {
     // (module comment: nothing is lost)
   }
 }
 
-/** Open, map, fit and close one warm-up table; false when the host refused to open it (then no more is tried). */
-async function warmOn(
+/** The fit of `warmTable()` in the warm-up. */
+export const LAB_WARM_FIT = { k: 2, s: 2, restarts: 2 } as const;
+/** The fit of `warmRowsTable()` in the warm-up. */
+export const ROWS_WARM_FIT = { k: 6, s: 12, restarts: 8 } as const;
+
+/**
+ * Open, map, fit and close one warm-up table through `run`; false when the host refused to open it (then warmUp tries
+ * no more). Also the benchmarks' way to warm a session up on one table (bench/open/warm-fit-one.ts).
+ */
+export async function warmOn(
   run: (request: JobRequest) => Promise<JobResponse>,
   fileName: string,
   bytes: Uint8Array,

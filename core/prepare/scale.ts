@@ -11,7 +11,7 @@
  *   so it is not divided away as unit variance would (with thousands of proteins and a few samples, pure noise then
  *   reaches the top); but left whole (centring only), a few proteins with a large spread of their own — blood or
  *   nerve contamination in one tissue sample — outweigh the many proteins that move together across the clusters.
- *   The evidence is in docs/science.md ("Scaling") and `npm run bench:spikein`;
+ *   The evidence is in docs/preparation.md ("The scale") and `npm run bench:spikein`;
  * - any other proteins × samples table: unit variance.
  * @example proposeScale({ steps: [{ kind: 'transform', base: 2, nonPositive: 'refuse' }] },
  *   { samplesAsColumns: true, quantity: 'LFQ intensity', raw: true, looksLogarithmic: false })

@@ -267,10 +267,11 @@ function perGroup(column: Column, used: readonly number[], groupOf: (i: number) 
  * True when the numeric `column` holds one value per protein × sample pair over the rows used (a missing cell agrees
  * with anything): another quantity, such as DIA-NN's PG.Quantity or Genes.MaxLFQ repeated on each precursor's row.
  * Stops at the first pair holding two values (a precursor's RT, its Q.Value: the second row of the first pair).
+ * `first`: a buffer of one value per pair (nP × nS), shared by the columns looked at.
  */
-function perPair(column: Column, used: readonly number[], pOf: readonly number[], sOf: readonly number[], pairs: number, nS: number): boolean {
+function perPair(column: Column, used: readonly number[], pOf: readonly number[], sOf: readonly number[], first: Float64Array, nS: number): boolean {
   const numbers = column.numbers!;
-  const first = new Float64Array(pairs).fill(NaN);
+  first.fill(NaN);
   for (let i = 0; i < used.length; i++) {
     const v = numbers[used[i]!]!;
     if (v !== v) continue;
@@ -290,6 +291,7 @@ function buildPivot(table: Table, spec: LongSpec, pivot: Pivot, notes: string[])
   const rowColumns: string[] = [];
   /** Numeric columns with one value per protein × sample pair: other quantities (DIA-NN's PG.Quantity beside PG.MaxLFQ). */
   const pairColumns: string[] = [];
+  let pairValues: Float64Array | null = null;
   // The key's other parts (a PlateID, a Channel) are sample annotations too.
   spec.sampleKeys.slice(1).forEach((key, k) => sampleAnnotations.push({ name: key, values: sampleParts.map((parts) => parts[k + 1] || null) }));
   const split = spec.splitBy !== null ? columnTexts(find(table, spec.splitBy)) : null;
@@ -325,7 +327,7 @@ function buildPivot(table: Table, spec: LongSpec, pivot: Pivot, notes: string[])
         continue;
       }
     }
-    if (column.kind === 'numeric' && perPair(column, used, pOf, sOf, nP * nS, nS)) pairColumns.push(column.name);
+    if (column.kind === 'numeric' && perPair(column, used, pOf, sOf, (pairValues ??= new Float64Array(nP * nS)), nS)) pairColumns.push(column.name);
     else rowColumns.push(column.name);
   }
   if (pairColumns.length > 0) {

@@ -1,5 +1,6 @@
 /** Sorting of the ranked-feature table (pure, for the FeatureTable and its tests). */
 import type { RankedFeature } from '../../../core/jobs/types';
+import { classifyText } from '../../../core/table/cells';
 
 export interface FeatureSort {
   /** 'frequency': the selection frequency over stability's subsample fits. */
@@ -38,14 +39,17 @@ const GROUP_COLUMNS = [
   /protein/i,
 ];
 
-/** True when most of the values given are not numbers: ids, not a count or a measure ("numColumnsProteinObserved"). */
+/**
+ * True when most of the values given are not numbers, as the reader tells them (core/table/cells.ts classifyText):
+ * ids, not a count or a measure ("numColumnsProteinObserved").
+ */
 function looksLikeIds(values: readonly (string | null)[]): boolean {
   let text = 0;
   let numbers = 0;
   for (const v of values) {
-    if (v === null || v.trim() === '') continue;
-    if (Number.isFinite(Number(v))) numbers++;
-    else text++;
+    const cell = v === null ? null : classifyText(v);
+    if (typeof cell === 'number') numbers++;
+    else if (cell !== null) text++;
   }
   return text > numbers;
 }
